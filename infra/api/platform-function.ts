@@ -1,0 +1,55 @@
+import { fileURLToPath } from 'node:url';
+import { Duration } from 'aws-cdk-lib';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+// The house default for every function: current Node runtime on arm64, minified ESM bundle with
+// source maps, its own log group with retention, JSON logs, tracing, explicit timeout and memory.
+
+export interface PlatformFunctionProps {
+  /** Module under lambdas/handlers/. */
+  handler: string;
+  logRetention: RetentionDays;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+  environment?: Record<string, string>;
+}
+
+const handlersDir = fileURLToPath(new URL('../../lambdas/handlers/', import.meta.url));
+
+export class PlatformFunction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: PlatformFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: `${handlersDir}${props.handler}.ts`,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMb ?? 512,
+      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      tracing: Tracing.ACTIVE,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'platform-api',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        minify: true,
+        sourceMap: true,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        // The AWS SDK is bundled (pinned versions, smaller cold start); some of it still calls require().
+        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      },
+    });
+  }
+}

@@ -1,0 +1,86 @@
+// The DynamoDB tables of DESIGN section 6, declared once. Plain data: the CDK data construct
+// (infra/data/data-construct.ts) and the local bootstrap (local/dynamodb.ts) both build from it,
+// and handlers find a table's name in the environment variable named here.
+
+export type AttributeType = 'S' | 'N';
+
+export interface KeyDef {
+  name: string;
+  type: AttributeType;
+}
+
+export interface IndexDef {
+  name: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+}
+
+export interface TableDef {
+  /** Logical name: stable, used for construct ids, `stack.json` and tests. */
+  logicalName: string;
+  /** Environment variable that carries the generated physical name to a function. */
+  envVar: string;
+  purpose: string;
+  partitionKey: KeyDef;
+  sortKey?: KeyDef;
+  indexes: IndexDef[];
+  /** Attribute holding an epoch-seconds expiry, if items expire. */
+  ttlAttribute?: string;
+}
+
+export const tables = {
+  consentLedger: {
+    logicalName: 'ConsentLedger',
+    envVar: 'CONSENT_LEDGER_TABLE',
+    purpose:
+      'Append-only consent records with a per-subject hash chain; read by auditors. The sort key is the ' +
+      "subject's record sequence, so a conditional put cannot fork the chain.",
+    partitionKey: { name: 'subjectId', type: 'S' },
+    sortKey: { name: 'sequence', type: 'N' },
+    indexes: [
+      {
+        name: 'byPurposeAndTime',
+        partitionKey: { name: 'purpose', type: 'S' },
+        sortKey: { name: 'recordedAt', type: 'S' },
+      },
+    ],
+  },
+  kycState: {
+    logicalName: 'KycState',
+    envVar: 'KYC_STATE_TABLE',
+    purpose:
+      'Per-user KYC status, transition history and processed webhook event ids (single-table design; ' +
+      'event ids expire after 45 days).',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [
+      {
+        name: 'byStatus',
+        partitionKey: { name: 'queueStatus', type: 'S' },
+        sortKey: { name: 'updatedAt', type: 'S' },
+      },
+    ],
+    ttlAttribute: 'expiresAt',
+  },
+  submissions: {
+    logicalName: 'Submissions',
+    envVar: 'SUBMISSIONS_TABLE',
+    purpose:
+      'Registrations, waitlist sign-ups, investor inquiries, contact messages, deletion requests, cookie ' +
+      'consents and rate-limit counters. The byEmail index lets a deletion request find every record of an address.',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [
+      {
+        name: 'byEmail',
+        partitionKey: { name: 'email', type: 'S' },
+        sortKey: { name: 'pk', type: 'S' },
+      },
+    ],
+    ttlAttribute: 'expiresAt',
+  },
+} as const satisfies Record<string, TableDef>;
+
+export type TableKey = keyof typeof tables;
+
+export const tableKeys = Object.keys(tables) as TableKey[];

@@ -1,0 +1,31 @@
+import type { TableKey } from '#infra/data/tables.ts';
+
+// What a function may touch. The CDK stack turns each grant into the narrowest IAM statement
+// plus the environment variable that names the resource; the local gateway only sets the variables.
+export type TableAccess =
+  /** GetItem, Query, BatchGetItem. */
+  | 'read'
+  /** PutItem only (append-only writers such as the consent ledger). */
+  | 'put'
+  /** Get/Query/Put/Update, no delete. */
+  | 'readWrite'
+  /** Everything including DeleteItem (data-erasure tooling only). */
+  | 'readWriteDelete';
+
+export type SecretKey = 'auth0M2m' | 'personaApiKey' | 'personaWebhookSecret';
+
+export type Grant =
+  | { kind: 'table'; table: TableKey; access: TableAccess; indexes?: boolean }
+  | { kind: 'eventBus' }
+  | { kind: 'email' }
+  | { kind: 'secret'; secret: SecretKey };
+
+export const table = (name: TableKey, access: TableAccess, indexes = false): Grant => ({
+  kind: 'table',
+  table: name,
+  access,
+  indexes,
+});
+export const eventBus: Grant = { kind: 'eventBus' };
+export const email: Grant = { kind: 'email' };
+export const secret = (name: SecretKey): Grant => ({ kind: 'secret', secret: name });

@@ -1,0 +1,20 @@
+import type { SuccessResponse } from '#contracts/common.ts';
+import { waitlistRequest } from '#contracts/waitlist.ts';
+import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbWaitlistStore } from '#lambdas/adapters/dynamodb-waitlist-store.ts';
+import { tableName } from '#lambdas/config.ts';
+import { systemClock } from '#lambdas/domain/ports.ts';
+import { joinWaitlist } from '#lambdas/domain/waitlist.ts';
+import { httpHandler } from '#lambdas/http/http-handler.ts';
+import { logger } from '#lambdas/http/logger.ts';
+
+const join = joinWaitlist({
+  store: new DynamoDbWaitlistStore(documentClient, tableName('submissions')),
+  clock: systemClock,
+});
+
+export const handler = httpHandler({ body: waitlistRequest }, async ({ body }) => {
+  const { added } = await join(body);
+  logger.info('waitlist sign-up', { added });
+  return { status: 201, body: { success: true } satisfies SuccessResponse };
+});

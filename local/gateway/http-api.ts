@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpApiEvent, HttpApiResult, JwtClaimValue, LambdaContext } from '#lambdas/http/api-gateway.ts';
+import type { RouteDef } from '#lambdas/routes.ts';
+
+// Mounts `routes.ts` like an API Gateway HTTP API with Lambda proxy integrations (payload 2.0).
+
+export interface CompiledRoute {
+  route: RouteDef;
+  pattern: RegExp;
+  params: string[];
+}
+
+export function compileRoutes(routes: RouteDef[]): CompiledRoute[] {
+  return routes.map((route) => {
+    const params: string[] = [];
+    const source = route.path
+      .split('/')
+      .map((segment) => {
+        const param = /^\{(\w+)\}$/.exec(segment);
+        if (!param?.[1]) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+        params.push(param[1]);
+        return '([^/]+)';
+      })
+      .join('/');
+    return { route, pattern: new RegExp(`^${source}$`), params };
+  });
+}
+
+export function matchRoute(compiled: CompiledRoute[], method: string, path: string) {
+  for (const candidate of compiled) {
+    if (candidate.route.method !== method) continue;
+    const match = candidate.pattern.exec(path);
+    if (!match) continue;
+    const pathParameters: Record<string, string> = {};
+    candidate.params.forEach((name, index) => {
+      pathParameters[name] = decodeURIComponent(match[index + 1] ?? '');
+    });
+    return { route: candidate.route, pathParameters };
+  }
+  return undefined;
+}
+
+const textTypes = /^(text\/|application\/(json|[\w.+-]+\+json|x-www-form-urlencoded|xml|javascript))/i;
+
+export function buildEvent(input: {
+  req: IncomingMessage;
+  url: URL;
+  body: Buffer;
+  route: RouteDef;
+  pathParameters: Record<string, string>;
+  authorizer?: { claims: Record<string, JwtClaimValue>; scopes: string[] | null };
+}): HttpApiEvent {
+  const { req, url, body, route } = input;
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(req.headersDistinct)) {
+    if (!value) continue;
+    const key = name.toLowerCase();
+    if (key === 'cookie') {
+      cookies = value.flatMap((cookie) => cookie.split(';').map((part) => part.trim()));
+      continue;
+    }
+    headers[key] = value.join(',');
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  const contentType = headers['content-type'] ?? '';
+  const isText = body.byteLength === 0 || textTypes.test(contentType);
+  const now = new Date();
+  const routeKey = `${route.method} ${route.path}`;
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    ...(cookies ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
+    ...(Object.keys(input.pathParameters).length > 0 ? { pathParameters: input.pathParameters } : {}),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: (
+          headers['x-forwarded-for']?.split(',')[0] ??
+          req.socket.remoteAddress ??
+          '127.0.0.1'
+        ).trim(),
+        userAgent: headers['user-agent'] ?? '',
+      },
+      ...(input.authorizer ? { authorizer: { jwt: input.authorizer } } : {}),
+    },
+    ...(body.byteLength > 0 ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: body.byteLength > 0 && !isText,
+  };
+}
+
+export function lambdaContext(functionName: string, timeoutSeconds: number): LambdaContext {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    awsRequestId: randomUUID(),
+    functionName,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  };
+}
+
+/** Writes a Lambda result the way API Gateway does (a non-result object becomes a 200 JSON body). */
+export function writeResult(res: ServerResponse, result: unknown) {
+  const shaped: HttpApiResult =
+    result !== null && typeof result === 'object' && 'statusCode' in result
+      ? (result as HttpApiResult)
+      : {
+          statusCode: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(result ?? null),
+        };
+  const body =
+    shaped.body === undefined
+      ? Buffer.alloc(0)
+      : shaped.isBase64Encoded
+        ? Buffer.from(shaped.body, 'base64')
+        : Buffer.from(shaped.body, 'utf8');
+  const headers: Record<string, string | string[]> = { ...shaped.headers };
+  if (shaped.cookies?.length) headers['set-cookie'] = shaped.cookies;
+  headers['apigw-requestid'] = randomUUID();
+  headers['content-length'] = String(body.byteLength);
+  res.writeHead(shaped.statusCode, headers);
+  res.end(body);
+}
+
+/** API Gateway's own error answers (not problem+json: they do not come from our code). */
+export function writeGatewayError(res: ServerResponse, status: number, message: string, extra = {}) {
+  const body = JSON.stringify({ message });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    ...extra,
+  });
+  res.end(body);
+}

@@ -1,0 +1,167 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { EventRuleDef } from '#lambdas/event-rules.ts';
+import type { HttpLambda } from '#lambdas/http/http-handler.ts';
+import type { RouteDef } from '#lambdas/routes.ts';
+import { createEventBus, type DeadLetter, type EventTarget } from './eventbridge.ts';
+import {
+  buildEvent,
+  compileRoutes,
+  lambdaContext,
+  matchRoute,
+  writeGatewayError,
+  writeResult,
+} from './http-api.ts';
+import { type AuthorizerConfig, createJwtAuthorizer } from './jwt-authorizer.ts';
+
+// The local API gateway: every route of `lambdas/routes.ts` as API Gateway HTTP API would serve
+// it, plus the local EventBridge endpoint at `eventBridgePath`.
+
+export const eventBridgePath = '/__aws/events';
+
+const handlersDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../lambdas/handlers');
+
+export interface GatewayOptions {
+  port: number;
+  authorizer: AuthorizerConfig;
+  routes: RouteDef[];
+  eventRules: EventRuleDef[];
+  busName: string;
+  region: string;
+  deadLetterFile?: string;
+  /** Resolves a handler module name to its exported `handler`; defaults to lambdas/handlers/<name>.ts. */
+  loadHandler?: (name: string) => Promise<unknown>;
+  eventRetryDelayMs?: (attempt: number) => number;
+  log?: (line: string) => void;
+}
+
+export interface RunningGateway {
+  url: string;
+  eventBridgeEndpoint: string;
+  deadLetters(): DeadLetter[];
+  /** Resolves when every event delivery under way has finished (delivered or dead-lettered). */
+  eventsSettled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** API Gateway HTTP APIs accept payloads up to 10 MB; the handlers enforce their own smaller limit. */
+const maxPayloadBytes = 10 * 1024 * 1024;
+
+export async function defaultLoadHandler(name: string): Promise<unknown> {
+  const module = await import(pathToFileURL(resolve(handlersDir, `${name}.ts`)).href);
+  return module.handler;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const log = options.log ?? (() => {});
+  const load = options.loadHandler ?? defaultLoadHandler;
+  const compiled = compileRoutes(options.routes);
+  const authorize = createJwtAuthorizer(options.authorizer);
+  const bus = createEventBus({
+    busName: options.busName,
+    region: options.region,
+    rules: options.eventRules,
+    loadTarget: async (rule) => (await load(rule.handler)) as EventTarget,
+    ...(options.eventRetryDelayMs ? { retryDelayMs: options.eventRetryDelayMs } : {}),
+    ...(options.deadLetterFile ? { deadLetterFile: options.deadLetterFile } : {}),
+    log,
+  });
+
+  const server = createServer(async (req, res) => {
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxPayloadBytes);
+    } catch {
+      return writeGatewayError(res, 413, 'Request Entity Too Large');
+    }
+    if ((url.pathname === eventBridgePath || url.pathname === `${eventBridgePath}/`) && req.method === 'POST')
+      return bus.handle(req, res, body);
+
+    const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
+    if (!matched) return writeGatewayError(res, 404, 'Not Found');
+    const { route, pathParameters } = matched;
+
+    let authorizer: Parameters<typeof buildEvent>[0]['authorizer'];
+    if (route.auth === 'user' || route.auth === 'admin') {
+      const result = await authorize(req.headers.authorization);
+      if (!result.ok) {
+        log(`${req.method} ${url.pathname} 401 (authorizer: ${result.reason})`);
+        return writeGatewayError(res, 401, 'Unauthorized', {
+          'www-authenticate': `Bearer error="invalid_token"`,
+        });
+      }
+      authorizer = { claims: result.claims, scopes: result.scopes };
+    }
+
+    const event = buildEvent({
+      req,
+      url,
+      body,
+      route,
+      pathParameters,
+      ...(authorizer ? { authorizer } : {}),
+    });
+    const timeoutSeconds = route.timeoutSeconds ?? 10;
+    try {
+      const handler = (await load(route.handler)) as HttpLambda;
+      const result = await Promise.race([
+        handler(event, lambdaContext(route.handler, timeoutSeconds)),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new LambdaTimeout()), timeoutSeconds * 1000).unref(),
+        ),
+      ]);
+      writeResult(res, result);
+    } catch (error) {
+      if (error instanceof LambdaTimeout) writeGatewayError(res, 503, 'Service Unavailable');
+      else {
+        log(
+          `${route.handler} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        writeGatewayError(res, 500, 'Internal Server Error');
+      }
+    }
+    log(`${req.method} ${url.pathname} ${res.statusCode} ${(performance.now() - started).toFixed(0)}ms`);
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolveListen());
+  });
+  const url = `http://localhost:${options.port}`;
+  return {
+    url,
+    eventBridgeEndpoint: `http://127.0.0.1:${options.port}${eventBridgePath}`,
+    deadLetters: bus.deadLetters,
+    eventsSettled: bus.settled,
+    close: async () => {
+      await bus.settled();
+      await new Promise<void>((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      });
+    },
+  };
+}
+
+class LambdaTimeout extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        reject(new Error('too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createContext, Script } from 'node:vm';
+import type { StoredUser } from './user-store.ts';
+
+/** The post-login Action that Auth0 runs, shared with the local IdP (DESIGN section 7). */
+export const POST_LOGIN_ACTION_PATH = fileURLToPath(
+  new URL('../../infra/auth0/actions/post-login.cjs', import.meta.url),
+);
+
+export type TransactionProtocol =
+  | 'oidc-basic-profile'
+  | 'oauth2-refresh-token'
+  | 'oauth2-password'
+  | 'oauth2-resource-owner';
+
+export interface ActionInput {
+  user: StoredUser;
+  client: { client_id: string; name: string };
+  protocol: TransactionProtocol;
+  requestedScopes: string[];
+  audience?: string | undefined;
+}
+
+export interface ActionResult {
+  denied?: string | undefined;
+  idTokenClaims: Record<string, unknown>;
+  accessTokenClaims: Record<string, unknown>;
+  /** Factors `api.multifactor.enable` asked for (recorded; the local IdP has no MFA). */
+  multifactor: { provider: string; options?: unknown }[];
+}
+
+type ActionFn = (event: unknown, api: unknown) => Promise<void> | void;
+
+/** Loads the Action file's text (re-read on every run so edits apply without a restart) and runs it in node:vm. */
+export class ActionRunner {
+  readonly #path: string;
+  readonly #secrets: Record<string, string>;
+  readonly multifactorLog: { user_id: string; provider: string }[] = [];
+
+  constructor(secrets: Record<string, string>, path = POST_LOGIN_ACTION_PATH) {
+    this.#path = path;
+    this.#secrets = secrets;
+  }
+
+  #load(): ActionFn {
+    const code = readFileSync(this.#path, 'utf8');
+    const module = { exports: {} as Record<string, unknown> };
+    const sandbox = createContext({
+      module,
+      exports: module.exports,
+      console,
+      URL,
+      URLSearchParams,
+      setTimeout,
+      clearTimeout,
+    });
+    new Script(code, { filename: this.#path }).runInContext(sandbox, { timeout: 1000 });
+    const fn = module.exports.onExecutePostLogin;
+    if (typeof fn !== 'function') throw new Error(`${this.#path} does not export onExecutePostLogin`);
+    return fn as ActionFn;
+  }
+
+  async run(input: ActionInput): Promise<ActionResult> {
+    const result: ActionResult = { idTokenClaims: {}, accessTokenClaims: {}, multifactor: [] };
+    const { user } = input;
+    const event = {
+      user: {
+        user_id: user.user_id,
+        email: user.email,
+        email_verified: user.email_verified,
+        name: user.name,
+        nickname: user.nickname,
+        picture: user.picture,
+        created_at: user.created_at,
+        updated_at: user.updated_at,
+        last_login: user.last_login,
+        logins_count: user.logins_count,
+        blocked: user.blocked,
+        identities: [{ connection: 'Username-Password-Authentication', provider: 'auth0', isSocial: false }],
+        app_metadata: structuredClone(user.app_metadata),
+        user_metadata: structuredClone(user.user_metadata),
+      },
+      client: { ...input.client, metadata: {} },
+      connection: { name: 'Username-Password-Authentication', strategy: 'auth0' },
+      transaction: {
+        protocol: input.protocol,
+        requested_scopes: input.requestedScopes,
+        ...(input.audience ? { requested_audience: input.audience } : {}),
+      },
+      resource_server: input.audience ? { identifier: input.audience } : undefined,
+      stats: { logins_count: user.logins_count },
+      secrets: { ...this.#secrets },
+      request: { ip: '127.0.0.1', hostname: 'localhost' },
+      tenant: { id: 'local' },
+    };
+    const api = {
+      access: {
+        deny: (reason: string) => {
+          result.denied = String(reason);
+        },
+      },
+      idToken: {
+        setCustomClaim: (name: string, value: unknown) => {
+          result.idTokenClaims[name] = value;
+        },
+      },
+      accessToken: {
+        setCustomClaim: (name: string, value: unknown) => {
+          result.accessTokenClaims[name] = value;
+        },
+        addScope: () => undefined,
+        removeScope: () => undefined,
+      },
+      multifactor: {
+        enable: (provider: string, options?: unknown) => {
+          result.multifactor.push({ provider, options });
+          this.multifactorLog.push({ user_id: user.user_id, provider });
+        },
+      },
+      user: {
+        setAppMetadata: () => undefined,
+        setUserMetadata: () => undefined,
+      },
+    };
+    await this.#load()(event, api);
+    return result;
+  }
+}

@@ -1,0 +1,268 @@
+import { createServer, IncomingMessage, type ServerResponse } from 'node:http';
+import { ActionRunner } from './action-runner.ts';
+import { BodyError, contentType, readRawBody, sendJson } from './http-util.ts';
+import { loadOrCreateSigningKeys, publicJwks } from './keys.ts';
+import { Mailer } from './mailer.ts';
+import { createManagementApi } from './management-api.ts';
+import {
+  handleChangePasswordApi,
+  handleEmailVerification,
+  handleForgotPassword,
+  handleInteraction,
+  handlePasswordReset,
+} from './pages.ts';
+import { createProvider, MANAGEMENT_SCOPES } from './provider.ts';
+import { TicketService } from './tickets.ts';
+import { hashPassword, UserStore } from './user-store.ts';
+
+export interface IdpSeedUser {
+  email: string;
+  password: string;
+  name: string;
+  emailVerified: boolean;
+  appMetadata: Record<string, unknown>;
+}
+
+export interface IdpOptions {
+  port: number;
+  audience: string;
+  claimsNamespace: string;
+  spa: { clientId: string; redirectUris: string[]; postLogoutRedirectUris: string[] };
+  m2m: { clientId: string; clientSecret: string };
+  test: { clientId: string; clientSecret: string };
+  dataDir: string;
+  ses: { endpoint: string; region: string; from: string };
+  seedUsers?: IdpSeedUser[];
+}
+
+export interface RunningIdp {
+  issuer: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Upserts the seed users by email (password, name, verification flag and app_metadata are set). */
+function seed(users: UserStore, seedUsers: IdpSeedUser[]): void {
+  for (const s of seedUsers) {
+    const existing = users.findByEmail(s.email);
+    if (!existing) {
+      users.create({
+        email: s.email,
+        password: s.password,
+        name: s.name,
+        emailVerified: s.emailVerified,
+        appMetadata: s.appMetadata,
+      });
+      continue;
+    }
+    users.update(existing.user_id, (u) => {
+      u.password_hash = hashPassword(s.password);
+      u.name = s.name;
+      u.email_verified = s.emailVerified;
+      u.app_metadata = structuredClone(s.appMetadata);
+      u.blocked = false;
+    });
+  }
+}
+
+/**
+ * Translates an Auth0-style `/oauth/token` request into what oidc-provider understands: JSON bodies
+ * become form bodies, `audience` becomes the `resource` indicator, HTTP Basic client credentials
+ * become `client_secret_post` parameters, and a client_credentials request for the Management API
+ * without `scope` gets every granted scope (Auth0 behaviour). Returns a fresh request stream.
+ */
+async function translateTokenRequest(
+  req: IncomingMessage,
+  managementAudience: string,
+  managementAliases: string[],
+): Promise<IncomingMessage> {
+  const raw = await readRawBody(req);
+  const type = contentType(req);
+  const params = new Map<string, string>();
+  if (type === 'application/json') {
+    let parsed: unknown;
+    try {
+      parsed = raw.trim() === '' ? {} : JSON.parse(raw);
+    } catch {
+      throw new BodyError('failed to parse the JSON request body');
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new BodyError('the JSON request body must be an object');
+    }
+    for (const [key, value] of Object.entries(parsed)) {
+      if (value === undefined || value === null) continue;
+      params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  } else {
+    for (const [key, value] of new URLSearchParams(raw)) params.set(key, value);
+  }
+
+  const headers = { ...req.headers };
+  const auth = headers.authorization;
+  if (auth && /^Basic\s/i.test(auth)) {
+    const decoded = Buffer.from(auth.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0 && !params.has('client_id')) {
+      params.set('client_id', decodeURIComponent(decoded.slice(0, colon)));
+      params.set('client_secret', decodeURIComponent(decoded.slice(colon + 1)));
+    }
+    delete headers.authorization;
+  }
+  const audience = params.get('audience');
+  params.delete('audience');
+  if (audience && !params.has('resource')) params.set('resource', audience);
+  const resource = params.get('resource');
+  if (resource && managementAliases.includes(resource)) params.set('resource', managementAudience);
+  if (
+    params.get('grant_type') === 'client_credentials' &&
+    params.get('resource') === managementAudience &&
+    !params.get('scope')
+  ) {
+    params.set('scope', MANAGEMENT_SCOPES.join(' '));
+  }
+
+  const body = new URLSearchParams([...params]).toString();
+  const clone = new IncomingMessage(req.socket);
+  clone.method = req.method ?? 'POST';
+  clone.url = req.url ?? '/oauth/token';
+  clone.httpVersion = req.httpVersion;
+  clone.headers = {
+    ...headers,
+    'content-type': 'application/x-www-form-urlencoded',
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  // Parsed in full already: without `complete`, destroying the clone would tear down the socket.
+  clone.complete = true;
+  clone.push(body);
+  clone.push(null);
+  return clone;
+}
+
+/** Auth0's `/authorize` parameters → oidc-provider's. */
+function translateAuthorizeUrl(url: URL): string {
+  const params = url.searchParams;
+  const audience = params.get('audience');
+  if (audience) {
+    params.delete('audience');
+    if (!params.has('resource')) params.set('resource', audience);
+  }
+  // oidc-provider drops offline_access unless prompt=consent (spec behaviour); Auth0 does not need it.
+  const scopes = (params.get('scope') ?? '').split(' ');
+  if (scopes.includes('offline_access')) {
+    const prompts = (params.get('prompt') ?? '').split(' ').filter(Boolean);
+    if (!prompts.includes('none') && !prompts.includes('consent')) {
+      params.set('prompt', [...prompts, 'consent'].join(' '));
+    }
+  }
+  return `${url.pathname}?${params.toString()}`;
+}
+
+/** Auth0's `/v2/logout?client_id&returnTo` → oidc-provider's end-session parameters. */
+function translateLogoutUrl(url: URL): string {
+  const params = url.searchParams;
+  const returnTo = params.get('returnTo');
+  if (returnTo) {
+    params.delete('returnTo');
+    if (!params.has('post_logout_redirect_uri')) params.set('post_logout_redirect_uri', returnTo);
+  }
+  params.delete('federated');
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
+  const url = `http://localhost:${options.port}`;
+  const issuer = `${url}/`;
+  const managementAudience = `${issuer}api/v2/`;
+  // The auth0 SDK derives the audience from https://<domain>/api/v2/; accept it as the same API.
+  const managementAliases = [`https://localhost:${options.port}/api/v2/`, `http://127.0.0.1:${options.port}/api/v2/`];
+
+  const jwks = await loadOrCreateSigningKeys(options.dataDir);
+  const users = new UserStore(options.dataDir);
+  seed(users, options.seedUsers ?? []);
+  const mailer = new Mailer(options.ses);
+  const tickets = new TicketService(issuer, users, mailer);
+  const actions = new ActionRunner({ CLAIMS_NAMESPACE: options.claimsNamespace });
+  const { provider, actionClaims } = createProvider({
+    issuer,
+    audience: options.audience,
+    managementAudience,
+    spa: options.spa,
+    m2m: options.m2m,
+    test: options.test,
+    jwks,
+    users,
+    actions,
+  });
+  provider.on('server_error', (_ctx: unknown, error: unknown) => console.error('[idp] server_error', error));
+
+  const oidc = provider.callback();
+  const management = createManagementApi({
+    issuer,
+    managementAudience,
+    publicJwks: publicJwks(jwks),
+    users,
+    tickets,
+  });
+  const pageDeps = { provider, users, tickets, actionClaims };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestUrl = new URL(req.url ?? '/', url);
+    const path = requestUrl.pathname;
+    const method = req.method ?? 'GET';
+
+    if (path.startsWith('/api/v2/')) return management(req, res, requestUrl);
+    const login = /^\/u\/login\/([\w-]+)$/.exec(path);
+    if (login?.[1]) return handleInteraction(pageDeps, req, res, login[1]);
+    if (path === '/u/email-verification' && method === 'GET') {
+      return handleEmailVerification(pageDeps, requestUrl, res);
+    }
+    if (path === '/lo/reset') return handlePasswordReset(pageDeps, req, res, requestUrl);
+    if (path === '/u/reset-password') return handleForgotPassword(pageDeps, req, res, requestUrl);
+    if (path === '/dbconnections/change_password' && method === 'POST') {
+      return handleChangePasswordApi(pageDeps, req, res);
+    }
+
+    if (path === '/authorize' && method === 'GET') req.url = translateAuthorizeUrl(requestUrl);
+    if (path === '/v2/logout' && method === 'GET') req.url = translateLogoutUrl(requestUrl);
+    if (path === '/oauth/token' && method === 'POST') {
+      let translated: IncomingMessage;
+      try {
+        translated = await translateTokenRequest(req, managementAudience, managementAliases);
+      } catch (error) {
+        if (error instanceof BodyError) {
+          return sendJson(res, 400, { error: 'invalid_request', error_description: error.message });
+        }
+        throw error;
+      }
+      oidc(translated, res);
+      return;
+    }
+    oidc(req, res);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('[idp] request failed', error);
+      if (!res.headersSent) sendJson(res, 500, { error: 'server_error', error_description: 'internal error' });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  return {
+    issuer,
+    url,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { IdpOptions, IdpSeedUser } from './index.ts';
+
+/** Fixed values the IdP tests (and anyone wanting a throwaway IdP) can share. */
+export const TEST_AUDIENCE = 'https://api.platform.local';
+export const TEST_NAMESPACE = 'https://platform.local/';
+export const TEST_CLIENTS = {
+  spa: 'local-spa',
+  m2m: { clientId: 'local-m2m', clientSecret: 'local-m2m-secret' },
+  test: { clientId: 'local-test', clientSecret: 'local-test-secret' },
+} as const;
+
+export const TEST_USER: IdpSeedUser = {
+  email: 'alice@example.com',
+  password: 'Correct-Horse-9',
+  name: 'Alice Example',
+  emailVerified: true,
+  appMetadata: { role: 'user', kyc_status: 'not_started', organization_type: 'bank' },
+};
+
+export function testIdpOptions(input: {
+  port: number;
+  sesEndpoint?: string;
+  dataDir?: string;
+  appOrigins?: string[];
+  seedUsers?: IdpSeedUser[];
+}): IdpOptions {
+  const origins = input.appOrigins ?? ['http://localhost:5173'];
+  return {
+    port: input.port,
+    audience: TEST_AUDIENCE,
+    claimsNamespace: TEST_NAMESPACE,
+    spa: {
+      clientId: TEST_CLIENTS.spa,
+      redirectUris: origins.map((o) => `${o}/callback`),
+      postLogoutRedirectUris: origins.map((o) => `${o}/`),
+    },
+    m2m: { ...TEST_CLIENTS.m2m },
+    test: { ...TEST_CLIENTS.test },
+    dataDir: input.dataDir ?? mkdtempSync(join(tmpdir(), 'idp-test-')),
+    ses: {
+      endpoint: input.sesEndpoint ?? 'http://127.0.0.1:9',
+      region: 'us-east-1',
+      from: 'no-reply@platform.local',
+    },
+    seedUsers: input.seedUsers ?? [TEST_USER],
+  };
+}
+
+export interface TokenResponse {
+  access_token?: string;
+  id_token?: string;
+  refresh_token?: string;
+  scope?: string;
+  expires_in?: number;
+  token_type?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/** POST `/oauth/token` with a JSON body, the way the auth0 SDK and scripts call Auth0. */
+export async function postToken(
+  idpUrl: string,
+  body: Record<string, string>,
+): Promise<{ status: number; body: TokenResponse }> {
+  const res = await fetch(`${idpUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as TokenResponse };
+}
+
+export function passwordGrant(
+  idpUrl: string,
+  username: string,
+  password: string,
+  scope = 'openid profile email offline_access',
+) {
+  return postToken(idpUrl, {
+    grant_type: 'password',
+    username,
+    password,
+    audience: TEST_AUDIENCE,
+    scope,
+    client_id: TEST_CLIENTS.test.clientId,
+    client_secret: TEST_CLIENTS.test.clientSecret,
+  });
+}
+
+export async function managementToken(idpUrl: string, scope?: string): Promise<string> {
+  const { status, body } = await postToken(idpUrl, {
+    grant_type: 'client_credentials',
+    audience: `${idpUrl}/api/v2/`,
+    client_id: TEST_CLIENTS.m2m.clientId,
+    client_secret: TEST_CLIENTS.m2m.clientSecret,
+    ...(scope ? { scope } : {}),
+  });
+  if (status !== 200 || !body.access_token) throw new Error(`client_credentials failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}

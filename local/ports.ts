@@ -1,0 +1,41 @@
+// Every port of the local stack, overridable by environment variables (DESIGN section 8).
+export interface LocalPorts {
+  web: number;
+  api: number;
+  idp: number;
+  persona: number;
+  ses: number;
+  dynamodb: number;
+}
+
+export const defaultPorts: LocalPorts = {
+  web: 5173,
+  api: 3000,
+  idp: 4010,
+  persona: 4020,
+  ses: 8005,
+  dynamodb: 8000,
+};
+
+const envNames: Record<keyof LocalPorts, string> = {
+  web: 'WEB_PORT',
+  api: 'API_PORT',
+  idp: 'IDP_PORT',
+  persona: 'PERSONA_PORT',
+  ses: 'SES_PORT',
+  dynamodb: 'DYNAMODB_PORT',
+};
+
+export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalPorts {
+  const ports = { ...defaultPorts };
+  for (const key of Object.keys(envNames) as (keyof LocalPorts)[]) {
+    const raw = env[envNames[key]];
+    if (raw === undefined || raw === '') continue;
+    const port = Number(raw);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new Error(`${envNames[key]} must be a port number between 1 and 65535, got "${raw}"`);
+    }
+    ports[key] = port;
+  }
+  return ports;
+}

@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { WebConfig } from '#contracts/web-config.ts';
+import { type TableKey, tables } from '#infra/data/tables.ts';
+import { eventRules } from '#lambdas/event-rules.ts';
+import { routes } from '#lambdas/routes.ts';
+import { localCredentials, startDynamoDb } from './dynamodb.ts';
+import { eventBridgePath, startGateway } from './gateway/index.ts';
+import { startIdp } from './idp/index.ts';
+import { startPersona } from './persona/index.ts';
+import type { LocalPorts } from './ports.ts';
+import { startSes } from './ses.ts';
+import { startWeb } from './web/index.ts';
+
+// The whole product on loopback (DESIGN section 8). `local/start.ts` is its command line; the
+// stack tests start it the same way, as a child process.
+
+export interface StackOptions {
+  ports: LocalPorts;
+  web: 'dev' | 'dist';
+  /** Where state lives: secrets, IdP users and keys, the DynamoDB file, `stack.json`, dead letters. */
+  stateDir: string;
+  /** Keep DynamoDB in memory (tests) instead of in `stateDir/dynamodb`. */
+  inMemoryDb: boolean;
+  log(line: string): void;
+}
+
+export interface StackAccount {
+  email: string;
+  password: string;
+  role: 'admin' | 'user';
+  organizationType: 'commercial' | 'defense' | 'academic' | 'government';
+  kycStatus: 'not_started' | 'pending' | 'approved' | 'rejected';
+  name: string;
+}
+
+/** `.local/stack.json`: scripts and tests read it (shape fixed by the foundation issue). */
+export interface StackInfo {
+  web: string;
+  api: string;
+  idp: {
+    issuer: string;
+    audience: string;
+    claimsNamespace: string;
+    spaClientId: string;
+    testClientId: string;
+    testClientSecret: string;
+    m2mClientId: string;
+    m2mClientSecret: string;
+  };
+  persona: { url: string; templateId: string; webhookSecret: string; apiKey: string; environmentId: string };
+  ses: { url: string };
+  dynamodb: { endpoint: string; tables: Record<string, string> };
+  eventBridge: { endpoint: string; busName: string };
+  accounts: StackAccount[];
+}
+
+export const localIdentity = {
+  audience: 'https://api.platform.local',
+  claimsNamespace: 'https://platform.local/',
+  spaClientId: 'local-spa',
+  testClientId: 'local-test-client',
+  m2mClientId: 'local-backend-m2m',
+  personaTemplateId: 'itmpl_LocalOnboarding0001',
+  personaEnvironmentId: 'env_LocalSandbox0001',
+  busName: 'platform-local',
+  region: 'eu-central-1',
+  sender: 'no-reply@platform.local',
+} as const;
+
+/** Seeded for development: an admin and one approved user per segment. Local-only passwords. */
+export const seededAccounts: StackAccount[] = [
+  {
+    email: 'admin@platform.local',
+    password: 'Admin-Local-Pass-1',
+    role: 'admin',
+    organizationType: 'commercial',
+    kycStatus: 'approved',
+    name: 'Local Admin',
+  },
+  {
+    email: 'commercial@acme-pharma.example',
+    password: 'Commercial-Local-Pass-1',
+    role: 'user',
+    organizationType: 'commercial',
+    kycStatus: 'approved',
+    name: 'Casey Commercial',
+  },
+  {
+    email: 'defense@northwatch-defense.example',
+    password: 'Defense-Local-Pass-1',
+    role: 'user',
+    organizationType: 'defense',
+    kycStatus: 'approved',
+    name: 'Dana Defense',
+  },
+];
+
+interface LocalSecrets {
+  m2mClientSecret: string;
+  testClientSecret: string;
+  personaApiKey: string;
+  personaWebhookSecret: string;
+}
+
+/** Random per clone, kept across restarts so tokens and configured clients stay valid. */
+async function loadSecrets(stateDir: string): Promise<LocalSecrets> {
+  const file = join(stateDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as LocalSecrets;
+  const secrets: LocalSecrets = {
+    m2mClientSecret: randomBytes(32).toString('base64url'),
+    testClientSecret: randomBytes(32).toString('base64url'),
+    personaApiKey: `persona_sandbox_local_${randomBytes(16).toString('hex')}`,
+    personaWebhookSecret: `wbhsec_${randomBytes(24).toString('hex')}`,
+  };
+  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export interface RunningStack {
+  info: StackInfo;
+  close(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const { ports, log } = options;
+  await mkdir(options.stateDir, { recursive: true });
+  const stackFile = join(options.stateDir, 'stack.json');
+  await rm(stackFile, { force: true });
+  const secrets = await loadSecrets(options.stateDir);
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    await rm(stackFile, { force: true });
+    for (const closer of closers.reverse()) {
+      await closer().catch((error: unknown) => log(`while stopping: ${String(error)}`));
+    }
+  };
+
+  try {
+    const issuer = `http://localhost:${ports.idp}/`;
+    const webUrl = `http://localhost:${ports.web}`;
+    const apiUrl = `http://localhost:${ports.api}`;
+    const personaUrl = `http://localhost:${ports.persona}`;
+    const sesEndpoint = `http://127.0.0.1:${ports.ses}`;
+
+    const dynamodbDir = join(options.stateDir, 'dynamodb');
+    if (!options.inMemoryDb) await mkdir(dynamodbDir, { recursive: true });
+    const dynamodb = await startDynamoDb({
+      port: ports.dynamodb,
+      tablePrefix: 'local-',
+      ...(options.inMemoryDb ? {} : { dbPath: dynamodbDir }),
+    });
+    closers.push(dynamodb.close);
+    log(
+      `  dynamodb  ${dynamodb.endpoint}  (DynamoDB Local; tables ${Object.values(dynamodb.tableNames).join(', ')})`,
+    );
+
+    const ses = await startSes({ port: ports.ses });
+    closers.push(ses.close);
+    log(`  email     ${ses.url}  (aws-ses-v2-local: SES v2 API and mailbox viewer)`);
+
+    const idp = await startIdp({
+      port: ports.idp,
+      audience: localIdentity.audience,
+      claimsNamespace: localIdentity.claimsNamespace,
+      spa: {
+        clientId: localIdentity.spaClientId,
+        redirectUris: [`${webUrl}/auth/callback`],
+        postLogoutRedirectUris: [webUrl, `${webUrl}/`],
+      },
+      m2m: { clientId: localIdentity.m2mClientId, clientSecret: secrets.m2mClientSecret },
+      test: { clientId: localIdentity.testClientId, clientSecret: secrets.testClientSecret },
+      dataDir: join(options.stateDir, 'idp'),
+      ses: { endpoint: sesEndpoint, region: localIdentity.region, from: localIdentity.sender },
+      seedUsers: seededAccounts.map((account) => ({
+        email: account.email,
+        password: account.password,
+        name: account.name,
+        emailVerified: true,
+        appMetadata: {
+          role: account.role,
+          organization_type: account.organizationType,
+          kyc_status: account.kycStatus,
+        },
+      })),
+    });
+    closers.push(idp.close);
+    log(`  identity  ${idp.url}  (Auth0-compatible provider; issuer ${idp.issuer})`);
+
+    const persona = await startPersona({
+      port: ports.persona,
+      apiKey: secrets.personaApiKey,
+      templateId: localIdentity.personaTemplateId,
+      environmentId: localIdentity.personaEnvironmentId,
+      webhook: { url: `${apiUrl}/api/webhooks/persona`, secret: secrets.personaWebhookSecret },
+      dataDir: join(options.stateDir, 'persona'),
+    });
+    closers.push(persona.close);
+    log(`  persona   ${persona.url}  (Persona emulator: inquiry API and widget)`);
+
+    // The handlers run in this process and read their configuration from the environment, as in
+    // Lambda; only the endpoints differ from AWS.
+    Object.assign(process.env, handlerEnvironment({ ports, tableNames: dynamodb.tableNames, secrets }));
+    const gateway = await startGateway({
+      port: ports.api,
+      authorizer: { issuer, audience: localIdentity.audience, jwksUri: `${issuer}.well-known/jwks.json` },
+      routes,
+      eventRules,
+      busName: localIdentity.busName,
+      region: localIdentity.region,
+      deadLetterFile: join(options.stateDir, 'dead-letters.jsonl'),
+      log: (line) => log(`  [api] ${line}`),
+    });
+    closers.push(gateway.close);
+    log(
+      `  api       ${gateway.url}  (local API gateway: ${routes.length} routes, ${eventRules.length} event rules)`,
+    );
+
+    const webConfig: WebConfig = {
+      stage: 'local',
+      auth0: {
+        domain: `http://localhost:${ports.idp}`,
+        clientId: localIdentity.spaClientId,
+        audience: localIdentity.audience,
+        claimsNamespace: localIdentity.claimsNamespace,
+      },
+      persona: {
+        environmentId: localIdentity.personaEnvironmentId,
+        customHost: `localhost:${ports.persona}`,
+      },
+    };
+    const web = await startWeb({ port: ports.web, mode: options.web, apiUrl, config: webConfig });
+    closers.push(web.close);
+    log(
+      `  web       ${web.url}  (${options.web === 'dev' ? 'Vite dev server' : 'production build, CloudFront-like'})`,
+    );
+
+    const info: StackInfo = {
+      web: webUrl,
+      api: apiUrl,
+      idp: {
+        issuer,
+        audience: localIdentity.audience,
+        claimsNamespace: localIdentity.claimsNamespace,
+        spaClientId: localIdentity.spaClientId,
+        testClientId: localIdentity.testClientId,
+        testClientSecret: secrets.testClientSecret,
+        m2mClientId: localIdentity.m2mClientId,
+        m2mClientSecret: secrets.m2mClientSecret,
+      },
+      persona: {
+        url: personaUrl,
+        templateId: localIdentity.personaTemplateId,
+        webhookSecret: secrets.personaWebhookSecret,
+        apiKey: secrets.personaApiKey,
+        environmentId: localIdentity.personaEnvironmentId,
+      },
+      ses: { url: ses.url },
+      dynamodb: {
+        endpoint: dynamodb.endpoint,
+        tables: Object.fromEntries(
+          (Object.keys(dynamodb.tableNames) as TableKey[]).map((key) => [
+            tables[key].logicalName,
+            dynamodb.tableNames[key],
+          ]),
+        ),
+      },
+      eventBridge: { endpoint: gateway.eventBridgeEndpoint, busName: localIdentity.busName },
+      accounts: seededAccounts,
+    };
+    await writeFile(stackFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    return { info, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function handlerEnvironment(input: {
+  ports: LocalPorts;
+  tableNames: Record<TableKey, string>;
+  secrets: LocalSecrets;
+}): Record<string, string> {
+  const env: Record<string, string> = {
+    AWS_REGION: localIdentity.region,
+    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${input.ports.dynamodb}`,
+    AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${input.ports.ses}`,
+    AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${input.ports.api}${eventBridgePath}`,
+    EVENT_BUS_NAME: localIdentity.busName,
+    AUTH0_DOMAIN: `localhost:${input.ports.idp}`,
+    AUTH0_MANAGEMENT_BASE_URL: `http://localhost:${input.ports.idp}`,
+    AUTH0_AUDIENCE: localIdentity.audience,
+    CLAIMS_NAMESPACE: localIdentity.claimsNamespace,
+    PERSONA_API_URL: `http://localhost:${input.ports.persona}`,
+    PERSONA_TEMPLATE_ID: localIdentity.personaTemplateId,
+    SES_SENDER: localIdentity.sender,
+    POWERTOOLS_SERVICE_NAME: 'platform-api-local',
+  };
+  for (const key of Object.keys(input.tableNames) as TableKey[])
+    env[tables[key].envVar] = input.tableNames[key];
+  return env;
+}

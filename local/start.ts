@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { portsFromEnv } from './ports.ts';
+import { startStack } from './stack.ts';
+
+// `npm start [-- --web=dist] [--in-memory]`: the whole product on loopback; Ctrl-C stops it all.
+
+const { values } = parseArgs({
+  options: {
+    web: { type: 'string', default: 'dev' },
+    'in-memory': { type: 'boolean', default: false },
+  },
+});
+if (values.web !== 'dev' && values.web !== 'dist') {
+  console.error(`--web must be "dev" or "dist", got "${values.web}"`);
+  process.exit(2);
+}
+
+// Lambda runs a current Node; the SDK's Node 20 notice is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
+const log = (line: string) => console.log(line);
+
+console.log('Starting the local stack...');
+let stack: Awaited<ReturnType<typeof startStack>>;
+try {
+  stack = await startStack({
+    ports: portsFromEnv(),
+    web: values.web,
+    stateDir,
+    inMemoryDb: values['in-memory'],
+    log,
+  });
+} catch (error) {
+  console.error('The local stack could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const { info } = stack;
+console.log(`
+Ready. Open ${info.web}
+
+  Web                ${info.web}
+  API                ${info.api}/api/health
+  Identity provider  ${info.idp.issuer}
+  Persona emulator   ${info.persona.url}
+  Mailbox            ${info.ses.url}
+  DynamoDB           ${info.dynamodb.endpoint}
+
+Seeded accounts:
+${info.accounts.map((a) => `  ${a.role.padEnd(5)}  ${a.email.padEnd(36)} ${a.password.padEnd(26)} ${a.organizationType}, KYC ${a.kycStatus}`).join('\n')}
+
+Stack description: ${resolve(stateDir, 'stack.json')}
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping...`);
+  await stack.close();
+  console.log('Stopped.');
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

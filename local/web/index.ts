@@ -1,0 +1,255 @@
+// The web part of the local stack: the Vite dev server (`dev`), or a static server for the built
+// site that maps paths and sets headers the way CloudFront does (`dist`, DESIGN section 10).
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod/mini';
+import type { WebConfig } from '#contracts/web-config.ts';
+import { cacheControl, securityHeaders } from './headers.ts';
+
+export interface WebOptions {
+  port: number;
+  mode: 'dev' | 'dist';
+  /** Origin of the API gateway; `/api/*` is proxied there with path, method, headers and body. */
+  apiUrl: string;
+  /** Served as `/config.json`. */
+  config: WebConfig;
+  /** The built site; defaults to web/dist. */
+  distDir?: string;
+}
+
+export interface RunningWeb {
+  url: string;
+  close(): Promise<void>;
+}
+
+const host = '127.0.0.1';
+export const defaultDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/** The page for client-side routes that have no prerendered HTML of their own. */
+export const fallbackPage = '/index.html';
+
+export async function startWeb(options: WebOptions): Promise<RunningWeb> {
+  return options.mode === 'dev' ? startDev(options) : startDist(options);
+}
+
+function sendConfig(res: ServerResponse, config: WebConfig, extra: Record<string, string> = {}): void {
+  res.writeHead(200, {
+    ...extra,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-cache',
+  });
+  res.end(JSON.stringify(config));
+}
+
+async function startDev(options: WebOptions): Promise<RunningWeb> {
+  const { createServer: createViteServer } = await import('vite');
+  const { webViteConfig } = await import('../../web/vite.config.ts');
+  const base = webViteConfig({ apiProxyTarget: options.apiUrl });
+  const server = await createViteServer({
+    ...base,
+    configFile: false,
+    // The caller prints the URLs; Vite still reports warnings and errors.
+    logLevel: 'warn',
+    plugins: [
+      ...(base.plugins ?? []),
+      {
+        name: 'local-config-json',
+        configureServer(vite) {
+          vite.middlewares.use((req, res, next) => {
+            if (req.url?.split('?')[0] !== '/config.json') return next();
+            sendConfig(res, options.config);
+          });
+        },
+      },
+    ],
+    server: { ...base.server, host, port: options.port, strictPort: true },
+  });
+  await server.listen();
+  return { url: `http://${host}:${options.port}`, close: () => server.close() };
+}
+
+const cspHashes = z.object({ 'script-src': z.array(z.string()) });
+
+async function startDist(options: WebOptions): Promise<RunningWeb> {
+  const root = path.resolve(options.distDir ?? defaultDistDir);
+  const hashesFile = path.join(root, 'csp-hashes.json');
+  const hashes = await readFile(hashesFile, 'utf8').then(
+    (text) => cspHashes.parse(JSON.parse(text)),
+    () => {
+      throw new Error(`${hashesFile} is missing: build the web first (npm run build)`);
+    },
+  );
+  const headers = securityHeaders({ scriptHashes: hashes['script-src'], config: options.config });
+  const api = new URL(options.apiUrl);
+
+  const server = createServer((req, res) => {
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (rawPath === '/api' || rawPath.startsWith('/api/')) return proxy(req, res, api);
+    if (rawPath === '/config.json') return sendConfig(res, options.config, headers);
+    serveStatic(req, res, root, headers).catch((error: unknown) => {
+      console.error('web: failed to serve', req.url, error);
+      if (!res.headersSent) sendText(res, 500, 'Internal server error', headers);
+      else res.destroy();
+    });
+  });
+  await listen(server, options.port);
+  return { url: `http://${host}:${options.port}`, close: () => close(server) };
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.pdf': 'application/pdf',
+};
+
+/**
+ * Maps a URL path to the file CloudFront would serve: `/x` and `/x/` -> `/x/index.html` when it
+ * exists; other paths without an extension -> the fallback page; a missing file with an extension
+ * stays 404. Returns null for paths that must not be served at all (traversal, NUL bytes).
+ */
+export async function resolveStaticPath(
+  root: string,
+  urlPath: string,
+): Promise<{ file: string; urlPath: string } | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith('/') || decoded.includes('\0') || decoded.includes('\\')) return null;
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return null;
+
+  const lastSegment = decoded.slice(decoded.lastIndexOf('/') + 1);
+  const hasExtension = path.posix.extname(lastSegment) !== '';
+  const candidate = decoded.endsWith('/')
+    ? `${decoded}index.html`
+    : hasExtension
+      ? decoded
+      : `${decoded}/index.html`;
+
+  const file = inside(root, candidate);
+  if (file && (await isFile(file))) return { file, urlPath: candidate };
+  if (hasExtension) return null;
+  const fallback = inside(root, fallbackPage);
+  return fallback && (await isFile(fallback)) ? { file: fallback, urlPath: fallbackPage } : null;
+}
+
+function inside(root: string, urlPath: string): string | null {
+  const file = path.resolve(root, `.${urlPath}`);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return stat(file).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+}
+
+async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  headers: Record<string, string>,
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return sendText(res, 405, 'Method not allowed', { ...headers, Allow: 'GET, HEAD' });
+  }
+  const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+  const target = await resolveStaticPath(root, urlPath);
+  if (!target) return sendText(res, 404, 'Not found', headers);
+
+  const { size } = await stat(target.file);
+  const contentType = contentTypes[path.extname(target.file).toLowerCase()] ?? 'application/octet-stream';
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': contentType,
+    'Content-Length': String(size),
+    'Cache-Control': contentType.startsWith('text/html') ? 'no-cache' : cacheControl(target.urlPath),
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(target.file).pipe(res);
+}
+
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-cache',
+  });
+  res.end(text);
+}
+
+/** Forwards `/api/*` unchanged (path, query, method, headers, body) like the CloudFront behaviour. */
+function proxy(req: IncomingMessage, res: ServerResponse, api: URL): void {
+  const send = api.protocol === 'https:' ? httpsRequest : request;
+  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+  const upstream = send(
+    {
+      protocol: api.protocol,
+      hostname: api.hostname,
+      port: api.port,
+      method: req.method,
+      path: `${api.pathname.replace(/\/$/, '')}${req.url ?? '/'}`,
+      headers: { ...req.headers, host: api.host, 'x-forwarded-for': forwardedFor },
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', (error) => {
+    if (res.headersSent) return res.destroy(error);
+    res.writeHead(502, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' });
+    res.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Bad Gateway',
+        status: 502,
+        detail: 'The API is not reachable',
+      }),
+    );
+  });
+  req.pipe(upstream);
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}

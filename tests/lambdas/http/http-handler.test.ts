@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { waitlistRequest } from '#contracts/waitlist.ts';
+import { TooManyRequestsError } from '#lambdas/http/errors.ts';
+import { httpHandler, maxBodyBytes } from '#lambdas/http/http-handler.ts';
+import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+
+const parse = (body: string | undefined) => JSON.parse(body ?? 'null');
+
+describe('httpHandler', () => {
+  const handle = vi.fn(async () => ({ status: 201, body: { success: true } }));
+  const handler = httpHandler({ body: waitlistRequest }, handle);
+
+  it('passes a valid, parsed body to the handler and answers JSON', async () => {
+    const result = await handler(httpApiEvent({ body: '{"email":"  Ada@Example.com "}' }), lambdaContext);
+    expect(result.statusCode).toBe(201);
+    expect(result.headers?.['content-type']).toBe('application/json');
+    expect(parse(result.body)).toEqual({ success: true });
+    expect(handle).toHaveBeenLastCalledWith(expect.objectContaining({ body: { email: 'Ada@Example.com' } }));
+  });
+
+  it('answers 400 problem+json with the field error and never calls the handler', async () => {
+    handle.mockClear();
+    const result = await handler(httpApiEvent({ body: '{"email":"not-an-email"}' }), lambdaContext);
+    expect(result.statusCode).toBe(400);
+    expect(result.headers?.['content-type']).toBe('application/problem+json');
+    expect(parse(result.body)).toMatchObject({
+      status: 400,
+      title: 'Bad Request',
+      errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+    });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('rejects unknown fields instead of ignoring them (no mass assignment)', async () => {
+    const result = await handler(
+      httpApiEvent({ body: '{"email":"ada@example.com","app_metadata":{"role":"admin"}}' }),
+      lambdaContext,
+    );
+    expect(result.statusCode).toBe(400);
+    expect(parse(result.body).errors).toEqual([
+      { field: 'app_metadata', message: 'This field is not allowed.' },
+    ]);
+  });
+
+  it.each([
+    ['invalid JSON', '{"email":', 'The request body is not valid JSON.'],
+    ['a JSON array', '[]', 'The request body must be a JSON object.'],
+    ['no body', undefined, 'The request body must be a JSON object.'],
+  ])('answers 400 for %s', async (_name, body, detail) => {
+    const result = await handler(
+      httpApiEvent(body === undefined ? { body: undefined } : { body }),
+      lambdaContext,
+    );
+    expect(result.statusCode).toBe(400);
+    expect(parse(result.body).detail).toBe(detail);
+  });
+
+  it('answers 413 for a body over 64 KiB, counting decoded bytes of a base64 body', async () => {
+    const big = JSON.stringify({ email: `${'a'.repeat(maxBodyBytes)}@example.com` });
+    expect((await handler(httpApiEvent({ body: big }), lambdaContext)).statusCode).toBe(413);
+    const encoded = Buffer.from(big).toString('base64');
+    expect(
+      (await handler(httpApiEvent({ body: encoded, isBase64Encoded: true }), lambdaContext)).statusCode,
+    ).toBe(413);
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const event = httpApiEvent({ headers: { 'content-type': 'text/plain' } });
+    expect((await handler(event, lambdaContext)).statusCode).toBe(415);
+  });
+
+  it('maps a typed error to its status and headers', async () => {
+    const limited = httpHandler({}, async () => {
+      throw new TooManyRequestsError(42);
+    });
+    const result = await limited(httpApiEvent(), lambdaContext);
+    expect(result.statusCode).toBe(429);
+    expect(result.headers?.['retry-after']).toBe('42');
+  });
+
+  it('turns any other error into a generic 500 with the request id and no internals', async () => {
+    const failing = httpHandler({}, async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
+    });
+    const result = await failing(httpApiEvent(), lambdaContext);
+    expect(result.statusCode).toBe(500);
+    expect(result.body).toContain('req-123');
+    expect(result.body).not.toMatch(/ECONNREFUSED|hunter2/);
+  });
+});

@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import type { StackInfo } from '#local/stack.ts';
+import { testPorts } from '#tests/helpers/test-ports.ts';
+
+// `npm start`'s promises: every part up and described in stack.json; Ctrl-C leaves nothing behind.
+
+const stack = inject('stack');
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe('stack.json', () => {
+  it('describes every part with the agreed shape', () => {
+    expect(stack).toMatchObject({
+      web: `http://localhost:${testPorts.web}`,
+      api: `http://localhost:${testPorts.api}`,
+      idp: {
+        issuer: `http://localhost:${testPorts.idp}/`,
+        audience: expect.any(String),
+        claimsNamespace: expect.stringMatching(/^https:\/\/.+\/$/),
+        spaClientId: expect.any(String),
+        testClientId: expect.any(String),
+        testClientSecret: expect.any(String),
+        m2mClientId: expect.any(String),
+        m2mClientSecret: expect.any(String),
+      },
+      persona: {
+        url: `http://localhost:${testPorts.persona}`,
+        templateId: expect.stringMatching(/^itmpl_/),
+        webhookSecret: expect.stringMatching(/^wbhsec_/),
+      },
+      ses: { url: `http://localhost:${testPorts.ses}` },
+      dynamodb: {
+        endpoint: `http://127.0.0.1:${testPorts.dynamodb}`,
+        tables: {
+          ConsentLedger: expect.any(String),
+          KycState: expect.any(String),
+          Submissions: expect.any(String),
+        },
+      },
+    });
+  });
+
+  it('lists a seeded admin and approved commercial and defense users who can sign in with their claims', async () => {
+    const kinds = stack.accounts.map(
+      (a) => `${a.role}/${a.role === 'admin' ? '' : a.organizationType}/${a.kycStatus}`,
+    );
+    expect(kinds).toEqual(
+      expect.arrayContaining(['admin//approved', 'user/commercial/approved', 'user/defense/approved']),
+    );
+    for (const account of stack.accounts) {
+      const response = await fetch(`${stack.idp.issuer}oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'password',
+          username: account.email,
+          password: account.password,
+          audience: stack.idp.audience,
+          scope: 'openid profile email',
+          client_id: stack.idp.testClientId,
+          client_secret: stack.idp.testClientSecret,
+        }),
+      });
+      expect(response.status, account.email).toBe(200);
+      const { access_token: token } = (await response.json()) as { access_token: string };
+      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+      expect(claims[`${stack.idp.claimsNamespace}role`]).toBe(account.role);
+      expect(claims[`${stack.idp.claimsNamespace}kyc_status`]).toBe(account.kycStatus);
+      expect(claims[`${stack.idp.claimsNamespace}organization_type`]).toBe(account.organizationType);
+    }
+  });
+
+  it('serves the mailbox viewer, the Persona emulator and the identity provider discovery', async () => {
+    expect((await fetch(stack.ses.url)).status).toBe(200);
+    expect((await fetch(stack.persona.url)).status).toBe(200);
+    const discovery = await (await fetch(`${stack.idp.issuer}.well-known/openid-configuration`)).json();
+    expect(discovery).toMatchObject({
+      issuer: stack.idp.issuer,
+      authorization_endpoint: `${stack.idp.issuer}authorize`,
+      token_endpoint: `${stack.idp.issuer}oauth/token`,
+      jwks_uri: `${stack.idp.issuer}.well-known/jwks.json`,
+    });
+  });
+});
+
+describe('npm start', () => {
+  it('stops every part on Ctrl-C and removes stack.json', async () => {
+    const ports = Object.fromEntries(Object.entries(testPorts).map(([name, port]) => [name, port + 100]));
+    const stateDir = await mkdtemp(join(tmpdir(), 'platform-start-'));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'local/start.ts', '--web=dist', '--in-memory'],
+      {
+        env: {
+          ...process.env,
+          LOCAL_STATE_DIR: stateDir,
+          WEB_PORT: String(ports.web),
+          API_PORT: String(ports.api),
+          IDP_PORT: String(ports.idp),
+          PERSONA_PORT: String(ports.persona),
+          SES_PORT: String(ports.ses),
+          DYNAMODB_PORT: String(ports.dynamodb),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const stackFile = join(stateDir, 'stack.json');
+    try {
+      for (let i = 0; i < 900 && !existsSync(stackFile); i++) {
+        if (child.exitCode !== null) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(existsSync(stackFile), output).toBe(true);
+      const info = JSON.parse(await readFile(stackFile, 'utf8')) as StackInfo;
+      expect(info.api).toBe(`http://localhost:${ports.api}`);
+      for (const label of ['dynamodb', 'email', 'identity', 'persona', 'api', 'web'])
+        expect(output).toContain(label);
+      expect(output).toContain('admin@platform.local');
+      for (const port of Object.values(ports)) expect(await portOpen(port), `port ${port} up`).toBe(true);
+
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      for (const port of Object.values(ports))
+        expect(await portOpen(port), `port ${port} released`).toBe(false);
+      expect(existsSync(stackFile)).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await rm(stateDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,163 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebConfig } from '#contracts/web-config.ts';
+import { type RunningWeb, startWeb } from '#local/web/index.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
+
+const config: WebConfig = {
+  stage: 'test',
+  auth0: {
+    domain: 'http://localhost:4010',
+    clientId: 'client',
+    audience: 'https://api.test',
+    claimsNamespace: 'https://platform.test/',
+  },
+  persona: { environmentId: 'env_test', customHost: 'localhost:4020' },
+};
+const themeHash = "'sha256-abc123='";
+
+let tmp: string;
+let web: RunningWeb;
+let api: Server;
+const apiRequests: { method: string; url: string; contentType: string | undefined; body: string }[] = [];
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+  const dist = path.join(tmp, 'dist');
+  await mkdir(path.join(dist, 'about'), { recursive: true });
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>fallback</title>');
+  await writeFile(path.join(dist, 'about', 'index.html'), '<!doctype html><title>about</title>');
+  await writeFile(path.join(dist, 'assets', 'app-abc.js'), 'console.log("app")');
+  await writeFile(path.join(dist, 'csp-hashes.json'), JSON.stringify({ 'script-src': [themeHash] }));
+  await writeFile(path.join(tmp, 'secret.txt'), 'outside the site');
+
+  api = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      apiRequests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        contentType: req.headers['content-type'],
+        body,
+      });
+      res.writeHead(404, { 'Content-Type': 'application/problem+json' });
+      res.end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404 }));
+    });
+  });
+  const apiPort = await freePort();
+  await new Promise<void>((resolve) => api.listen(apiPort, '127.0.0.1', resolve));
+
+  web = await startWeb({
+    mode: 'dist',
+    port: await freePort(),
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    config,
+    distDir: dist,
+  });
+});
+
+afterAll(async () => {
+  await web?.close();
+  await new Promise((resolve) => api?.close(resolve));
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** A GET with the path sent byte for byte (fetch would normalise `..` away). */
+function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(web.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path: rawPath, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('local web server in dist mode', () => {
+  it.each(['/about', '/about/'])('serves the prerendered page for %s', async (pathname) => {
+    const response = await fetch(`${web.url}${pathname}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>about</title>');
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the fallback page with 200 for a client-side route', async () => {
+    const response = await fetch(`${web.url}/some/client/route`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>fallback</title>');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable with the right content type', async () => {
+    const response = await fetch(`${web.url}/assets/app-abc.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers 404, not the fallback page, for a missing chunk', async () => {
+    const response = await fetch(`${web.url}/assets/missing.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).not.toContain('html');
+  });
+
+  it('proxies /api with method, path, query and body intact and never answers with HTML', async () => {
+    const response = await fetch(`${web.url}/api/x?y=1`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ hello: 'world' }),
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toMatchObject({ status: 404 });
+    expect(apiRequests.at(-1)).toEqual({
+      method: 'PUT',
+      url: '/api/x?y=1',
+      contentType: 'application/json',
+      body: '{"hello":"world"}',
+    });
+  });
+
+  it('serves /config.json from the options, uncached', async () => {
+    const response = await fetch(`${web.url}/config.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual(config);
+  });
+
+  it('sends the security headers with a CSP that allows only the theme script inline', async () => {
+    const response = await fetch(`${web.url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`script-src 'self' ${themeHash}`);
+    expect(csp).toContain("connect-src 'self' http://localhost:4010");
+    expect(csp).toContain('frame-src http://localhost:4020');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+  });
+
+  it.each([
+    '/../secret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2f..%2fetc/passwd',
+    '/assets/..%2f..%2fsecret.txt',
+    '/..%5csecret.txt',
+  ])('does not serve files outside the site for %s', async (rawPath) => {
+    const response = await rawGet(rawPath);
+    expect(response.body).not.toContain('outside the site');
+    expect(response.body).not.toContain('root:');
+    expect(response.status).toBe(404);
+  });
+});

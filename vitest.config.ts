@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` needs nothing running; `stack` starts the whole local stack once
+// (tests/helpers/stack-setup.ts) on the test ports and shares it through `inject('stack')`.
+export default defineConfig({
+  test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/**/*.stack.test.{ts,tsx}', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stack',
+          include: ['tests/**/*.stack.test.{ts,tsx}'],
+          globalSetup: ['tests/helpers/stack-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
