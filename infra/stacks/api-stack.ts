@@ -4,10 +4,10 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { applyGrants } from '#infra/api/grants.ts';
+import { PlatformFunction } from '#infra/api/platform-function.ts';
 import type { DataTables } from '#infra/data/data-construct.ts';
 import { routes } from '#lambdas/routes.ts';
-import { applyGrants } from '../api/grants.ts';
-import { PlatformFunction } from '../api/platform-function.ts';
 
 export interface ApiStackProps extends StackProps {
   data: DataTables;

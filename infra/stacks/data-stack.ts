@@ -1,6 +1,6 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { DataTables } from '../data/data-construct.ts';
+import { DataTables } from '#infra/data/data-construct.ts';
 
 /** Stateful resources only, with termination protection; their logical ids never change. */
 export class DataStack extends Stack {

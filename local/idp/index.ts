@@ -175,7 +175,10 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
   const issuer = `${url}/`;
   const managementAudience = `${issuer}api/v2/`;
   // The auth0 SDK derives the audience from https://<domain>/api/v2/; accept it as the same API.
-  const managementAliases = [`https://localhost:${options.port}/api/v2/`, `http://127.0.0.1:${options.port}/api/v2/`];
+  const managementAliases = [
+    `https://localhost:${options.port}/api/v2/`,
+    `http://127.0.0.1:${options.port}/api/v2/`,
+  ];
 
   const jwks = await loadOrCreateSigningKeys(options.dataDir);
   const users = new UserStore(options.dataDir);
@@ -225,7 +228,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
 
     if (path === '/authorize' && method === 'GET') req.url = translateAuthorizeUrl(requestUrl);
     if (path === '/v2/logout' && method === 'GET') req.url = translateLogoutUrl(requestUrl);
-    if (path === '/oauth/token' && method === 'POST') {
+    if ((path === '/oauth/token' || path === '/oauth/revoke') && method === 'POST') {
       let translated: IncomingMessage;
       try {
         translated = await translateTokenRequest(req, managementAudience, managementAliases);
@@ -244,7 +247,8 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('[idp] request failed', error);
-      if (!res.headersSent) sendJson(res, 500, { error: 'server_error', error_description: 'internal error' });
+      if (!res.headersSent)
+        sendJson(res, 500, { error: 'server_error', error_description: 'internal error' });
       else res.end();
     });
   });

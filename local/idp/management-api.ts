@@ -83,7 +83,8 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const details = result.error.issues
     .map((issue) => {
       const path = issue.path.join('.');
-      if (issue.code === 'unrecognized_keys') return `Additional properties not allowed: ${issue.keys.join(', ')}`;
+      if (issue.code === 'unrecognized_keys')
+        return `Additional properties not allowed: ${issue.keys.join(', ')}`;
       return path ? `${path}: ${issue.message}` : issue.message;
     })
     .join('; ');
@@ -166,7 +167,8 @@ export function createManagementApi(deps: ManagementDeps) {
         userMetadata: input.user_metadata,
         blocked: input.blocked,
       });
-      if (input.nickname) deps.users.update(user.user_id, (u) => void Object.assign(u, { nickname: input.nickname }));
+      if (input.nickname)
+        deps.users.update(user.user_id, (u) => void Object.assign(u, { nickname: input.nickname }));
       if (input.verify_email && !user.email_verified) await deps.tickets.sendVerificationEmail(user);
       return sendJson(res, 201, toAuth0User(user));
     }
@@ -220,7 +222,8 @@ export function createManagementApi(deps: ManagementDeps) {
           if (input.nickname !== undefined) u.nickname = input.nickname;
           if (input.blocked !== undefined) u.blocked = input.blocked;
           if (input.password !== undefined) u.password_hash = hashPassword(input.password);
-          if (input.app_metadata !== undefined) u.app_metadata = mergeMetadata(u.app_metadata, input.app_metadata);
+          if (input.app_metadata !== undefined)
+            u.app_metadata = mergeMetadata(u.app_metadata, input.app_metadata);
           if (input.user_metadata !== undefined) {
             u.user_metadata = mergeMetadata(u.user_metadata, input.user_metadata);
           }
@@ -265,7 +268,12 @@ export function createManagementApi(deps: ManagementDeps) {
       return sendJson(res, 201, { ticket });
     }
 
-    throw new ApiError(404, 'Not Found', `No route for ${method} ${path} in the local Management API`, 'not_found');
+    throw new ApiError(
+      404,
+      'Not Found',
+      `No route for ${method} ${path} in the local Management API`,
+      'not_found',
+    );
   }
 
   return async function handleManagement(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

@@ -80,7 +80,11 @@ export interface PageDeps {
   actionClaims: ActionClaims;
 }
 
-async function saveGrant(provider: Provider, accountId: string, details: InteractionDetails): Promise<string> {
+async function saveGrant(
+  provider: Provider,
+  accountId: string,
+  details: InteractionDetails,
+): Promise<string> {
   const clientId = String(details.params.client_id);
   const existing =
     details.grantId && details.session?.accountId === accountId
@@ -111,7 +115,10 @@ export async function handleInteraction(
     sendHtml(
       res,
       400,
-      htmlPage('Session expired', '<h1>Session expired</h1><p>Your login session expired. Start again from the app.</p>'),
+      htmlPage(
+        'Session expired',
+        '<h1>Session expired</h1><p>Your login session expired. Start again from the app.</p>',
+      ),
     );
     return;
   }
@@ -197,7 +204,10 @@ export async function handleEmailVerification(deps: PageDeps, url: URL, res: Ser
     sendHtml(
       res,
       400,
-      htmlPage('Link expired', '<h1>Link expired</h1><p>This verification link has expired or was already used.</p>'),
+      htmlPage(
+        'Link expired',
+        '<h1>Link expired</h1><p>This verification link has expired or was already used.</p>',
+      ),
     );
     return;
   }
@@ -225,7 +235,10 @@ export async function handlePasswordReset(
     sendHtml(
       res,
       400,
-      htmlPage('Link expired', '<h1>Link expired</h1><p>This password link has expired or was already used.</p>'),
+      htmlPage(
+        'Link expired',
+        '<h1>Link expired</h1><p>This password link has expired or was already used.</p>',
+      ),
     );
   if (req.method === 'GET') {
     const id = url.searchParams.get('ticket') ?? '';
@@ -271,7 +284,10 @@ export async function handlePasswordReset(
   sendHtml(
     res,
     200,
-    htmlPage('Password changed', '<h1>Password changed</h1><p id="status">You can now log in with your new password.</p>'),
+    htmlPage(
+      'Password changed',
+      '<h1>Password changed</h1><p id="status">You can now log in with your new password.</p>',
+    ),
   );
 }
 

@@ -93,7 +93,13 @@ export class ActionClaims {
         : grantType === 'password' || grantType === PASSWORD_REALM_GRANT
           ? 'oauth2-password'
           : 'oidc-basic-profile';
-    const result = await this.run(user, clientId, protocol, ctx.oidc?.params?.scope, ctx.oidc?.params?.resource);
+    const result = await this.run(
+      user,
+      clientId,
+      protocol,
+      ctx.oidc?.params?.scope,
+      ctx.oidc?.params?.resource,
+    );
     if (result.denied !== undefined) throw new errors.AccessDenied(result.denied);
     return result;
   }
@@ -117,7 +123,10 @@ function page(title: string, body: string): string {
 <body><main>${body}</main></body></html>`;
 }
 
-export function createProvider(settings: ProviderSettings): { provider: Provider; actionClaims: ActionClaims } {
+export function createProvider(settings: ProviderSettings): {
+  provider: Provider;
+  actionClaims: ActionClaims;
+} {
   const { issuer, audience, managementAudience, users } = settings;
   const clientNames = new Map([
     [settings.spa.clientId, 'Web app (local)'],
@@ -126,7 +135,11 @@ export function createProvider(settings: ProviderSettings): { provider: Provider
   ]);
   const actionClaims = new ActionClaims(users, settings.actions, clientNames);
 
-  async function getResourceServerInfo(_ctx: KoaContextWithOIDC, resource: string, client: { clientId: string }) {
+  async function getResourceServerInfo(
+    _ctx: KoaContextWithOIDC,
+    resource: string,
+    client: { clientId: string },
+  ) {
     if (resource === audience && client.clientId !== settings.m2m.clientId) {
       return {
         audience,
@@ -249,11 +262,17 @@ export function createProvider(settings: ProviderSettings): { provider: Provider
         accountId: user.user_id,
         claims: async () => {
           const current = users.findById(sub) ?? user;
-          return { ...standardClaims(current), updated_at: Math.floor(Date.parse(current.updated_at) / 1000) };
+          return {
+            ...standardClaims(current),
+            updated_at: Math.floor(Date.parse(current.updated_at) / 1000),
+          };
         },
       };
     },
-    extraTokenClaims: async (ctx: KoaContextWithOIDC, token: { kind: string; accountId?: string; clientId: string }) => {
+    extraTokenClaims: async (
+      ctx: KoaContextWithOIDC,
+      token: { kind: string; accountId?: string; clientId: string },
+    ) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const result = await actionClaims.forContext(ctx, token.accountId, token.clientId);
       return result.accessTokenClaims;
@@ -354,12 +373,22 @@ function registerPasswordGrant(
       return;
     }
 
-    const scopes = [...new Set(String(params.scope ?? 'openid').split(' ').filter(Boolean))].filter((s) =>
-      OIDC_SCOPES.has(s),
-    );
+    const scopes = [
+      ...new Set(
+        String(params.scope ?? 'openid')
+          .split(' ')
+          .filter(Boolean),
+      ),
+    ].filter((s) => OIDC_SCOPES.has(s));
     const resource: string | undefined = params.resource || undefined;
 
-    const result = await actionClaims.run(user, client.clientId, 'oauth2-password', scopes.join(' '), resource);
+    const result = await actionClaims.run(
+      user,
+      client.clientId,
+      'oauth2-password',
+      scopes.join(' '),
+      resource,
+    );
     if (result.denied !== undefined) {
       ctx.status = 403;
       ctx.body = { error: 'access_denied', error_description: result.denied };
@@ -424,7 +453,8 @@ function registerPasswordGrant(
           updated_at: Math.floor(Date.parse(user.updated_at) / 1000),
         });
       }
-      if (scopes.includes('email')) Object.assign(claims, { email: user.email, email_verified: user.email_verified });
+      if (scopes.includes('email'))
+        Object.assign(claims, { email: user.email, email_verified: user.email_verified });
       const token = new provider.IdToken(claims, { ctx });
       token.scope = scopes.join(' ');
       token.set('auth_time', Math.floor(Date.now() / 1000));

@@ -87,7 +87,11 @@ function writeJsonAtomic(file: string, value: unknown): void {
 }
 
 function gravatarLike(email: string): string {
-  const initials = (email.split('@')[0] ?? email).replace(/[^a-z]/gi, '').slice(0, 2).toLowerCase() || 'u';
+  const initials =
+    (email.split('@')[0] ?? email)
+      .replace(/[^a-z]/gi, '')
+      .slice(0, 2)
+      .toLowerCase() || 'u';
   return `https://cdn.auth0.com/avatars/${encodeURIComponent(initials)}.png`;
 }
 

@@ -86,7 +86,7 @@ export default async function setup(project: TestProject) {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child?.once('exit', resolve));
       child.kill('SIGINT');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     if (stateDir) await rm(stateDir, { recursive: true, force: true });

@@ -5,7 +5,9 @@ import { build } from 'esbuild';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningIdp, startIdp } from '../../local/idp/index.ts';
+import { type RunningIdp, startIdp } from '#local/idp/index.ts';
+import { chromiumPath, launchBrowser } from '#tests/helpers/browser.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 import {
   managementToken,
   TEST_AUDIENCE,
@@ -13,9 +15,7 @@ import {
   TEST_NAMESPACE,
   TEST_USER,
   testIdpOptions,
-} from '../../local/idp/test-support.ts';
-import { chromiumPath, launchBrowser } from '../helpers/browser.ts';
-import { freePort } from '../helpers/free-port.ts';
+} from '#tests/helpers/idp.ts';
 
 const entry = fileURLToPath(new URL('../fixtures/idp-spa/entry.ts', import.meta.url));
 
@@ -25,6 +25,7 @@ let appOrigin: string;
 let browser: Browser;
 let page: Page;
 const tokenGrants: string[] = [];
+const foreignRequests: string[] = [];
 
 async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -65,6 +66,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
   page.on('request', (request) => {
+    const origin = new URL(request.url()).origin;
+    if (origin !== idp.url && origin !== appOrigin) foreignRequests.push(request.url());
     if (request.method() === 'POST' && request.url() === `${idp.url}/oauth/token`) {
       tokenGrants.push(new URLSearchParams(request.postData() ?? '').get('grant_type') ?? '?');
     }
@@ -138,7 +141,9 @@ describe('@auth0/auth0-spa-js against the local IdP', () => {
       [`${TEST_NAMESPACE}kyc_status`]: 'not_started',
       [`${TEST_NAMESPACE}organization_type`]: 'bank',
     });
-    expect(String(firstClaims.scope).split(' ')).toEqual(expect.arrayContaining(['openid', 'offline_access']));
+    expect(String(firstClaims.scope).split(' ')).toEqual(
+      expect.arrayContaining(['openid', 'offline_access']),
+    );
     expect((firstClaims.exp ?? 0) - (firstClaims.iat ?? 0)).toBe(3600);
     const idClaims = await page.evaluate(() => window.spaTest?.idTokenClaims());
     expect(idClaims).toMatchObject({ email: TEST_USER.email, [`${TEST_NAMESPACE}role`]: 'user' });
@@ -203,5 +208,29 @@ describe('@auth0/auth0-spa-js against the local IdP', () => {
       page.evaluate(() => window.spaTest?.login()),
     ]);
     expect(await page.getByLabel('Email address').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toContain(
+      '/u/reset-password',
+    );
+
+    // A blocked user cannot log in through the form.
+    const mgmt = await managementToken(idp.url);
+    const created = await fetch(`${idp.url}/api/v2/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mgmt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'blocked-spa@example.com',
+        password: 'Blocked-Pass-1',
+        connection: 'Username-Password-Authentication',
+        blocked: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    await page.getByLabel('Email address').fill('blocked-spa@example.com');
+    await page.getByLabel('Password').fill('Blocked-Pass-1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('blocked');
+    expect(page.url().startsWith(`${idp.url}/u/login/`)).toBe(true);
+    // Nothing outside the IdP and the app was fetched (no external fonts, scripts or styles).
+    expect(foreignRequests).toEqual([]);
   }, 60_000);
 });

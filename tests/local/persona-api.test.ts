@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPersona, startPersona } from '../../local/persona/index.ts';
-import { type Json, type Receiver, startReceiver } from '../fixtures/persona-sdk/receiver.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { type RunningPersona, startPersona } from '#local/persona/index.ts';
+import { type Json, type Receiver, startReceiver } from '#tests/fixtures/persona-sdk/receiver.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 
 const apiKey = 'persona_sandbox_local_test_key';
 const templateId = 'itmpl_localTestTemplate000001';

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPersona, startPersona } from '../../local/persona/index.ts';
-import { type Json, type Receiver, startReceiver, waitFor } from '../fixtures/persona-sdk/receiver.ts';
-import { chromiumPath, launchBrowser } from '../helpers/browser.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { type RunningPersona, startPersona } from '#local/persona/index.ts';
+import { type Json, type Receiver, startReceiver, waitFor } from '#tests/fixtures/persona-sdk/receiver.ts';
+import { chromiumPath, launchBrowser } from '#tests/helpers/browser.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 
 const apiKey = 'persona_sandbox_local_sdk_key';
 const templateId = 'itmpl_localSdkTemplate000001';
@@ -111,6 +111,17 @@ async function waitForEvent(page: Page, type: RecordedEvent['type']): Promise<Re
   return (await handle.jsonValue()) as RecordedEvent;
 }
 
+/** The SDK slides the iframe in with a CSS animation; clicks during it can miss the moving target. */
+async function opened(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.persona-widget__overlay[style*="block"]') !== null &&
+      document.getAnimations().every((a) => a.playState === 'finished'),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 const events = (page: Page) =>
   page.evaluate(
     () => (window as unknown as { personaEvents?: RecordedEvent[] }).personaEvents as RecordedEvent[],
@@ -123,6 +134,7 @@ describe('official persona SDK against the emulator widget', { timeout: 30_000 }
     const page = await openSdk(id, token);
     await waitForEvent(page, 'ready');
     await frame(page).getByRole('heading', { name: 'Verify your identity' }).waitFor({ state: 'visible' });
+    await opened(page);
     await frame(page).getByRole('button', { name: 'Approve' }).click();
     const complete = await waitForEvent(page, 'complete');
     expect(complete.data.inquiryId).toBe(id);
@@ -145,6 +157,7 @@ describe('official persona SDK against the emulator widget', { timeout: 30_000 }
     await waitFor(() =>
       persona.deliveries().some((d) => d.inquiryId === id && d.eventName === 'inquiry.started'),
     );
+    await opened(page);
     await frame(page).getByRole('button', { name: 'Cancel' }).click();
     const cancel = await waitForEvent(page, 'cancel');
     expect(cancel.data).toEqual({ inquiryId: id, sessionToken: token });

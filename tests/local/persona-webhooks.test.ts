@@ -1,14 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type PersonaOptions, type RunningPersona, startPersona } from '../../local/persona/index.ts';
+import { type PersonaOptions, type RunningPersona, startPersona } from '#local/persona/index.ts';
 import {
   type Json,
   type ReceivedRequest,
   type Receiver,
   startReceiver,
   waitFor,
-} from '../fixtures/persona-sdk/receiver.ts';
-import { freePort } from '../helpers/free-port.ts';
+} from '#tests/fixtures/persona-sdk/receiver.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 
 const apiKey = 'persona_sandbox_local_webhook_key';
 const templateId = 'itmpl_localWebhookTemplate01';

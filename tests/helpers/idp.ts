@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { IdpOptions, IdpSeedUser } from './index.ts';
+import type { IdpOptions, IdpSeedUser } from '#local/idp/index.ts';
 
 /** Fixed values the IdP tests (and anyone wanting a throwaway IdP) can share. */
 export const TEST_AUDIENCE = 'https://api.platform.local';
@@ -98,6 +98,7 @@ export async function managementToken(idpUrl: string, scope?: string): Promise<s
     client_secret: TEST_CLIENTS.m2m.clientSecret,
     ...(scope ? { scope } : {}),
   });
-  if (status !== 200 || !body.access_token) throw new Error(`client_credentials failed: ${JSON.stringify(body)}`);
+  if (status !== 200 || !body.access_token)
+    throw new Error(`client_credentials failed: ${JSON.stringify(body)}`);
   return body.access_token;
 }
