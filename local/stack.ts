@@ -198,7 +198,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dataDir: join(options.stateDir, 'persona'),
     });
     closers.push(persona.close);
-    log(`  persona   ${persona.url}  (Persona emulator: inquiry API and widget)`);
+    log(`  persona   ${personaUrl}  (Persona emulator: inquiry API and widget)`);
 
     // The handlers run in this process and read their configuration from the environment, as in
     // Lambda; only the endpoints differ from AWS.
@@ -234,7 +234,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const web = await startWeb({ port: ports.web, mode: options.web, apiUrl, config: webConfig });
     closers.push(web.close);
     log(
-      `  web       ${web.url}  (${options.web === 'dev' ? 'Vite dev server' : 'production build, CloudFront-like'})`,
+      `  web       ${webUrl}  (${options.web === 'dev' ? 'Vite dev server' : 'production build, CloudFront-like'})`,
     );
 
     const info: StackInfo = {
