@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EventRuleDef } from '#lambdas/event-rules.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
+import { readRawBody } from '#local/http.ts';
 import { createEventBus, type DeadLetter, type EventTarget } from './eventbridge.ts';
 import {
   buildEvent,
@@ -73,7 +74,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const url = new URL(req.url ?? '/', 'http://localhost');
     let body: Buffer;
     try {
-      body = await readBody(req, maxPayloadBytes);
+      body = await readRawBody(req, maxPayloadBytes);
     } catch {
       return writeGatewayError(res, 413, 'Request Entity Too Large');
     }
@@ -147,21 +148,3 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 }
 
 class LambdaTimeout extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        reject(new Error('too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}

@@ -1,19 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml, PayloadTooLargeError, readRawBody as readLimited, sendJson } from '#local/http.ts';
+
+export { escapeHtml, sendJson };
 
 const BODY_LIMIT = 256 * 1024;
 
 export class BodyError extends Error {}
 
 export async function readRawBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > BODY_LIMIT) throw new BodyError('request entity too large');
-    chunks.push(buf);
+  try {
+    return (await readLimited(req, BODY_LIMIT)).toString('utf8');
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) throw new BodyError('request entity too large');
+    throw error;
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function contentType(req: IncomingMessage): string {
@@ -43,16 +43,6 @@ export async function readBody(req: IncomingMessage): Promise<Record<string, unk
   throw new BodyError(`Unsupported content type ${type}`);
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-  });
-  res.end(text);
-}
-
 export function sendText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
@@ -77,13 +67,4 @@ export function sendHtml(res: ServerResponse, status: number, html: string): voi
 export function redirect(res: ServerResponse, location: string): void {
   res.writeHead(302, { location, 'cache-control': 'no-store' });
   res.end();
-}
-
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml, PayloadTooLargeError, readRawBody, sendJson } from '#local/http.ts';
+
+export { escapeHtml, sendJson };
 
 const MAX_BODY = 1024 * 1024;
 
@@ -14,15 +17,12 @@ export class HttpError extends Error {
 }
 
 export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > MAX_BODY) throw new HttpError(413, 'Payload too large');
-    chunks.push(buf);
+  try {
+    return (await readRawBody(req, MAX_BODY)).toString('utf8');
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) throw new HttpError(413, 'Payload too large');
+    throw error;
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function parseJsonBody(raw: string): Record<string, unknown> {
@@ -36,16 +36,6 @@ export function parseJsonBody(raw: string): Record<string, unknown> {
     // fall through
   }
   throw new HttpError(400, 'Bad request', 'Request body must be a JSON object');
-}
-
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-  });
-  res.end(text);
 }
 
 /** Persona's JSON:API error shape. */
@@ -74,15 +64,6 @@ export function newId(prefix: string, length = 24): string {
 
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** JSON safe to embed inside a <script> element. */
