@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // (tests/helpers/stack-setup.ts) on the test ports and shares it through `inject('stack')`.
 export default defineConfig({
   test: {
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT' },
     projects: [
       {
         extends: true,
