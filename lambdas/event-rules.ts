@@ -1,4 +1,4 @@
-import type { Grant } from './grants.ts';
+import { email, eventBus, type Grant, secret, table } from './grants.ts';
 
 // Every EventBridge rule on the custom bus, once. The CDK events construct and the local
 // EventBridge endpoint (local/gateway) both build from this table.
@@ -15,19 +15,65 @@ export interface EventPattern {
   detail?: Record<string, (string | number | boolean)[]>;
 }
 
-export interface EventRuleDef {
+interface RuleBase {
   /** Stable identifier, PascalCase. */
   id: string;
   description: string;
-  pattern: EventPattern;
   /** Module under `lambdas/handlers/` exporting `handler`. */
   handler: string;
   grants: Grant[];
   /** Delivery retries before the event goes to the rule's dead-letter queue. */
   retry: { maximumRetryAttempts: number; maximumEventAgeSeconds: number };
   timeoutSeconds?: number;
+  reservedConcurrency?: number;
 }
 
-// The rules of DESIGN section 5 (sync-kyc-status, notify-kyc-decision, notify-registration) land
-// with their handlers in the backend issue; the shape above already carries them.
-export const eventRules: EventRuleDef[] = [];
+/** A rule is triggered either by matching events on the bus or by a schedule. */
+export type EventRuleDef = RuleBase &
+  ({ pattern: EventPattern; schedule?: never } | { schedule: { rateMinutes: number }; pattern?: never });
+
+const retry = { maximumRetryAttempts: 8, maximumEventAgeSeconds: 24 * 60 * 60 };
+
+export const eventRules: EventRuleDef[] = [
+  {
+    id: 'SyncKycStatus',
+    description: 'Copy the current KYC status into the Auth0 user app_metadata (kyc_status, kyc_updated_at)',
+    pattern: { source: [eventSources.kyc], 'detail-type': ['KycStatusChanged'] },
+    handler: 'sync-kyc-status',
+    grants: [table('kycState', 'read'), secret('auth0M2m')],
+    retry,
+    timeoutSeconds: 30,
+    // Auth0's Management API allows a few requests per second: keep bursts inside it.
+    reservedConcurrency: 2,
+  },
+  {
+    id: 'NotifyKycDecision',
+    description: 'Email the user when their verification is approved or rejected',
+    pattern: {
+      source: [eventSources.kyc],
+      'detail-type': ['KycStatusChanged'],
+      detail: { status: ['approved', 'rejected'] },
+    },
+    handler: 'notify-kyc-decision',
+    grants: [table('kycState', 'readWrite'), secret('auth0M2m'), email],
+    retry,
+    timeoutSeconds: 30,
+  },
+  {
+    id: 'NotifyRegistration',
+    description: 'Email the operations address about a new registration',
+    pattern: { source: [eventSources.registration], 'detail-type': ['RegistrationSubmitted'] },
+    handler: 'notify-registration',
+    grants: [table('submissions', 'readWrite'), email],
+    retry,
+  },
+  {
+    id: 'RelayKycOutbox',
+    description: 'Publish KYC status changes whose immediate publish failed (the transactional outbox)',
+    schedule: { rateMinutes: 1 },
+    handler: 'relay-kyc-outbox',
+    grants: [table('kycState', 'readWrite', true), eventBus],
+    retry: { maximumRetryAttempts: 0, maximumEventAgeSeconds: 60 },
+    timeoutSeconds: 60,
+  },
+];

@@ -5,8 +5,10 @@ import type { TableKey } from '#infra/data/tables.ts';
 export type TableAccess =
   /** GetItem, Query, BatchGetItem. */
   | 'read'
-  /** PutItem only (append-only writers such as the consent ledger). */
+  /** PutItem only (write-once records). */
   | 'put'
+  /** Get/Query plus PutItem, never Update or Delete: append-only writers such as the consent ledger. */
+  | 'readPut'
   /** Get/Query/Put/Update, no delete. */
   | 'readWrite'
   /** Everything including DeleteItem (data-erasure tooling only). */

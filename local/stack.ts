@@ -7,7 +7,7 @@ import { type TableKey, tables } from '#infra/data/tables.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import { routes } from '#lambdas/routes.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
-import { eventBridgePath, startGateway } from './gateway/index.ts';
+import { eventBridgePath, secretsManagerPath, startGateway } from './gateway/index.ts';
 import { startIdp } from './idp/index.ts';
 import { startPersona } from './persona/index.ts';
 import type { LocalPorts } from './ports.ts';
@@ -68,6 +68,12 @@ export const localIdentity = {
   busName: 'platform-local',
   region: 'eu-central-1',
   sender: 'no-reply@platform.local',
+  operationsEmail: 'operations@platform.local',
+  secretIds: {
+    auth0M2m: 'local/auth0-m2m',
+    personaApiKey: 'local/persona-api-key',
+    personaWebhookSecret: 'local/persona-webhook-secret',
+  },
 } as const;
 
 /** Seeded for development: an admin and one approved user per segment. Local-only passwords. */
@@ -202,12 +208,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     // The handlers run in this process and read their configuration from the environment, as in
     // Lambda; only the endpoints differ from AWS.
-    Object.assign(process.env, handlerEnvironment({ ports, tableNames: dynamodb.tableNames, secrets }));
+    Object.assign(process.env, handlerEnvironment({ ports, tableNames: dynamodb.tableNames }));
     const gateway = await startGateway({
       port: ports.api,
       authorizer: { issuer, audience: localIdentity.audience, jwksUri: `${issuer}.well-known/jwks.json` },
       routes,
       eventRules,
+      secrets: {
+        [localIdentity.secretIds.auth0M2m]: JSON.stringify({
+          clientId: localIdentity.m2mClientId,
+          clientSecret: secrets.m2mClientSecret,
+        }),
+        [localIdentity.secretIds.personaApiKey]: secrets.personaApiKey,
+        [localIdentity.secretIds.personaWebhookSecret]: secrets.personaWebhookSecret,
+      },
       busName: localIdentity.busName,
       region: localIdentity.region,
       deadLetterFile: join(options.stateDir, 'dead-letters.jsonl'),
@@ -281,7 +295,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 function handlerEnvironment(input: {
   ports: LocalPorts;
   tableNames: Record<TableKey, string>;
-  secrets: LocalSecrets;
 }): Record<string, string> {
   const env: Record<string, string> = {
     AWS_REGION: localIdentity.region,
@@ -290,6 +303,13 @@ function handlerEnvironment(input: {
     AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${input.ports.dynamodb}`,
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${input.ports.ses}`,
     AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${input.ports.api}${eventBridgePath}`,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${input.ports.api}${secretsManagerPath}`,
+    AUTH0_M2M_SECRET_ID: localIdentity.secretIds.auth0M2m,
+    PERSONA_API_KEY_SECRET_ID: localIdentity.secretIds.personaApiKey,
+    PERSONA_WEBHOOK_SECRET_ID: localIdentity.secretIds.personaWebhookSecret,
+    PERSONA_ENVIRONMENT_ID: localIdentity.personaEnvironmentId,
+    APP_URL: `http://localhost:${input.ports.web}`,
+    OPERATIONS_EMAIL: localIdentity.operationsEmail,
     EVENT_BUS_NAME: localIdentity.busName,
     AUTH0_DOMAIN: `localhost:${input.ports.idp}`,
     AUTH0_MANAGEMENT_BASE_URL: `http://localhost:${input.ports.idp}`,

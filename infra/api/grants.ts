@@ -10,6 +10,7 @@ import type { Grant, TableAccess } from '#lambdas/grants.ts';
 const tableActions: Record<TableAccess, string[]> = {
   read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
   put: ['dynamodb:PutItem'],
+  readPut: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
   readWrite: [
     'dynamodb:GetItem',
     'dynamodb:BatchGetItem',

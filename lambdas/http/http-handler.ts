@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { FieldError, Problem } from '#contracts/problem.ts';
 import { problemContentType } from '#contracts/problem.ts';
 import type { HttpApiEvent, HttpApiResult, LambdaContext } from './api-gateway.ts';
+import { type Caller, callerFrom, requireAdmin } from './auth.ts';
 import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
 import { logger } from './logger.ts';
 
@@ -10,11 +11,15 @@ import { logger } from './logger.ts';
 
 export const maxBodyBytes = 64 * 1024;
 
-export interface HttpRequest<Body> {
+export interface HttpRequest<Body, Auth extends AuthOption = undefined> {
   body: Body;
   event: HttpApiEvent;
   requestId: string;
+  /** The verified caller on `user` and `admin` routes. */
+  caller: Auth extends 'user' | 'admin' ? Caller : undefined;
 }
+
+type AuthOption = 'user' | 'admin' | undefined;
 
 export interface HttpResponse {
   status: number;
@@ -24,28 +29,37 @@ export interface HttpResponse {
 
 export type HttpLambda = (event: HttpApiEvent, context: LambdaContext) => Promise<HttpApiResult>;
 
-interface Options<Schema extends z.ZodMiniType | undefined> {
+interface Options<Schema extends z.ZodMiniType | undefined, Auth extends AuthOption> {
   /** Validates the JSON body; omit for routes without a body. */
   body?: Schema;
+  /** Must match the route's `auth` in routes.ts: the caller comes from the verified token. */
+  auth?: Auth;
 }
 
 type BodyOf<Schema> = Schema extends z.ZodMiniType ? z.infer<Schema> : undefined;
 
-export function httpHandler<Schema extends z.ZodMiniType | undefined = undefined>(
-  options: Options<Schema>,
-  handle: (request: HttpRequest<BodyOf<Schema>>) => Promise<HttpResponse>,
+export function httpHandler<
+  Schema extends z.ZodMiniType | undefined = undefined,
+  Auth extends AuthOption = undefined,
+>(
+  options: Options<Schema, Auth>,
+  handle: (request: HttpRequest<BodyOf<Schema>, Auth>) => Promise<HttpResponse>,
 ): HttpLambda {
   return async (event, context) => {
     const requestId = event.requestContext.requestId || context.awsRequestId;
     logger.appendKeys({ requestId, routeKey: event.routeKey });
     try {
+      // Who before what: an unauthenticated caller learns nothing about the body's validity.
+      const caller = options.auth ? callerFrom(event) : undefined;
+      if (caller && options.auth === 'admin') requireAdmin(caller);
+      if (caller) logger.appendKeys({ userId: caller.userId });
       const body = (options.body ? parseBody(event, options.body) : undefined) as BodyOf<Schema>;
-      const response = await handle({ body, event, requestId });
+      const response = await handle({ body, event, requestId, caller } as HttpRequest<BodyOf<Schema>, Auth>);
       return toResult(response);
     } catch (error) {
       return errorResult(error, requestId);
     } finally {
-      logger.removeKeys(['requestId', 'routeKey']);
+      logger.removeKeys(['requestId', 'routeKey', 'userId']);
     }
   };
 }

@@ -2,3 +2,25 @@ import { Logger } from '@aws-lambda-powertools/logger';
 
 // One logger per container; handlers append the request id per invocation.
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'platform-api' });
+
+export type SecurityEventName =
+  | 'authentication_failed'
+  | 'authorization_failed'
+  | 'signature_failed'
+  | 'rate_limited'
+  | 'honeypot_triggered';
+
+/**
+ * Every authentication, authorization and signature failure is logged with `security: true`,
+ * so a metric filter and an alarm can count them. Never pass tokens, secrets or full PII.
+ */
+export function securityEvent(name: SecurityEventName, details: Record<string, unknown> = {}): void {
+  logger.warn(`security event: ${name}`, { security: true, securityEvent: name, ...details });
+}
+
+/** `ada@example.com` -> `a***@example.com`: enough to correlate, not enough to identify. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}

@@ -40,6 +40,8 @@ export interface EventBusOptions {
   retryDelayMs?(attempt: number): number;
   deadLetterFile?: string;
   log?(line: string): void;
+  /** How often scheduled rules fire locally; defaults to their `rateMinutes`. 0 disables the timers. */
+  scheduleIntervalMs?(rule: EventRuleDef): number;
 }
 
 interface PutEventsEntry {
@@ -130,7 +132,7 @@ export function createEventBus(options: EventBusOptions) {
       detail: detail as Record<string, unknown>,
     };
     for (const rule of options.rules) {
-      if (!matches(rule.pattern, event)) continue;
+      if (!rule.pattern || !matches(rule.pattern, event)) continue;
       const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);
     }
@@ -166,8 +168,43 @@ export function createEventBus(options: EventBusOptions) {
     if (options.deadLetterFile) await appendFile(options.deadLetterFile, `${JSON.stringify(letter)}\n`);
   }
 
+  /** Fires a scheduled rule now, as EventBridge Scheduler would, with a `Scheduled Event`. */
+  function trigger(rule: EventRuleDef): Promise<void> {
+    const event: EventBridgeEvent = {
+      version: '0',
+      id: randomUUID(),
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      account: '000000000000',
+      time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      region: options.region,
+      resources: [`arn:aws:events:${options.region}:000000000000:rule/${rule.id}`],
+      detail: {},
+    };
+    const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
+    inFlight.add(delivery);
+    return delivery;
+  }
+
+  const timers = options.rules.flatMap((rule) => {
+    if (!rule.schedule) return [];
+    const interval = options.scheduleIntervalMs?.(rule) ?? rule.schedule.rateMinutes * 60_000;
+    if (interval <= 0) return [];
+    const timer = setInterval(() => void trigger(rule), interval);
+    timer.unref();
+    return [timer];
+  });
+
   return {
     handle,
+    triggerSchedule(ruleId: string): Promise<void> {
+      const rule = options.rules.find((candidate) => candidate.id === ruleId && candidate.schedule);
+      if (!rule) throw new Error(`No scheduled rule ${ruleId}`);
+      return trigger(rule);
+    },
+    stopSchedules: () => {
+      for (const timer of timers) clearInterval(timer);
+    },
     deadLetters: () => [...deadLetters],
     /** Resolves once every delivery under way has succeeded or been dead-lettered. */
     settled: async () => {

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EventRuleDef } from '#lambdas/event-rules.ts';
@@ -15,11 +15,18 @@ import {
   writeResult,
 } from './http-api.ts';
 import { type AuthorizerConfig, createJwtAuthorizer } from './jwt-authorizer.ts';
+import { createSecretsManager } from './secrets-manager.ts';
 
 // The local API gateway: every route of `lambdas/routes.ts` as API Gateway HTTP API would serve
 // it, plus the local EventBridge endpoint at `eventBridgePath`.
 
 export const eventBridgePath = '/__aws/events';
+export const secretsManagerPath = '/__aws/secretsmanager';
+/**
+ * Local-only controls for tests and developers (never part of the product's API):
+ * `GET /__local/dead-letters`, `POST /__local/events/settle`, `POST /__local/schedules/{ruleId}`.
+ */
+export const localControlPath = '/__local/';
 
 const handlersDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../lambdas/handlers');
 
@@ -30,19 +37,26 @@ export interface GatewayOptions {
   eventRules: EventRuleDef[];
   busName: string;
   region: string;
+  /** Secret id -> value, served by the local Secrets Manager endpoint. */
+  secrets?: Record<string, string>;
   deadLetterFile?: string;
   /** Resolves a handler module name to its exported `handler`; defaults to lambdas/handlers/<name>.ts. */
   loadHandler?: (name: string) => Promise<unknown>;
   eventRetryDelayMs?: (attempt: number) => number;
+  /** Local interval of scheduled rules; 0 disables their timers (tests trigger them by hand). */
+  scheduleIntervalMs?: (rule: EventRuleDef) => number;
   log?: (line: string) => void;
 }
 
 export interface RunningGateway {
   url: string;
   eventBridgeEndpoint: string;
+  secretsManagerEndpoint: string;
   deadLetters(): DeadLetter[];
   /** Resolves when every event delivery under way has finished (delivered or dead-lettered). */
   eventsSettled(): Promise<void>;
+  /** Runs a scheduled rule's target now. */
+  triggerSchedule(ruleId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,8 +80,35 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     loadTarget: async (rule) => (await load(rule.handler)) as EventTarget,
     ...(options.eventRetryDelayMs ? { retryDelayMs: options.eventRetryDelayMs } : {}),
     ...(options.deadLetterFile ? { deadLetterFile: options.deadLetterFile } : {}),
+    ...(options.scheduleIntervalMs ? { scheduleIntervalMs: options.scheduleIntervalMs } : {}),
     log,
   });
+
+  const secretsManager = createSecretsManager(options.secrets ?? {});
+  const isPath = (pathname: string, base: string) => pathname === base || pathname === `${base}/`;
+
+  async function control(method: string, pathname: string, res: ServerResponse) {
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (method === 'GET' && pathname === `${localControlPath}dead-letters`)
+      return json(200, bus.deadLetters());
+    if (method === 'POST' && pathname === `${localControlPath}events/settle`) {
+      await bus.settled();
+      return json(200, { settled: true });
+    }
+    const schedule = /^\/__local\/schedules\/(\w+)$/.exec(pathname);
+    if (method === 'POST' && schedule?.[1]) {
+      try {
+        await bus.triggerSchedule(schedule[1]);
+        return json(200, { triggered: schedule[1] });
+      } catch (error) {
+        return json(404, { message: String(error) });
+      }
+    }
+    return json(404, { message: 'Not Found' });
+  }
 
   const server = createServer(async (req, res) => {
     const started = performance.now();
@@ -78,8 +119,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     } catch {
       return writeGatewayError(res, 413, 'Request Entity Too Large');
     }
-    if ((url.pathname === eventBridgePath || url.pathname === `${eventBridgePath}/`) && req.method === 'POST')
-      return bus.handle(req, res, body);
+    if (req.method === 'POST' && isPath(url.pathname, eventBridgePath)) return bus.handle(req, res, body);
+    if (req.method === 'POST' && isPath(url.pathname, secretsManagerPath))
+      return secretsManager(req, res, body);
+    if (url.pathname.startsWith(localControlPath)) return control(req.method ?? 'GET', url.pathname, res);
 
     const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
     if (!matched) return writeGatewayError(res, 404, 'Not Found');
@@ -135,9 +178,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   return {
     url,
     eventBridgeEndpoint: `http://127.0.0.1:${options.port}${eventBridgePath}`,
+    secretsManagerEndpoint: `http://127.0.0.1:${options.port}${secretsManagerPath}`,
     deadLetters: bus.deadLetters,
     eventsSettled: bus.settled,
+    triggerSchedule: bus.triggerSchedule,
     close: async () => {
+      bus.stopSchedules();
       await bus.settled();
       await new Promise<void>((resolveClose) => {
         server.closeAllConnections();

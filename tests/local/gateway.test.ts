@@ -22,9 +22,28 @@ const testRoutes: RouteDef[] = [
     auth: 'public',
     throttle,
     grants: [],
+    summary: 'test',
   },
-  { id: 'Me', method: 'GET', path: '/api/me', handler: 'echo', auth: 'user', throttle, grants: [] },
-  { id: 'Boom', method: 'GET', path: '/api/boom', handler: 'boom', auth: 'public', throttle, grants: [] },
+  {
+    id: 'Me',
+    method: 'GET',
+    path: '/api/me',
+    handler: 'echo',
+    auth: 'user',
+    throttle,
+    grants: [],
+    summary: 'test',
+  },
+  {
+    id: 'Boom',
+    method: 'GET',
+    path: '/api/boom',
+    handler: 'boom',
+    auth: 'public',
+    throttle,
+    grants: [],
+    summary: 'test',
+  },
 ];
 const retry = { maximumRetryAttempts: 2, maximumEventAgeSeconds: 60 };
 const testRules: EventRuleDef[] = [
