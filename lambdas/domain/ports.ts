@@ -76,3 +76,61 @@ export interface EmailMessage {
 export interface Mailer {
   send(message: EmailMessage): Promise<void>;
 }
+
+// --- Consent ledger (DESIGN section 6) -------------------------------------------------------
+
+export type ConsentPurpose =
+  | 'identity_verification'
+  | 'terms_of_service'
+  | 'privacy_policy'
+  | 'non_harmful_use';
+export type ConsentMethod = 'consent_dialog' | 'registration_wizard';
+
+/** What a caller supplies; the ledger adds sequence, time, previous hash and hash. */
+export interface ConsentEntry {
+  subjectId: string;
+  issuer: string;
+  purpose: ConsentPurpose;
+  action: 'granted' | 'withdrawn';
+  /** Each statement shown and the value the person gave it. */
+  statements: Record<string, boolean>;
+  documentVersion: string;
+  documentSha256: string;
+  locale: string;
+  method: ConsentMethod;
+  requestId: string;
+  /** Minimised before storing (browser family and major version). */
+  userAgent: string;
+  /** Minimised before storing (IPv4 /24, IPv6 /48). */
+  ipAddress: string;
+}
+
+export interface ConsentRecord extends ConsentEntry {
+  consentId: string;
+  sequence: number;
+  recordedAt: string;
+  previousHash: string | null;
+  hash: string;
+}
+
+export interface ConsentLedger {
+  /** Appends to the subject's hash chain with a conditional write; never updates or deletes. */
+  append(entry: ConsentEntry): Promise<ConsentRecord>;
+  listBySubject(subjectId: string): Promise<ConsentRecord[]>;
+  listByPurpose(purpose: ConsentPurpose, fromIso: string, toIso: string): Promise<ConsentRecord[]>;
+}
+
+// --- KYC state, as other features read it ----------------------------------------------------
+
+/**
+ * The KYC table's per-user state item is `{ pk: 'USER#<sub>', sk: 'STATE' }` with at least
+ * `status` (KycStatus), `updatedAt` (ISO) and `inquiryId` (string | null). The KYC feature owns
+ * the writes; `get-me` and `sync-kyc-status` read it through this port.
+ */
+export interface KycStateReader {
+  getState(
+    userId: string,
+  ): Promise<{ status: KycStatus; updatedAt: string; inquiryId: string | null } | undefined>;
+}
+
+export const kycStateKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATE' });

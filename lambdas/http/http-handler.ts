@@ -5,6 +5,7 @@ import type { HttpApiEvent, HttpApiResult, LambdaContext } from './api-gateway.t
 import { type Caller, callerFrom, requireAdmin } from './auth.ts';
 import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
 import { logger } from './logger.ts';
+import { flushMetrics } from './metrics.ts';
 
 // The one wrapper every HTTP handler goes through: request id in the logs -> body size -> JSON
 // parse -> schema -> the handler -> response shaping; typed errors mapped once to problem+json.
@@ -59,6 +60,7 @@ export function httpHandler<
     } catch (error) {
       return errorResult(error, requestId);
     } finally {
+      flushMetrics();
       logger.removeKeys(['requestId', 'routeKey', 'userId']);
     }
   };
