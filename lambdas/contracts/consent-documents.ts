@@ -1,8 +1,15 @@
-import type { ConsentPurpose } from '#lambdas/domain/ports.ts';
-
 // The exact texts a person agrees to, versioned. The consent dialog and the registration wizard
 // show these; the ledger stores each record's version and the SHA-256 of the exact text, so an
 // auditor can prove what was shown. Changing a text means a new version.
+
+export const consentPurposes = [
+  'identity_verification',
+  'terms_of_service',
+  'privacy_policy',
+  'non_harmful_use',
+] as const;
+export type ConsentPurpose = (typeof consentPurposes)[number];
+export type ConsentMethod = 'consent_dialog' | 'registration_wizard';
 
 export interface ConsentStatement {
   /** The key of the statement's value in a consent request and in the ledger record. */

@@ -1,3 +1,4 @@
+import type { ConsentMethod, ConsentPurpose } from '#contracts/consent-documents.ts';
 import type { DomainEvent } from '#contracts/events.ts';
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import type { OrganizationType } from '#contracts/registration.ts';
