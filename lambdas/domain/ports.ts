@@ -1,4 +1,7 @@
 import type { ConsentMethod, ConsentPurpose } from '#contracts/consent-documents.ts';
+
+export type { ConsentMethod, ConsentPurpose };
+
 import type { DomainEvent } from '#contracts/events.ts';
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import type { OrganizationType } from '#contracts/registration.ts';
@@ -79,13 +82,6 @@ export interface Mailer {
 }
 
 // --- Consent ledger (DESIGN section 6) -------------------------------------------------------
-
-export type ConsentPurpose =
-  | 'identity_verification'
-  | 'terms_of_service'
-  | 'privacy_policy'
-  | 'non_harmful_use';
-export type ConsentMethod = 'consent_dialog' | 'registration_wizard';
 
 /** What a caller supplies; the ledger adds sequence, time, previous hash and hash. */
 export interface ConsentEntry {
