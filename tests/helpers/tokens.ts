@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { StackInfo } from '#local/stack.ts';
+
+// Tokens from the local identity provider, obtained the way scripts do against Auth0.
+
+export async function passwordToken(stack: StackInfo, email: string, password: string): Promise<string> {
+  const response = await fetch(`${stack.idp.issuer}oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      username: email,
+      password,
+      audience: stack.idp.audience,
+      scope: 'openid profile email',
+      client_id: stack.idp.testClientId,
+      client_secret: stack.idp.testClientSecret,
+    }),
+  });
+  if (!response.ok)
+    throw new Error(`password grant for ${email} failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export async function managementToken(stack: StackInfo): Promise<string> {
+  const response = await fetch(`${stack.idp.issuer}oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: stack.idp.m2mClientId,
+      client_secret: stack.idp.m2mClientSecret,
+      audience: `${stack.idp.issuer}api/v2/`,
+    }),
+  });
+  if (!response.ok) throw new Error(`client_credentials failed: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** A fresh user in the identity provider (through the Management API) with an API access token. */
+export async function createTestUser(
+  stack: StackInfo,
+  appMetadata: Record<string, unknown> = {
+    role: 'user',
+    organization_type: 'commercial',
+    kyc_status: 'not_started',
+  },
+  options: { emailVerified?: boolean } = {},
+): Promise<TestUser> {
+  const email = `user-${randomBytes(6).toString('hex')}@test-org.example`;
+  const password = `Pw-${randomBytes(12).toString('base64url')}`;
+  const response = await fetch(`${stack.idp.issuer}api/v2/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await managementToken(stack)}` },
+    body: JSON.stringify({
+      email,
+      password,
+      name: 'Test User',
+      connection: 'Username-Password-Authentication',
+      email_verified: options.emailVerified ?? true,
+      app_metadata: appMetadata,
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`creating a test user failed: ${response.status} ${await response.text()}`);
+  const user = (await response.json()) as { user_id: string };
+  return { userId: user.user_id, email, password, token: await passwordToken(stack, email, password) };
+}
+
+/** Emails in the local SES mailbox, newest last. */
+export async function mailbox(
+  stack: StackInfo,
+): Promise<
+  {
+    messageId: string;
+    from: string;
+    destination: { to: string[] };
+    subject: string;
+    body: { text?: string; html?: string };
+    at: number;
+  }[]
+> {
+  const response = await fetch(`${stack.ses.url}/store`);
+  const store = (await response.json()) as { emails: never[] };
+  return store.emails;
+}
