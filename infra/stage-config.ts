@@ -1,4 +1,9 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from 'zod';
+
+const retentionValues = new Set<number>(
+  Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'),
+);
 
 // Per-stage deployment values, validated once in bin/ (CDK best practice: config comes in as
 // props; nothing below bin/ reads context or the environment).
@@ -9,12 +14,32 @@ export const stageConfig = z.strictObject({
     .regex(/^\d{12}$/)
     .optional(),
   region: z.string().min(1),
+  /** The site's public origin, e.g. `https://app.example.com` (links in emails, Auth0 callbacks). */
+  siteUrl: z.url(),
   auth0: z.strictObject({
     domain: z.string().min(1),
     audience: z.string().min(1),
+    spaClientId: z.string().min(1),
     claimsNamespace: z.url(),
   }),
-  logRetentionDays: z.number().int().positive().default(365),
+  persona: z.strictObject({
+    templateId: z.string().startsWith('itmpl_'),
+    environmentId: z.string().startsWith('env_'),
+    apiUrl: z.url().default('https://withpersona.com'),
+  }),
+  email: z.strictObject({
+    /** Verified SES identity domain; the sender address must be on it. */
+    domain: z.string().min(1),
+    sender: z.email(),
+    operationsAddress: z.email(),
+  }),
+  logRetentionDays: z
+    .number()
+    .refine(
+      (days) => retentionValues.has(days),
+      'must be a CloudWatch Logs retention value (1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, ...)',
+    )
+    .default(365),
 });
 export type StageConfig = z.infer<typeof stageConfig>;
 
@@ -23,10 +48,18 @@ export const exampleStages: Record<string, z.input<typeof stageConfig>> = {
   dev: {
     stage: 'dev',
     region: 'eu-central-1',
+    siteUrl: 'https://dev.platform.example',
     auth0: {
       domain: 'platform-dev.eu.auth0.com',
       audience: 'https://api.platform.example',
+      spaClientId: 'REPLACE_WITH_SPA_CLIENT_ID',
       claimsNamespace: 'https://platform.example/',
+    },
+    persona: { templateId: 'itmpl_REPLACE_ME', environmentId: 'env_REPLACE_ME' },
+    email: {
+      domain: 'platform.example',
+      sender: 'no-reply@platform.example',
+      operationsAddress: 'operations@platform.example',
     },
   },
 };

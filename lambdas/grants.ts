@@ -16,6 +16,13 @@ export type TableAccess =
 
 export type SecretKey = 'auth0M2m' | 'personaApiKey' | 'personaWebhookSecret';
 
+/** The environment variable that names (never holds) each secret. */
+export const secretEnvVars: Record<SecretKey, string> = {
+  auth0M2m: 'AUTH0_M2M_SECRET_ID',
+  personaApiKey: 'PERSONA_API_KEY_SECRET_ID',
+  personaWebhookSecret: 'PERSONA_WEBHOOK_SECRET_ID',
+};
+
 export type Grant =
   | { kind: 'table'; table: TableKey; access: TableAccess; indexes?: boolean }
   | { kind: 'eventBus' }

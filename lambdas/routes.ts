@@ -75,7 +75,8 @@ export const routes: RouteDef[] = [
       eventBus,
     ],
     summary: 'Register an organization and email login instructions',
-    timeoutSeconds: 20,
+    // Up to five Auth0 calls with a bounded 10 s retry budget each; a retry resumes safely.
+    timeoutSeconds: 29,
     reservedConcurrency: 10,
   },
   {
@@ -85,7 +86,12 @@ export const routes: RouteDef[] = [
     handler: 'get-me',
     auth: 'user',
     throttle: throttles.user,
-    grants: [table('kycState', 'read'), table('consentLedger', 'read'), secret('auth0M2m')],
+    grants: [
+      table('kycState', 'read'),
+      table('consentLedger', 'read'),
+      table('submissions', 'read'),
+      secret('auth0M2m'),
+    ],
     summary: "The caller's account, organization, KYC status and consent state (server truth)",
   },
   {

@@ -1,37 +1,29 @@
+import { Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type TableKey, tables as tableDefs } from '#infra/data/tables.ts';
-import type { Grant, TableAccess } from '#lambdas/grants.ts';
+import { type Grant, type SecretKey, secretEnvVars, type TableAccess } from '#lambdas/grants.ts';
 
 // Turns the grants declared in routes.ts / event-rules.ts into the narrowest IAM statements and
 // the environment variables that name the resources, together, so they cannot drift apart.
 
-const tableActions: Record<TableAccess, string[]> = {
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+const reads = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+export const tableActions: Record<TableAccess, string[]> = {
+  read: reads,
   put: ['dynamodb:PutItem'],
   readPut: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
-  readWrite: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-  ],
-  readWriteDelete: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-  ],
+  readWrite: [...reads, 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  readWriteDelete: [...reads, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 };
 
 export interface GrantTargets {
   tables: Record<TableKey, ITableV2>;
+  bus: IEventBus;
+  secrets: Record<SecretKey, ISecret>;
+  email: { domain: string; sender: string; configurationSetName: string };
 }
 
 export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantTargets) {
@@ -45,10 +37,29 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
         break;
       }
       case 'eventBus':
-      case 'email':
+        targets.bus.grantPutEventsTo(fn);
+        fn.addEnvironment('EVENT_BUS_NAME', targets.bus.eventBusName);
+        break;
+      case 'email': {
+        const { account, region, partition } = Stack.of(fn);
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [
+              `arn:${partition}:ses:${region}:${account}:identity/${targets.email.domain}`,
+              `arn:${partition}:ses:${region}:${account}:configuration-set/${targets.email.configurationSetName}`,
+            ],
+            conditions: { StringEquals: { 'ses:FromAddress': targets.email.sender } },
+          }),
+        );
+        fn.addEnvironment('SES_SENDER', targets.email.sender);
+        fn.addEnvironment('SES_CONFIGURATION_SET', targets.email.configurationSetName);
+        break;
+      }
       case 'secret':
-        // Wired with the backend and infrastructure issues, together with their resources.
-        throw new Error(`Grant kind "${grant.kind}" is not wired into the stack yet`);
+        targets.secrets[grant.secret].grantRead(fn);
+        fn.addEnvironment(secretEnvVars[grant.secret], targets.secrets[grant.secret].secretArn);
+        break;
     }
   }
 }

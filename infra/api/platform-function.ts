@@ -15,6 +15,7 @@ export interface PlatformFunctionProps {
   timeoutSeconds?: number;
   memoryMb?: number;
   environment?: Record<string, string>;
+  reservedConcurrency?: number;
 }
 
 const handlersDir = fileURLToPath(new URL('../../lambdas/handlers/', import.meta.url));
@@ -33,6 +34,7 @@ export class PlatformFunction extends Construct {
       memorySize: props.memoryMb ?? 512,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       logGroup,
+      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
       environment: {

@@ -1,16 +1,10 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { requireEnv } from '#lambdas/config.ts';
-import type { SecretKey } from '#lambdas/grants.ts';
+import { type SecretKey, secretEnvVars } from '#lambdas/grants.ts';
 
 // Secrets come from Secrets Manager (locally: the gateway's Secrets Manager endpoint), never from
 // environment variables in clear. The environment only names the secret. Values are cached per
 // container for five minutes, so a rotated secret is picked up without a deployment.
-
-export const secretEnvVars: Record<SecretKey, string> = {
-  auth0M2m: 'AUTH0_M2M_SECRET_ID',
-  personaApiKey: 'PERSONA_API_KEY_SECRET_ID',
-  personaWebhookSecret: 'PERSONA_WEBHOOK_SECRET_ID',
-};
 
 const ttlMs = 5 * 60 * 1000;
 let client: SecretsManagerClient | undefined;

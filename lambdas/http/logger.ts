@@ -8,7 +8,9 @@ export type SecurityEventName =
   | 'authorization_failed'
   | 'signature_failed'
   | 'rate_limited'
-  | 'honeypot_triggered';
+  | 'honeypot_triggered'
+  /** A signed webhook for an inquiry this backend did not create, or with a mismatched reference id. */
+  | 'webhook_ignored';
 
 /**
  * Every authentication, authorization and signature failure is logged with `security: true`,

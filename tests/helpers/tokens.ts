@@ -75,9 +75,7 @@ export async function createTestUser(
 }
 
 /** Emails in the local SES mailbox, newest last. */
-export async function mailbox(
-  stack: StackInfo,
-): Promise<
+export async function mailbox(stack: StackInfo): Promise<
   {
     messageId: string;
     from: string;

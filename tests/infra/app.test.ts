@@ -3,31 +3,43 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import { tableKeys, tables } from '#infra/data/tables.ts';
-import { ApiStack } from '#infra/stacks/api-stack.ts';
+import { BackendStack } from '#infra/stacks/backend-stack.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
+import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
+import { eventRules } from '#lambdas/event-rules.ts';
 import { routes } from '#lambdas/routes.ts';
 
-// Synthesis without bundling: the stacks must follow the shared route and table definitions.
+// Synthesis without bundling: the stacks must follow the shared route, rule and table definitions.
 function synth() {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const env = { region: 'eu-central-1' };
-  const data = new DataStack(app, 'Data', { env });
-  const api = new ApiStack(app, 'Api', {
+  const config = parseStageConfig(exampleStages.dev);
+  const env = { region: 'eu-central-1', account: '111111111111' };
+  const data = new DataStack(app, 'Data', { env, emailDomain: config.email.domain });
+  const backend = new BackendStack(app, 'Backend', {
     env,
-    data: data.data,
-    auth0: {
-      domain: 'tenant.eu.auth0.com',
-      audience: 'https://api.example',
-      claimsNamespace: 'https://example.com/',
+    config,
+    targets: {
+      tables: data.data.tables,
+      secrets: data.secrets.secrets,
+      email: {
+        domain: config.email.domain,
+        sender: config.email.sender,
+        configurationSetName: data.email.configurationSetName,
+      },
     },
     logRetention: RetentionDays.ONE_YEAR,
   });
-  return { data: Template.fromStack(data), api: Template.fromStack(api) };
+  return { data: Template.fromStack(data), backend: Template.fromStack(backend) };
 }
 
-describe('the data stack', () => {
-  const { data } = synth();
+const { data, backend } = synth();
+const statements = Object.values(backend.findResources('AWS::IAM::Policy')).flatMap(
+  (policy) =>
+    policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+);
+const actionsOf = (statement: { Action: string | string[] }) => [statement.Action].flat();
 
+describe('the data stack', () => {
   it('builds every table of infra/data/tables.ts with its keys and indexes', () => {
     data.resourceCountIs('AWS::DynamoDB::GlobalTable', tableKeys.length);
     for (const key of tableKeys) {
@@ -40,8 +52,7 @@ describe('the data stack', () => {
   });
 
   it('protects every table: PITR, deletion protection, retained on delete, no physical name', () => {
-    const all = data.findResources('AWS::DynamoDB::GlobalTable');
-    for (const resource of Object.values(all)) {
+    for (const resource of Object.values(data.findResources('AWS::DynamoDB::GlobalTable'))) {
       expect(resource.DeletionPolicy).toBe('Retain');
       expect(resource.Properties.TableName).toBeUndefined();
       for (const replica of resource.Properties.Replicas) {
@@ -50,19 +61,29 @@ describe('the data stack', () => {
       }
     }
   });
+
+  it('keeps the three secrets, retained, with no value in the template', () => {
+    const secrets = Object.values(data.findResources('AWS::SecretsManager::Secret'));
+    expect(secrets).toHaveLength(3);
+    for (const secret of secrets) {
+      expect(secret.DeletionPolicy).toBe('Retain');
+      expect(secret.Properties.SecretString).toBeUndefined();
+    }
+  });
 });
 
-describe('the API stack', () => {
-  const { api } = synth();
-
-  it('has one HTTP API route and one arm64 function per entry of routes.ts', () => {
-    api.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
-    api.resourceCountIs('AWS::ApiGateway::RestApi', 0);
+describe('the backend stack', () => {
+  it('has one HTTP API route and one arm64 function per route, plus one function per event rule', () => {
+    backend.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    backend.resourceCountIs('AWS::ApiGateway::RestApi', 0);
     for (const route of routes) {
-      api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
+      backend.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `${route.method} ${route.path}`,
+        AuthorizationType: route.auth === 'user' || route.auth === 'admin' ? 'JWT' : 'NONE',
+      });
     }
-    api.resourceCountIs('AWS::Lambda::Function', routes.length);
-    api.allResourcesProperties('AWS::Lambda::Function', { Architectures: ['arm64'] });
+    backend.resourceCountIs('AWS::Lambda::Function', routes.length + eventRules.length);
+    backend.allResourcesProperties('AWS::Lambda::Function', { Architectures: ['arm64'] });
   });
 
   it('throttles every route as routes.ts says', () => {
@@ -75,16 +96,32 @@ describe('the API stack', () => {
         }),
       ]),
     );
-    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', { RouteSettings: settings });
+    backend.hasResourceProperties('AWS::ApiGatewayV2::Stage', { RouteSettings: settings });
   });
 
-  it('lets the waitlist function only put items into the submissions table', () => {
-    const policies = api.findResources('AWS::IAM::Policy');
-    const statements = Object.values(policies).flatMap(
-      (policy) => policy.Properties.PolicyDocument.Statement,
-    );
-    const dynamo = statements.filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
-    expect(dynamo).toHaveLength(1);
-    expect(dynamo[0].Action).toBe('dynamodb:PutItem');
+  it('gives every rule target a retry policy and a dead-letter queue', () => {
+    const rules = Object.values(backend.findResources('AWS::Events::Rule'));
+    expect(rules).toHaveLength(eventRules.length);
+    for (const rule of rules) {
+      for (const target of rule.Properties.Targets) {
+        expect(target.RetryPolicy).toBeDefined();
+        expect(target.DeadLetterConfig?.Arn).toBeDefined();
+      }
+    }
+  });
+
+  it('never lets any function update or delete consent-ledger records', () => {
+    const ledgerWriters = statements.filter((s) => JSON.stringify(s.Resource).includes('ConsentLedger'));
+    expect(ledgerWriters.length).toBeGreaterThan(0);
+    for (const statement of ledgerWriters) {
+      expect(actionsOf(statement)).not.toContain('dynamodb:UpdateItem');
+      expect(actionsOf(statement)).not.toContain('dynamodb:DeleteItem');
+    }
+  });
+
+  it('grants no wildcard actions', () => {
+    for (const statement of statements) {
+      for (const action of actionsOf(statement)) expect(action).not.toMatch(/(^\*$|:\*$)/);
+    }
   });
 });

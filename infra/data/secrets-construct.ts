@@ -1,0 +1,33 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { SecretKey } from '#lambdas/grants.ts';
+
+// The secrets the functions read at cold start (cached): operators fill their values after the
+// first deploy (docs/deploying.md). Placeholders are generated so nothing real is in a template.
+
+const descriptions: Record<SecretKey, string> = {
+  auth0M2m: 'Auth0 machine-to-machine credentials for the Management API: JSON {"clientId","clientSecret"}',
+  personaApiKey: 'Persona API key (persona_production_... or persona_sandbox_...)',
+  personaWebhookSecret:
+    'Persona webhook secret(s) (wbhsec_...); during rotation, old and new separated by a space',
+};
+
+export class PlatformSecrets extends Construct {
+  readonly secrets: Record<SecretKey, ISecret>;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const make = (key: SecretKey, idName: string) =>
+      new Secret(this, idName, {
+        description: descriptions[key],
+        removalPolicy: RemovalPolicy.RETAIN,
+        generateSecretString: { passwordLength: 32, excludePunctuation: true },
+      });
+    this.secrets = {
+      auth0M2m: make('auth0M2m', 'Auth0M2m'),
+      personaApiKey: make('personaApiKey', 'PersonaApiKey'),
+      personaWebhookSecret: make('personaWebhookSecret', 'PersonaWebhookSecret'),
+    };
+  }
+}

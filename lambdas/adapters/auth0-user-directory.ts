@@ -1,0 +1,326 @@
+import { type ManagementClient, ManagementError, ManagementTimeoutError } from 'auth0';
+import type { KycStatus, Role } from '#contracts/kyc.ts';
+import { kycStatuses, roles } from '#contracts/kyc.ts';
+import { type OrganizationType, organizationTypes } from '#contracts/registration.ts';
+import { createManagementClient } from '#lambdas/adapters/auth0-management-client.ts';
+import { getSecret } from '#lambdas/adapters/secrets.ts';
+import { requireEnv } from '#lambdas/config.ts';
+import {
+  type AppMetadata,
+  type DirectoryUser,
+  UserAlreadyExistsError,
+  type UserDirectory,
+} from '#lambdas/domain/ports.ts';
+import { logger } from '#lambdas/http/logger.ts';
+
+// The Auth0 Management API behind the `UserDirectory` port. Retries are ours, not the SDK's: the
+// SDK would wait up to 60 s per retry on `x-ratelimit-reset`, which a 20-30 s Lambda cannot afford.
+// Every SDK call runs with `maxRetries: 0` and this adapter retries 408/429/5xx and timeouts while
+// the whole operation (requests and waits) stays inside `maxElapsedMs`.
+
+export const DATABASE_CONNECTION = 'Username-Password-Authentication';
+
+/** Single-use password links last three days (the login-instructions email says so). */
+export const PASSWORD_TICKET_TTL_SECONDS = 3 * 24 * 60 * 60;
+
+export interface RetryPolicy {
+  /** Attempts per operation, the first included. */
+  maxAttempts: number;
+  /** Wall-clock bound for one operation: requests plus waits. */
+  maxElapsedMs: number;
+  /** Per-request timeout (shortened to the remaining budget). */
+  requestTimeoutMs: number;
+  /** First backoff when the answer names no reset time; doubles per attempt. */
+  baseDelayMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  maxAttempts: 4,
+  maxElapsedMs: 10_000,
+  requestTimeoutMs: 5_000,
+  baseDelayMs: 250,
+};
+
+/** Auth0 kept failing (429/5xx/timeouts) for the whole retry budget: a retryable failure. */
+export class DirectoryUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly statusCode: number | undefined,
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `Auth0 ${operation} failed after ${attempts} attempt(s) (last status ${statusCode ?? 'timeout'})`,
+      options,
+    );
+    this.name = 'DirectoryUnavailableError';
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof ManagementError ? error.statusCode : undefined;
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ManagementTimeoutError) return true;
+  const status = statusOf(error);
+  return status === 408 || status === 429 || (status !== undefined && status >= 500);
+}
+
+/** How long the server asked us to wait, in ms: `x-ratelimit-reset` (epoch seconds) or `Retry-After`. */
+export function serverRequestedDelayMs(headers: Headers | undefined, nowMs: number): number | undefined {
+  if (!headers) return undefined;
+  const reset = headers.get('x-ratelimit-reset');
+  if (reset && /^\d+$/.test(reset.trim())) return Math.max(0, Number(reset) * 1000 - nowMs);
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter) {
+    if (/^\d+$/.test(retryAfter.trim())) return Number(retryAfter) * 1000;
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return Math.max(0, date - nowMs);
+  }
+  return undefined;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface CallOptions {
+  maxRetries: 0;
+  timeoutInSeconds: number;
+}
+
+export async function withBoundedRetry<T>(
+  operation: string,
+  policy: RetryPolicy,
+  call: (options: CallOptions) => Promise<T>,
+): Promise<T> {
+  const started = Date.now();
+  let attempt = 0;
+  for (;;) {
+    attempt += 1;
+    const remaining = policy.maxElapsedMs - (Date.now() - started);
+    const timeoutMs = Math.max(500, Math.min(policy.requestTimeoutMs, remaining));
+    try {
+      return await call({ maxRetries: 0, timeoutInSeconds: timeoutMs / 1000 });
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      const status = statusOf(error);
+      const headers = error instanceof ManagementError ? error.rawResponse?.headers : undefined;
+      const requested = serverRequestedDelayMs(headers, Date.now());
+      const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (1 + Math.random() * 0.2);
+      const delay = requested ?? backoff;
+      const left = policy.maxElapsedMs - (Date.now() - started);
+      // Waiting past the budget only to fail later helps nobody: give up now, the caller (or
+      // EventBridge) retries on its own schedule.
+      if (attempt >= policy.maxAttempts || delay >= left) {
+        throw new DirectoryUnavailableError(operation, status, attempt, { cause: error });
+      }
+      logger.warn('auth0 call will be retried', { operation, status, attempt, delayMs: Math.round(delay) });
+      await sleep(delay);
+    }
+  }
+}
+
+function pick<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
+}
+
+/** Reads only the product's flat keys from whatever the tenant stores. */
+export function toAppMetadata(raw: unknown): AppMetadata {
+  const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const metadata: AppMetadata = {};
+  const role: Role | undefined = pick(roles, source.role);
+  const organizationType: OrganizationType | undefined = pick(organizationTypes, source.organization_type);
+  const kycStatus: KycStatus | undefined = pick(kycStatuses, source.kyc_status);
+  if (role) metadata.role = role;
+  if (organizationType) metadata.organization_type = organizationType;
+  if (kycStatus) metadata.kyc_status = kycStatus;
+  if (typeof source.kyc_updated_at === 'string') metadata.kyc_updated_at = source.kyc_updated_at;
+  return metadata;
+}
+
+interface Auth0UserShape {
+  user_id?: string | undefined;
+  email?: string | undefined;
+  email_verified?: boolean | undefined;
+  name?: string | undefined;
+  app_metadata?: unknown;
+}
+
+function toDirectoryUser(user: Auth0UserShape): DirectoryUser {
+  if (!user.user_id) throw new Error('Auth0 returned a user without user_id');
+  return {
+    userId: user.user_id,
+    email: user.email ?? '',
+    emailVerified: user.email_verified === true,
+    name: user.name ?? '',
+    appMetadata: toAppMetadata(user.app_metadata),
+  };
+}
+
+type MetadataPatch = { [K in keyof AppMetadata]?: AppMetadata[K] | null };
+
+/** Drops undefined keys and refuses nested values: Auth0 replaces nested objects wholesale. */
+export function flatMetadataPatch(patch: MetadataPatch): Record<string, string | number | boolean | null> {
+  const flat: Record<string, string | number | boolean | null> = {};
+  for (const [key, value] of Object.entries(patch) as [string, unknown][]) {
+    if (value === undefined) continue;
+    if (value !== null && typeof value === 'object') {
+      throw new Error(`app_metadata.${key} must be a flat value, not an object`);
+    }
+    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
+      throw new Error(`app_metadata.${key} has an unsupported type`);
+    }
+    flat[key] = value as string | number | boolean | null;
+  }
+  return flat;
+}
+
+export class Auth0UserDirectory implements UserDirectory {
+  constructor(
+    private readonly client: ManagementClient,
+    private readonly policy: RetryPolicy = defaultRetryPolicy,
+    private readonly connection: string = DATABASE_CONNECTION,
+  ) {}
+
+  async get(userId: string): Promise<DirectoryUser | undefined> {
+    try {
+      const user = await withBoundedRetry('users.get', this.policy, (options) =>
+        this.client.users.get(userId, {}, options),
+      );
+      return toDirectoryUser(user);
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  async findByEmail(email: string): Promise<DirectoryUser | undefined> {
+    const wanted = email.trim().toLowerCase();
+    const users = await withBoundedRetry('users.listUsersByEmail', this.policy, (options) =>
+      this.client.users.listUsersByEmail({ email: wanted }, options),
+    );
+    // Auth0 lower-cases database-connection emails, but other connections may not: compare ourselves.
+    const match = users.find((user) => user.email?.toLowerCase() === wanted);
+    return match ? toDirectoryUser(match) : undefined;
+  }
+
+  async create(input: {
+    email: string;
+    name: string;
+    password: string;
+    appMetadata: AppMetadata;
+  }): Promise<DirectoryUser> {
+    try {
+      const user = await withBoundedRetry('users.create', this.policy, (options) =>
+        this.client.users.create(
+          {
+            connection: this.connection,
+            email: input.email,
+            password: input.password,
+            name: input.name,
+            email_verified: false,
+            verify_email: false,
+            app_metadata: flatMetadataPatch(input.appMetadata),
+          },
+          options,
+        ),
+      );
+      return toDirectoryUser(user);
+    } catch (error) {
+      // Also the answer to our own retried POST whose first attempt did create the user.
+      if (statusOf(error) === 409) throw new UserAlreadyExistsError('The email already has an account');
+      throw error;
+    }
+  }
+
+  async updateAppMetadata(userId: string, patch: MetadataPatch): Promise<void> {
+    const flat = flatMetadataPatch(patch);
+    // An empty object would be a no-op at best; `app_metadata: {}` must never reach the tenant.
+    if (Object.keys(flat).length === 0) return;
+    await withBoundedRetry('users.update', this.policy, (options) =>
+      this.client.users.update(userId, { app_metadata: flat }, options),
+    );
+  }
+
+  async createPasswordChangeTicket(userId: string, resultUrl: string): Promise<string> {
+    const answer = await withBoundedRetry('tickets.changePassword', this.policy, (options) =>
+      this.client.tickets.changePassword(
+        {
+          user_id: userId,
+          result_url: resultUrl,
+          ttl_sec: PASSWORD_TICKET_TTL_SECONDS,
+          mark_email_as_verified: true,
+        },
+        options,
+      ),
+    );
+    if (!answer.ticket) throw new Error('Auth0 returned a password-change ticket without a URL');
+    return answer.ticket;
+  }
+
+  async sendVerificationEmail(userId: string): Promise<void> {
+    await withBoundedRetry('jobs.verificationEmail.create', this.policy, (options) =>
+      this.client.jobs.verificationEmail.create({ user_id: userId }, options),
+    );
+  }
+
+  async delete(userId: string): Promise<void> {
+    try {
+      await withBoundedRetry('users.delete', this.policy, (options) =>
+        this.client.users.delete(userId, options),
+      );
+    } catch (error) {
+      if (statusOf(error) !== 404) throw error;
+    }
+  }
+}
+
+let directory: Promise<UserDirectory> | undefined;
+
+/**
+ * One directory (and so one Management API client with its cached token) per container. Built
+ * lazily because the credentials come from Secrets Manager; a failed build is not cached.
+ */
+export function getUserDirectory(): Promise<UserDirectory> {
+  directory ??= (async () => {
+    const credentials = JSON.parse(await getSecret('auth0M2m')) as {
+      clientId?: string;
+      clientSecret?: string;
+    };
+    if (!credentials.clientId || !credentials.clientSecret) {
+      throw new Error('The auth0M2m secret must hold {clientId, clientSecret}');
+    }
+    const client = createManagementClient({
+      domain: requireEnv('AUTH0_DOMAIN'),
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      baseUrl: process.env.AUTH0_MANAGEMENT_BASE_URL || undefined,
+    });
+    return new Auth0UserDirectory(client);
+  })();
+  directory.catch(() => {
+    directory = undefined;
+  });
+  return directory;
+}
+
+/**
+ * The issuer of the identity provider's tokens, which is also the consent ledger's subject issuer
+ * for records written without a token (registration): `<management base URL or https://domain>/`.
+ * Locally that is `http://localhost:<port>/`, in AWS `https://<tenant domain>/`, as the tokens say.
+ */
+export function identityIssuer(): string {
+  const base = process.env.AUTH0_MANAGEMENT_BASE_URL || `https://${requireEnv('AUTH0_DOMAIN')}`;
+  return `${base.replace(/\/+$/, '')}/`;
+}
+
+/**
+ * An Auth0 answer that a retry cannot change (4xx other than 408/429): an event target drops the
+ * event with an error log instead of letting EventBridge retry it into the dead-letter queue.
+ */
+export function isPermanentDirectoryError(error: unknown): boolean {
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { tables } from '#infra/data/tables.ts';
+import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
+import { recordHash } from '#lambdas/domain/consent/hash-chain.ts';
+import {
+  type Clock,
+  type ConsentEntry,
+  type ConsentLedger,
+  type ConsentPurpose,
+  type ConsentRecord,
+  systemClock,
+} from '#lambdas/domain/ports.ts';
+
+// The consent ledger in DynamoDB (docs/decisions/0005-consent-ledger.md). Items are
+// `{subjectId, sequence}`-keyed `ConsentRecord`s, stored exactly as hashed: nothing is added or
+// renamed, so an auditor recomputes a hash from the item alone. Only Query and PutItem are ever
+// sent; the writer role has no Update or Delete permission either.
+
+export const purposeTimeIndex = tables.consentLedger.indexes[0].name;
+
+export interface ConsentLedgerOptions {
+  clock?: Clock;
+  newId?: () => string;
+  /** Attempts at appending when another write takes the same sequence first. */
+  maxAttempts?: number;
+  /** Waits between attempts (full jitter), so concurrent writers fall out of step. */
+  backoff?: (attempt: number) => Promise<void>;
+}
+
+const jitteredBackoff = (attempt: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(400, 20 * 2 ** attempt)));
+
+export class DynamoDbConsentLedger implements ConsentLedger {
+  private readonly clock: Clock;
+  private readonly newId: () => string;
+  private readonly maxAttempts: number;
+  private readonly backoff: (attempt: number) => Promise<void>;
+
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    options: ConsentLedgerOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.newId = options.newId ?? randomUUID;
+    // Each lost race means another append succeeded, so a handful of attempts serves a person
+    // double-clicking or several tabs; beyond that the caller retries later.
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.backoff = options.backoff ?? jitteredBackoff;
+  }
+
+  async append(entry: ConsentEntry): Promise<ConsentRecord> {
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt += 1) {
+      const latest = await this.latest(entry.subjectId);
+      const unhashed: Omit<ConsentRecord, 'hash'> = {
+        // Copied field by field: an entry object with extra properties must not leak them into the ledger.
+        subjectId: entry.subjectId,
+        issuer: entry.issuer,
+        purpose: entry.purpose,
+        action: entry.action,
+        statements: { ...entry.statements },
+        documentVersion: entry.documentVersion,
+        documentSha256: entry.documentSha256,
+        locale: entry.locale,
+        method: entry.method,
+        requestId: entry.requestId,
+        userAgent: entry.userAgent,
+        ipAddress: entry.ipAddress,
+        consentId: this.newId(),
+        sequence: (latest?.sequence ?? 0) + 1,
+        recordedAt: this.clock.now().toISOString(),
+        previousHash: latest?.hash ?? null,
+      };
+      const record: ConsentRecord = { ...unhashed, hash: recordHash(unhashed) };
+      try {
+        await this.client.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: record,
+            // The key is (subjectId, sequence): if the item exists, another append took this
+            // sequence first; re-read the head and chain onto it instead of forking.
+            ConditionExpression: 'attribute_not_exists(subjectId)',
+          }),
+        );
+        return record;
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (attempt < this.maxAttempts) await this.backoff(attempt);
+      }
+    }
+    throw new ConsentLedgerContentionError(entry.subjectId, this.maxAttempts);
+  }
+
+  async listBySubject(subjectId: string): Promise<ConsentRecord[]> {
+    return this.queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'subjectId = :subjectId',
+      ExpressionAttributeValues: { ':subjectId': subjectId },
+      ScanIndexForward: true,
+      ConsistentRead: true,
+    });
+  }
+
+  /** Records of a purpose with `fromIso <= recordedAt <= toIso` (ISO strings compare as times). */
+  async listByPurpose(purpose: ConsentPurpose, fromIso: string, toIso: string): Promise<ConsentRecord[]> {
+    return this.queryAll({
+      TableName: this.tableName,
+      IndexName: purposeTimeIndex,
+      KeyConditionExpression: 'purpose = :purpose AND recordedAt BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':purpose': purpose, ':from': fromIso, ':to': toIso },
+      ScanIndexForward: true,
+    });
+  }
+
+  private async latest(subjectId: string): Promise<ConsentRecord | undefined> {
+    const result = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'subjectId = :subjectId',
+        ExpressionAttributeValues: { ':subjectId': subjectId },
+        ScanIndexForward: false,
+        Limit: 1,
+        // A stale read would pick an old head, fail the condition and retry: correct but slow.
+        ConsistentRead: true,
+      }),
+    );
+    return result.Items?.[0] as ConsentRecord | undefined;
+  }
+
+  private async queryAll(input: QueryCommandInput): Promise<ConsentRecord[]> {
+    const records: ConsentRecord[] = [];
+    let startKey: QueryCommandInput['ExclusiveStartKey'];
+    do {
+      const page = await this.client.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+      // Items are returned as stored (not re-shaped), so verification sees any added attribute.
+      records.push(...((page.Items ?? []) as ConsentRecord[]));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return records;
+  }
+}

@@ -1,0 +1,340 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandOutput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { KycStatusChanged } from '#contracts/events.ts';
+import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
+import type {
+  ApplyResult,
+  DecidedBy,
+  KycRecord,
+  KycStore,
+  OutboxEntry,
+  StatusChange,
+} from '#lambdas/domain/kyc/ports.ts';
+import { kycStateKey } from '#lambdas/domain/ports.ts';
+
+// The KYC table, single-table design (docs/decisions/0006-kyc-state-and-webhooks.md):
+//   USER#<sub>    STATE                   status, queueStatus (GSI byStatus), updatedAt, inquiryId,
+//                                         referenceId, version, lastEventId, lastEventAt, decidedBy
+//   USER#<sub>    HISTORY#<iso>#<version> from, to, by, actorId, reason, eventId, inquiryId
+//   INQUIRY#<id>  INQUIRY                 userId, referenceId (inquiries this backend created)
+//   EVENT#<id>    EVENT                   processed webhook event ids, expiresAt = now + 45 days
+//   OUTBOX        <iso>#<event id>        KycStatusChanged detail; publishedAt once published
+
+export const inquiryKey = (inquiryId: string) => ({ pk: `INQUIRY#${inquiryId}`, sk: 'INQUIRY' });
+export const eventKey = (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' });
+export const outboxPk = 'OUTBOX';
+export const historySk = (at: string, version: number) => `HISTORY#${at}#${String(version).padStart(8, '0')}`;
+
+/** Persona retries for about 51 hours and keeps events 30 days: remember ids longer than both. */
+export const eventRetentionSeconds = 45 * 24 * 60 * 60;
+/** Published outbox items are kept a week for investigation, then expire. */
+export const publishedOutboxRetentionSeconds = 7 * 24 * 60 * 60;
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const isStatus = (value: unknown): value is KycStatus =>
+  typeof value === 'string' && (kycStatuses as readonly string[]).includes(value);
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function toRecord(item: Record<string, unknown>): KycRecord {
+  const userId = String(item.userId ?? String(item.pk).replace(/^USER#/, ''));
+  const decidedBy =
+    item.decidedBy === 'persona' || item.decidedBy === 'admin' ? (item.decidedBy as DecidedBy) : null;
+  return {
+    userId,
+    status: isStatus(item.status) ? item.status : 'not_started',
+    updatedAt: String(item.updatedAt ?? ''),
+    inquiryId: stringOrNull(item.inquiryId),
+    referenceId: stringOrNull(item.referenceId),
+    version: typeof item.version === 'number' ? item.version : 0,
+    lastEventId: stringOrNull(item.lastEventId),
+    lastEventAt: stringOrNull(item.lastEventAt),
+    decidedBy,
+  };
+}
+
+export class DynamoDbKycStore implements KycStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async getState(userId: string) {
+    const record = await this.getRecord(userId);
+    if (record === undefined) return undefined;
+    return { status: record.status, updatedAt: record.updatedAt, inquiryId: record.inquiryId };
+  }
+
+  async getRecord(userId: string): Promise<KycRecord | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: kycStateKey(userId), ConsistentRead: true }),
+    );
+    return Item === undefined ? undefined : toRecord(Item);
+  }
+
+  async findInquiryOwner(inquiryId: string) {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: inquiryKey(inquiryId), ConsistentRead: true }),
+    );
+    if (typeof Item?.userId !== 'string') return undefined;
+    return { userId: Item.userId, referenceId: String(Item.referenceId ?? Item.userId) };
+  }
+
+  async isEventProcessed(eventId: string, now: Date): Promise<boolean> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: eventKey(eventId), ConsistentRead: true }),
+    );
+    // DynamoDB deletes expired items only eventually (DynamoDB Local never): filter on read.
+    return Item !== undefined && typeof Item.expiresAt === 'number' && Item.expiresAt > epochSeconds(now);
+  }
+
+  async recordInquiry(input: {
+    userId: string;
+    inquiryId: string;
+    referenceId: string;
+    expectedVersion: number | null;
+    at: string;
+  }): Promise<'saved' | 'conflict'> {
+    const key = kycStateKey(input.userId);
+    const state: NonNullable<TransactWriteCommandInput['TransactItems']>[number] =
+      input.expectedVersion === null
+        ? {
+            Put: {
+              TableName: this.tableName,
+              Item: {
+                ...key,
+                kind: 'kyc_state',
+                userId: input.userId,
+                status: 'not_started',
+                queueStatus: 'not_started',
+                updatedAt: input.at,
+                createdAt: input.at,
+                inquiryId: input.inquiryId,
+                referenceId: input.referenceId,
+                version: 1,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          }
+        : {
+            Update: {
+              TableName: this.tableName,
+              Key: key,
+              UpdateExpression:
+                'SET inquiryId = :inquiryId, referenceId = :referenceId, updatedAt = :at, version = :next',
+              ConditionExpression: 'version = :expected',
+              ExpressionAttributeValues: {
+                ':inquiryId': input.inquiryId,
+                ':referenceId': input.referenceId,
+                ':at': input.at,
+                ':next': input.expectedVersion + 1,
+                ':expected': input.expectedVersion,
+              },
+            },
+          };
+    try {
+      await this.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            state,
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  ...inquiryKey(input.inquiryId),
+                  kind: 'kyc_inquiry',
+                  userId: input.userId,
+                  referenceId: input.referenceId,
+                  createdAt: input.at,
+                },
+                // The same inquiry recorded again (a retried request) is fine; another user's is not.
+                ConditionExpression: 'attribute_not_exists(pk) OR userId = :userId',
+                ExpressionAttributeValues: { ':userId': input.userId },
+              },
+            },
+          ],
+        }),
+      );
+      return 'saved';
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) return 'conflict';
+      throw error;
+    }
+  }
+
+  async applyChange(change: StatusChange): Promise<ApplyResult> {
+    const changed = change.status !== change.previousStatus;
+    const nextVersion = change.expectedVersion + 1;
+    const event: KycStatusChanged | null = changed
+      ? {
+          userId: change.userId,
+          status: change.status,
+          previousStatus: change.previousStatus,
+          inquiryId: change.inquiryId,
+          decidedBy: change.decidedBy,
+          occurredAt: change.at,
+        }
+      : null;
+    const outboxId = changed ? `${change.at}#${change.eventId}` : null;
+
+    const conditions = ['version = :expected'];
+    const values: Record<string, unknown> = {
+      ':expected': change.expectedVersion,
+      ':next': nextVersion,
+      ':eventId': change.eventId,
+      ':eventAt': change.eventAt,
+    };
+    if (change.requireNewerEvent) {
+      conditions.push(
+        'inquiryId = :inquiryId',
+        '(attribute_not_exists(lastEventAt) OR lastEventAt < :eventAt)',
+      );
+      values[':inquiryId'] = change.inquiryId;
+    }
+    let update = 'SET version = :next, lastEventId = :eventId, lastEventAt = :eventAt';
+    const names: Record<string, string> = {};
+    if (changed) {
+      update += ', #status = :status, queueStatus = :status, updatedAt = :at, decidedBy = :decidedBy';
+      names['#status'] = 'status';
+      values[':status'] = change.status;
+      values[':at'] = change.at;
+      values[':decidedBy'] = change.decidedBy;
+    }
+
+    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: kycStateKey(change.userId),
+          UpdateExpression: update,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeValues: values,
+          ...(changed ? { ExpressionAttributeNames: names } : {}),
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            ...eventKey(change.eventId),
+            kind: 'kyc_event',
+            userId: change.userId,
+            processedAt: change.at,
+            expiresAt: epochSeconds(new Date(change.at)) + eventRetentionSeconds,
+          },
+          // An expired marker not yet deleted by TTL no longer counts.
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+          ExpressionAttributeValues: { ':now': epochSeconds(new Date(change.at)) },
+        },
+      },
+    ];
+    const markerIndex = 1;
+    if (changed && event !== null && outboxId !== null) {
+      items.push(
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              pk: `USER#${change.userId}`,
+              sk: historySk(change.at, nextVersion),
+              kind: 'kyc_history',
+              from: change.previousStatus,
+              to: change.status,
+              by: change.decidedBy,
+              actorId: change.actorId,
+              reason: change.reason,
+              eventId: change.eventId,
+              inquiryId: change.inquiryId,
+              at: change.at,
+            },
+          },
+        },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              pk: outboxPk,
+              sk: outboxId,
+              kind: 'kyc_outbox',
+              detailType: 'KycStatusChanged',
+              detail: event,
+              createdAt: change.at,
+            },
+          },
+        },
+      );
+    }
+
+    try {
+      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+      if (codes[markerIndex] === 'ConditionalCheckFailed') return { outcome: 'duplicate' };
+      if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) {
+        return { outcome: 'conflict' };
+      }
+      throw error;
+    }
+    return { outcome: 'applied', outboxId, event };
+  }
+
+  async listByStatus(status: KycStatus): Promise<KycRecord[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'byStatus',
+        KeyConditionExpression: 'queueStatus = :status',
+        ExpressionAttributeValues: { ':status': status },
+        ScanIndexForward: false,
+        Limit: 200,
+      }),
+    );
+    return Items.map(toRecord);
+  }
+
+  async listUnpublished(limit: number): Promise<OutboxEntry[]> {
+    const entries: OutboxEntry[] = [];
+    let startKey: QueryCommandOutput['LastEvaluatedKey'];
+    do {
+      const page: QueryCommandOutput = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: 'attribute_not_exists(publishedAt)',
+          ExpressionAttributeValues: { ':pk': outboxPk },
+          ConsistentRead: true,
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        if (entries.length >= limit) break;
+        entries.push({ id: String(item.sk), event: item.detail as KycStatusChanged });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey !== undefined && entries.length < limit);
+    return entries;
+  }
+
+  async markPublished(outboxId: string, at: Date): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: outboxPk, sk: outboxId },
+        UpdateExpression: 'SET publishedAt = :at, expiresAt = :expires',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':at': at.toISOString(),
+          ':expires': epochSeconds(at) + publishedOutboxRetentionSeconds,
+        },
+      }),
+    );
+  }
+}

@@ -1,0 +1,126 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { OnceMarker, RateLimiter, RateLimitResult } from '#lambdas/domain/account/ports.ts';
+import type { Clock } from '#lambdas/domain/ports.ts';
+
+// Conditional-put guards: a per-subject rate limit and a once-per-id marker.
+//
+// A fixed-window limiter of one action per window per subject, in the submissions table:
+// `{pk:'RATE#<action>#<subject>', sk:'RATE', resetAtMs, expiresAt}`. The conditional put succeeds
+// only when no window is open, so concurrent requests cannot both pass. DynamoDB deletes expired
+// items lazily (DynamoDB Local never), so the condition compares the window end itself.
+
+export const rateLimitKey = (action: string, subject: string) => ({
+  pk: `RATE#${action}#${subject}`,
+  sk: 'RATE',
+});
+
+export class DynamoDbRateLimiter implements RateLimiter {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async acquire(action: string, subject: string, windowSeconds: number): Promise<RateLimitResult> {
+    const nowMs = this.clock.now().getTime();
+    const resetAtMs = nowMs + windowSeconds * 1000;
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...rateLimitKey(action, subject),
+            kind: 'rate-limit',
+            resetAtMs,
+            // TTL clean-up, with an hour's slack (TTL deletion is not immediate anyway).
+            expiresAt: Math.ceil(resetAtMs / 1000) + 3600,
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR resetAtMs <= :now',
+          ExpressionAttributeValues: { ':now': nowMs },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { allowed: true };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const openUntil = Number(error.Item?.resetAtMs?.N ?? resetAtMs);
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((openUntil - nowMs) / 1000)) };
+    }
+  }
+}
+
+/**
+ * `{pk:'<prefix>#<id>', sk:'<prefix>', state, claimedAtMs, expiresAt}`. A marker left `pending` by
+ * an invocation that died mid-send may be taken again once it is older than `staleAfterMs` (longer
+ * than the function timeout); an expired one (TTL not yet applied) counts as absent. No delete is
+ * needed (the roles may not delete): release is an update.
+ */
+export class DynamoDbOnceMarker implements OnceMarker {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly prefix: string,
+    private readonly clock: Clock,
+    private readonly options: { ttlSeconds: number; staleAfterMs: number } = {
+      ttlSeconds: 30 * 24 * 3600,
+      staleAfterMs: 2 * 60 * 1000,
+    },
+  ) {}
+
+  private key(id: string) {
+    return { pk: `${this.prefix}#${id}`, sk: this.prefix };
+  }
+
+  async take(id: string): Promise<boolean> {
+    const nowMs = this.clock.now().getTime();
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            ...this.key(id),
+            kind: 'once-marker',
+            state: 'pending',
+            claimedAtMs: nowMs,
+            expiresAt: Math.floor(nowMs / 1000) + this.options.ttlSeconds,
+          },
+          ConditionExpression:
+            'attribute_not_exists(pk) OR expiresAt <= :nowSec OR #state = :released OR (#state = :pending AND claimedAtMs < :stale)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':nowSec': Math.floor(nowMs / 1000),
+            ':released': 'released',
+            ':pending': 'pending',
+            ':stale': nowMs - this.options.staleAfterMs,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  complete(id: string): Promise<void> {
+    return this.setState(id, 'done');
+  }
+
+  release(id: string): Promise<void> {
+    return this.setState(id, 'released');
+  }
+
+  private async setState(id: string, state: 'done' | 'released'): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: this.key(id),
+        UpdateExpression: 'SET #state = :state',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':state': state },
+      }),
+    );
+  }
+}

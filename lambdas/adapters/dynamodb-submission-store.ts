@@ -1,0 +1,153 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type {
+  DeletedEntry,
+  DeletionRequests,
+  ErasureOutcome,
+  StoredDeletionRequest,
+  SubmissionRef,
+  SubmissionsByEmail,
+} from '#lambdas/domain/data-rights/ports.ts';
+import type { SubmissionRecord, SubmissionStore } from '#lambdas/domain/submissions/ports.ts';
+
+// The submissions table (infra/data/tables.ts) for the public forms and for erasure. Lambda roles
+// only get PutItem on it (routes.ts); the erase methods need the operator's credentials.
+
+export const byEmailIndex = 'byEmail';
+
+export function submissionKey(record: SubmissionRecord): { pk: string; sk: string } {
+  switch (record.kind) {
+    case 'investor_inquiry':
+      return { pk: `INVESTOR_INQUIRY#${record.id}`, sk: 'INQUIRY' };
+    case 'contact_message':
+      return { pk: `CONTACT#${record.id}`, sk: 'MESSAGE' };
+    case 'cookie_consent':
+      // One item per consent id and banner revision: a resent choice is stored once.
+      return { pk: `COOKIE_CONSENT#${record.consentId}`, sk: `REVISION#${record.revision}` };
+    case 'deletion_request':
+      return deletionRequestKey(record.requestId);
+  }
+}
+
+export const deletionRequestKey = (requestId: string) => ({ pk: `DELETION#${requestId}`, sk: 'REQUEST' });
+
+function toItem(record: SubmissionRecord): Record<string, unknown> {
+  return { ...submissionKey(record), ...record };
+}
+
+export class DynamoDbSubmissionStore implements SubmissionStore, DeletionRequests, SubmissionsByEmail {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async addOnce(record: SubmissionRecord): Promise<'added' | 'exists'> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem(record),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return 'added';
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return 'exists';
+      throw error;
+    }
+  }
+
+  async get(requestId: string): Promise<StoredDeletionRequest | undefined> {
+    const answer = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: deletionRequestKey(requestId), ConsistentRead: true }),
+    );
+    return answer.Item as StoredDeletionRequest | undefined;
+  }
+
+  async markInProgress(
+    requestId: string,
+    progress: { userIds: string[]; planned: DeletedEntry[]; startedAt: string },
+  ): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: deletionRequestKey(requestId),
+        UpdateExpression:
+          'SET #status = :status, userIds = :userIds, planned = :planned, startedAt = :startedAt',
+        ConditionExpression: 'attribute_exists(pk) AND #status <> :completed',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': 'in_progress',
+          ':completed': 'completed',
+          ':userIds': progress.userIds,
+          ':planned': progress.planned,
+          ':startedAt': progress.startedAt,
+        },
+      }),
+    );
+  }
+
+  async complete(requestId: string, outcome: ErasureOutcome): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: deletionRequestKey(requestId),
+        UpdateExpression:
+          'SET #status = :status, deleted = :deleted, kept = :kept, completedAt = :completedAt',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': 'completed',
+          ':deleted': outcome.deleted,
+          ':kept': outcome.kept,
+          ':completedAt': outcome.completedAt,
+        },
+      }),
+    );
+  }
+
+  async listByEmail(email: string): Promise<SubmissionRef[]> {
+    const refs: SubmissionRef[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: byEmailIndex,
+          KeyConditionExpression: '#email = :email',
+          ExpressionAttributeValues: { ':email': email },
+          ProjectionExpression: '#pk, #sk, #kind, #createdAt',
+          ExpressionAttributeNames: {
+            '#email': 'email',
+            '#pk': 'pk',
+            '#sk': 'sk',
+            '#kind': 'kind',
+            '#createdAt': 'createdAt',
+          },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        refs.push({
+          pk: String(item.pk),
+          sk: String(item.sk),
+          kind: typeof item.kind === 'string' ? item.kind : 'unknown',
+          createdAt: typeof item.createdAt === 'string' ? item.createdAt : undefined,
+        });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return refs;
+  }
+
+  async delete(key: { pk: string; sk: string }): Promise<void> {
+    await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: key.pk, sk: key.sk } }));
+  }
+}

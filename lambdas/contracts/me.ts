@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import { kycStatus, role } from './kyc.ts';
+import { organizationType } from './registration.ts';
+
+// GET /api/me and POST /api/me/verification-email (DESIGN section 3). The server's view of the
+// caller: the identity provider's user, the KYC table and the consent ledger, never the token.
+
+export const meResponse = z.strictObject({
+  userId: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  name: z.string(),
+  /** From the stored registration; null for accounts created another way (seeded, admin). */
+  organizationName: z.nullable(z.string()),
+  organizationType: z.nullable(organizationType),
+  role,
+  kycStatus,
+  /** The caller's latest identity-verification consent record is a grant. */
+  consentRecorded: z.boolean(),
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+export const verificationEmailResponse = z.union([
+  z.strictObject({ success: z.literal(true) }),
+  z.strictObject({ success: z.literal(true), alreadyVerified: z.literal(true) }),
+]);
+export type VerificationEmailResponse = z.infer<typeof verificationEmailResponse>;

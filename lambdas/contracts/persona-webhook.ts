@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+
+// Persona's webhook event (JSON:API, kebab-case keys). Unlike our own contracts these objects are
+// loose: Persona adds attributes without notice, and refusing an event we cannot fully describe
+// would make Persona retry it for two days. Only the fields the backend reads are required.
+
+const nonEmpty = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+
+/** The envelope every event has: id, name, time. The payload depends on the event name. */
+export const personaWebhookEvent = z.looseObject({
+  data: z.looseObject({
+    type: z.literal('event'),
+    id: nonEmpty(200),
+    attributes: z.looseObject({
+      name: nonEmpty(200),
+      'created-at': z.iso.datetime({ offset: true }),
+      payload: z.looseObject({ data: z.unknown() }),
+    }),
+  }),
+});
+export type PersonaWebhookEvent = z.infer<typeof personaWebhookEvent>;
+
+/** `data.attributes.payload.data` of `inquiry.*` events: the inquiry as it was when the event fired. */
+export const personaInquiryResource = z.looseObject({
+  type: z.literal('inquiry'),
+  id: nonEmpty(200),
+  attributes: z.looseObject({
+    status: nonEmpty(100),
+    'reference-id': z.nullable(z.string()),
+  }),
+});
+export type PersonaInquiryResource = z.infer<typeof personaInquiryResource>;
+
+/** The answer Persona needs (any 2xx counts; the body is for people reading logs). */
+export const personaWebhookResponse = z.object({ received: z.literal(true) });
+export type PersonaWebhookResponse = z.infer<typeof personaWebhookResponse>;

@@ -1,0 +1,48 @@
+import type { KycStatusChanged, RegistrationSubmitted } from '#contracts/events.ts';
+import { kycApprovedEmail, kycRejectedEmail } from '#lambdas/domain/emails/kyc-emails.ts';
+import { registrationNotificationEmail } from '#lambdas/domain/emails/registration-emails.ts';
+import type { EmailMessage, Mailer, UserDirectory } from '#lambdas/domain/ports.ts';
+import type { OnceMarker } from './ports.ts';
+
+// Event-driven emails. Delivery is at least once, so each email is sent once per event id: the
+// marker is taken before sending and given back if sending fails, so EventBridge's retry can send.
+
+export type NotifyOutcome = 'sent' | 'duplicate' | 'ignored' | 'user_missing';
+
+async function sendOnce(marker: OnceMarker, mailer: Mailer, eventId: string, message: EmailMessage) {
+  if (!(await marker.take(eventId))) return 'duplicate' as const;
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    await marker.release(eventId);
+    throw error;
+  }
+  await marker.complete(eventId);
+  return 'sent' as const;
+}
+
+export function notifyKycDecision(deps: {
+  users: Pick<UserDirectory, 'get'>;
+  mailer: Mailer;
+  marker: OnceMarker;
+  appUrl: string;
+}) {
+  return async (eventId: string, detail: KycStatusChanged): Promise<NotifyOutcome> => {
+    if (detail.status !== 'approved' && detail.status !== 'rejected') return 'ignored';
+    const user = await deps.users.get(detail.userId);
+    if (!user?.email) return 'user_missing';
+    const input = { to: user.email, name: user.name, appUrl: deps.appUrl };
+    const message = detail.status === 'approved' ? kycApprovedEmail(input) : kycRejectedEmail(input);
+    return sendOnce(deps.marker, deps.mailer, eventId, message);
+  };
+}
+
+export function notifyRegistration(deps: { mailer: Mailer; marker: OnceMarker; operationsEmail: string }) {
+  return async (eventId: string, detail: RegistrationSubmitted): Promise<NotifyOutcome> =>
+    sendOnce(
+      deps.marker,
+      deps.mailer,
+      eventId,
+      registrationNotificationEmail({ to: deps.operationsEmail, ...detail }),
+    );
+}

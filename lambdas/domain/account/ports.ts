@@ -1,0 +1,16 @@
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** At most one `action` per window per subject. */
+export interface RateLimiter {
+  acquire(action: string, subject: string, windowSeconds: number): Promise<RateLimitResult>;
+}
+
+/** Marks that an event's side effect (an email) happened, so a redelivery does not repeat it. */
+export interface OnceMarker {
+  /** True when this call took the marker; false when it was taken already (done or in progress). */
+  take(id: string): Promise<boolean>;
+  /** The side effect happened. */
+  complete(id: string): Promise<void>;
+  /** The side effect failed: let a retry take the marker again. */
+  release(id: string): Promise<void>;
+}

@@ -1,0 +1,169 @@
+import type { ConsentRequest } from '#contracts/consent.ts';
+import { consentMessages } from '#contracts/consent.ts';
+import {
+  type ConsentDocument,
+  type ConsentPurpose,
+  consentDocuments,
+  documentSha256,
+} from '#contracts/consent-documents.ts';
+import type { FieldError } from '#contracts/problem.ts';
+import type { ConsentLedger, ConsentRecord } from '#lambdas/domain/ports.ts';
+import { type Caller, requireSelf } from '#lambdas/http/auth.ts';
+import { BadRequestError, HttpError } from '#lambdas/http/errors.ts';
+import { ConsentLedgerContentionError } from './errors.ts';
+import { minimiseIp, minimiseUserAgent } from './minimise.ts';
+
+/** Where a request came from, as the API sees it; minimised here before anything is stored. */
+export interface RequestOrigin {
+  requestId: string;
+  userAgent: string;
+  ipAddress: string;
+}
+
+/**
+ * A consent request whose statement values may be anything a client sent. The HTTP contract
+ * already refuses `false`; the use case checks again so no caller of it can record a refusal
+ * as consent.
+ */
+export type ConsentDecision = Omit<
+  ConsentRequest,
+  'identity_verification_consent' | 'biometric_data_consent' | 'privacy_policy_consent'
+> &
+  Record<'identity_verification_consent' | 'biometric_data_consent' | 'privacy_policy_consent', boolean>;
+
+export class DocumentVersionConflictError extends HttpError {
+  constructor(currentVersion: string) {
+    super(
+      409,
+      'Conflict',
+      `The consent text has changed (the current version is ${currentVersion}). ` +
+        'Reload the page, read the current text and agree again.',
+    );
+  }
+}
+
+export class ConsentBusyError extends HttpError {
+  constructor() {
+    super(
+      503,
+      'Service Unavailable',
+      'Your consent could not be saved right now. Please try again.',
+      undefined,
+      { 'retry-after': '1' },
+    );
+  }
+}
+
+/**
+ * POST /api/consents: records the caller's identity-verification consent.
+ * 403 if the body names another user; 400 if any statement is refused; 409 if the person saw a
+ * version of the text that is no longer current. Nothing is appended in any of these cases.
+ */
+export function recordConsent(deps: { ledger: ConsentLedger }) {
+  return async (input: {
+    caller: Caller;
+    decision: ConsentDecision;
+    origin: RequestOrigin;
+  }): Promise<ConsentRecord> => {
+    const { caller, decision, origin } = input;
+    requireSelf(caller, decision.user_id);
+    const document = consentDocuments[decision.consent_type];
+    const statements = statementValues(document, decision as unknown as Record<string, unknown>);
+    const refused: FieldError[] = document.statements
+      .filter((statement) => statements[statement.id] !== true)
+      .map((statement) => ({
+        field: statement.id,
+        message:
+          consentMessages[statement.id as keyof typeof consentMessages] ??
+          `You must agree to: ${statement.text}`,
+      }));
+    if (refused.length > 0) {
+      throw new BadRequestError('Consent needs agreement to every statement.', refused);
+    }
+    if (decision.document_version !== undefined && decision.document_version !== document.version) {
+      throw new DocumentVersionConflictError(document.version);
+    }
+    try {
+      return await deps.ledger.append({
+        subjectId: caller.userId,
+        issuer: caller.issuer,
+        purpose: document.purpose,
+        action: 'granted',
+        statements,
+        documentVersion: document.version,
+        documentSha256: await documentSha256(document),
+        locale: decision.locale ?? document.locale,
+        method: 'consent_dialog',
+        requestId: origin.requestId,
+        userAgent: minimiseUserAgent(origin.userAgent),
+        ipAddress: minimiseIp(origin.ipAddress),
+      });
+    } catch (error) {
+      if (error instanceof ConsentLedgerContentionError) throw new ConsentBusyError();
+      throw error;
+    }
+  };
+}
+
+/** Each of the document's statements with the value given (anything but `true` counts as not given). */
+function statementValues(
+  document: ConsentDocument,
+  values: Record<string, unknown>,
+): Record<string, boolean> {
+  return Object.fromEntries(
+    document.statements.map((statement) => [statement.id, values[statement.id] === true]),
+  );
+}
+
+export const registrationAgreementPurposes = [
+  'terms_of_service',
+  'privacy_policy',
+  'non_harmful_use',
+] as const satisfies readonly ConsentPurpose[];
+
+export interface RegistrationAgreementsInput {
+  /** The new user's id (Auth0 `user_id`, the future token `sub`). */
+  subjectId: string;
+  /** The identity provider's issuer, as in its tokens (`https://<tenant domain>/`). */
+  issuer: string;
+  locale: string;
+  requestId: string;
+  /** As received (raw): minimised here. */
+  userAgent: string;
+  /** As received (raw): minimised here. */
+  ipAddress: string;
+}
+
+/**
+ * Records the three agreements of the registration wizard (terms of service, privacy policy,
+ * non-harmful use), one ledger record each, in that order, with method `registration_wizard` and
+ * every statement of the current documents as agreed. Call it only after the request was
+ * validated (the registration contract requires all three to be `true`).
+ */
+export async function recordRegistrationAgreements(
+  deps: { ledger: ConsentLedger },
+  input: RegistrationAgreementsInput,
+): Promise<ConsentRecord[]> {
+  const records: ConsentRecord[] = [];
+  // One at a time: each append chains onto the one before, so parallel appends would only race.
+  for (const purpose of registrationAgreementPurposes) {
+    const document = consentDocuments[purpose];
+    records.push(
+      await deps.ledger.append({
+        subjectId: input.subjectId,
+        issuer: input.issuer,
+        purpose,
+        action: 'granted',
+        statements: Object.fromEntries(document.statements.map((statement) => [statement.id, true])),
+        documentVersion: document.version,
+        documentSha256: await documentSha256(document),
+        locale: input.locale,
+        method: 'registration_wizard',
+        requestId: input.requestId,
+        userAgent: minimiseUserAgent(input.userAgent),
+        ipAddress: minimiseIp(input.ipAddress),
+      }),
+    );
+  }
+  return records;
+}

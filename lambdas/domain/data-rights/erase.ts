@@ -1,0 +1,85 @@
+import type { Clock } from '../ports.ts';
+import { type ErasurePlan, mergeDeleted, planErasure } from './erasure-plan.ts';
+import type {
+  ConsentProof,
+  DeletionRequests,
+  ErasableUserDirectory,
+  ErasureOutcome,
+  InquiryRedactor,
+  KycRecords,
+  SubmissionsByEmail,
+} from './ports.ts';
+
+// Carries out a data deletion request (GDPR Art. 17): finds every record of the address, deletes
+// or redacts what has no retention ground, keeps the rest and writes the report into the request.
+
+export class DeletionRequestNotFoundError extends Error {
+  constructor(readonly requestId: string) {
+    super(`No data deletion request ${requestId}`);
+  }
+}
+
+export interface EraseDeps {
+  requests: DeletionRequests;
+  submissions: SubmissionsByEmail;
+  users: ErasableUserDirectory;
+  kyc: KycRecords;
+  consents: ConsentProof;
+  persona: InquiryRedactor;
+  clock: Clock;
+}
+
+export type EraseResult =
+  | { kind: 'already-completed'; requestId: string; outcome: ErasureOutcome }
+  | { kind: 'dry-run'; requestId: string; email: string; plan: ErasurePlan }
+  | { kind: 'completed'; requestId: string; email: string; outcome: ErasureOutcome };
+
+export function eraseRequestedData(deps: EraseDeps) {
+  return async (requestId: string, options: { dryRun?: boolean } = {}): Promise<EraseResult> => {
+    const request = await deps.requests.get(requestId);
+    if (!request) throw new DeletionRequestNotFoundError(requestId);
+    if (request.status === 'completed') {
+      return {
+        kind: 'already-completed',
+        requestId,
+        outcome: {
+          deleted: request.deleted ?? [],
+          kept: request.kept ?? [],
+          completedAt: request.completedAt ?? '',
+        },
+      };
+    }
+
+    const user = await deps.users.findByEmail(request.email);
+    const userIds = [...new Set([...(request.userIds ?? []), ...(user ? [user.userId] : [])])];
+    const submissions = await deps.submissions.listByEmail(request.email);
+    const kyc = [];
+    const consents = [];
+    for (const userId of userIds) {
+      const state = await deps.kyc.getState(userId);
+      if (state) kyc.push({ userId, status: state.status, inquiryId: state.inquiryId });
+      consents.push({ userId, count: (await deps.consents.listBySubject(userId)).length });
+    }
+    const plan = planErasure({ submissions, userIds, kyc, consents });
+    if (options.dryRun) return { kind: 'dry-run', requestId, email: request.email, plan };
+
+    const planned = mergeDeleted(request.planned ?? [], plan.deleted);
+    await deps.requests.markInProgress(requestId, {
+      userIds,
+      planned,
+      startedAt: request.startedAt ?? deps.clock.now().toISOString(),
+    });
+    // Persona first and the account last: until the end, a rerun can still find everything.
+    for (const inquiryId of plan.redactInquiries) await deps.persona.redactInquiry(inquiryId);
+    for (const ref of plan.deleteSubmissions) await deps.submissions.delete({ pk: ref.pk, sk: ref.sk });
+    for (const userId of plan.deleteUsers) await deps.users.delete(userId);
+
+    const outcome: ErasureOutcome = {
+      deleted: planned,
+      kept: plan.kept,
+      completedAt: deps.clock.now().toISOString(),
+    };
+    await deps.requests.complete(requestId, outcome);
+    return { kind: 'completed', requestId, email: request.email, outcome };
+  };
+}

@@ -1,0 +1,104 @@
+import type { DeletedEntry, KeptEntry, SubmissionRef } from './ports.ts';
+
+// What an erasure deletes and what it keeps, decided from the records found, as a pure function
+// (docs/decisions/0008-data-rights.md explains the retention grounds).
+
+export const retentionReasons = {
+  deletionRequest:
+    'Proof that the erasure request was received and answered (GDPR Art. 5(2) accountability, Art. 12 and 17); ' +
+    'it holds the address and this report, not the erased data.',
+  consentLedger:
+    'Consent proof (GDPR Art. 7(1)) and record of the agreed terms: the append-only ledger is kept for 10 years ' +
+    '(commercial and contract records); it identifies the person only by an opaque subject id.',
+  kycState:
+    'KYC decision record kept for 5 years after the relationship ends (anti-money-laundering retention, GwG ' +
+    '§ 8(4)); the identity documents and biometrics at Persona are redacted.',
+} as const;
+
+/** Submission kinds that are kept, with the reason; every other record of the address is deleted. */
+const keptSubmissionKinds: Record<string, string> = {
+  deletion_request: retentionReasons.deletionRequest,
+};
+
+export interface ErasureFindings {
+  submissions: SubmissionRef[];
+  /** The identity provider's users of the address (the current one, and any recorded by an earlier run). */
+  userIds: string[];
+  kyc: { userId: string; status: string; inquiryId: string | null }[];
+  consents: { userId: string; count: number }[];
+}
+
+export interface ErasurePlan {
+  deleteSubmissions: SubmissionRef[];
+  deleteUsers: string[];
+  redactInquiries: string[];
+  /** Everything the plan deletes or redacts, as the report lists it. */
+  deleted: DeletedEntry[];
+  kept: KeptEntry[];
+}
+
+export const submissionKey = (ref: { pk: string; sk: string }) => `${ref.pk}|${ref.sk}`;
+
+export function planErasure(findings: ErasureFindings): ErasurePlan {
+  const deleteSubmissions: SubmissionRef[] = [];
+  const kept: KeptEntry[] = [];
+  for (const ref of findings.submissions) {
+    const reason = keptSubmissionKinds[ref.kind];
+    if (reason) kept.push({ store: 'submissions', key: submissionKey(ref), kind: ref.kind, reason });
+    // Registrations, waitlist, investor inquiries, contact messages and anything else that carries
+    // the address (counters, unknown kinds) have no retention ground: they go.
+    else deleteSubmissions.push(ref);
+  }
+  const deleteUsers = [...new Set(findings.userIds)];
+  const redactInquiries = [
+    ...new Set(findings.kyc.flatMap((state) => (state.inquiryId ? [state.inquiryId] : []))),
+  ];
+  for (const state of findings.kyc) {
+    kept.push({
+      store: 'kycState',
+      key: `USER#${state.userId}`,
+      kind: 'kyc_decision',
+      reason: retentionReasons.kycState,
+    });
+  }
+  for (const consent of findings.consents) {
+    if (consent.count === 0) continue;
+    kept.push({
+      store: 'consentLedger',
+      key: consent.userId,
+      kind: 'consent_record',
+      count: consent.count,
+      reason: retentionReasons.consentLedger,
+    });
+  }
+  const deleted: DeletedEntry[] = [
+    ...deleteSubmissions.map(
+      (ref): DeletedEntry => ({
+        store: 'submissions',
+        key: submissionKey(ref),
+        kind: ref.kind,
+        action: 'deleted',
+      }),
+    ),
+    ...redactInquiries.map(
+      (id): DeletedEntry => ({ store: 'persona', key: id, kind: 'kyc_inquiry', action: 'redacted' }),
+    ),
+    ...deleteUsers.map(
+      (id): DeletedEntry => ({ store: 'identityProvider', key: id, kind: 'user_account', action: 'deleted' }),
+    ),
+  ];
+  return { deleteSubmissions, deleteUsers, redactInquiries, deleted, kept };
+}
+
+/** Entries of both lists, once each (a rerun reports what the interrupted run already removed). */
+export function mergeDeleted(previous: DeletedEntry[], current: DeletedEntry[]): DeletedEntry[] {
+  const seen = new Set<string>();
+  const merged: DeletedEntry[] = [];
+  for (const entry of [...previous, ...current]) {
+    const id = `${entry.store}:${entry.key}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    merged.push(entry);
+  }
+  return merged;
+}

@@ -1,0 +1,85 @@
+import type { OrganizationType } from '#contracts/registration.ts';
+import type { EmailMessage } from '#lambdas/domain/ports.ts';
+import { appLink, composeEmail } from './html.ts';
+
+/** Where people sign in on the web app (it starts the Auth0 redirect). */
+export const signInPath = '/auth/login';
+
+/** Sent after registration: the single-use link sets the first password. */
+export function loginInstructionsEmail(input: {
+  to: string;
+  name: string;
+  organizationName: string;
+  ticketUrl: string;
+  ticketTtlDays: number;
+  appUrl: string;
+}): EmailMessage {
+  return composeEmail({
+    to: input.to,
+    subject: 'Your login instructions',
+    heading: `Welcome, ${input.name}`,
+    paragraphs: [
+      {
+        text: `Thank you for registering ${input.organizationName}. Your account has been created.`,
+      },
+      {
+        text: `Set your password with this single-use link. It expires in ${input.ticketTtlDays} days.`,
+        link: { label: 'Set your password', href: input.ticketUrl },
+      },
+      {
+        text: 'Then sign in, verify your email address and complete the identity verification.',
+        link: { label: 'Sign in', href: appLink(input.appUrl, signInPath) },
+      },
+      {
+        text: 'If the link has expired, use "Forgot password?" on the sign-in page. If you did not register, ignore this email.',
+      },
+    ],
+  });
+}
+
+/** Sent instead of an error when someone registers an address that already has an account. */
+export function accountExistsEmail(input: { to: string; appUrl: string }): EmailMessage {
+  return composeEmail({
+    to: input.to,
+    subject: 'You already have an account',
+    heading: 'You already have an account',
+    paragraphs: [
+      {
+        text: 'Someone (probably you) tried to register a new organization account with this email address, which already has an account. No new account was created.',
+      },
+      {
+        text: 'Sign in with your existing account. If you forgot your password, use "Forgot password?" on the sign-in page.',
+        link: { label: 'Sign in', href: appLink(input.appUrl, signInPath) },
+      },
+      { text: 'If this was not you, you can ignore this email: your account has not changed.' },
+    ],
+  });
+}
+
+const organizationTypeLabels: Record<OrganizationType, string> = {
+  commercial: 'Commercial',
+  defense: 'Defense',
+  academic: 'Academic',
+  government: 'Government',
+};
+
+/** To the operations address: only what operations needs to follow up (no contact details). */
+export function registrationNotificationEmail(input: {
+  to: string;
+  userId: string;
+  organizationName: string;
+  organizationType: OrganizationType;
+  occurredAt: string;
+}): EmailMessage {
+  return composeEmail({
+    to: input.to,
+    subject: `New registration: ${input.organizationName}`,
+    heading: 'A new organization registered',
+    paragraphs: [
+      { text: `Organization: ${input.organizationName}` },
+      { text: `Type: ${organizationTypeLabels[input.organizationType]}` },
+      { text: `User id: ${input.userId}` },
+      { text: `Registered at: ${input.occurredAt}` },
+    ],
+  });
+}

@@ -1,0 +1,116 @@
+import type { KycStatusChanged } from '#contracts/events.ts';
+import type { KycStatus } from '#contracts/kyc.ts';
+import type { KycStateReader } from '../ports.ts';
+
+// Ports of the KYC feature. The DynamoDB adapter (lambdas/adapters/dynamodb-kyc-store.ts) and the
+// Persona client (lambdas/adapters/persona-client.ts) implement them; tests use in-memory fakes
+// that keep the same conditional semantics.
+
+export type DecidedBy = 'persona' | 'admin';
+
+/** The per-user state item, as the use cases need it. */
+export interface KycRecord {
+  userId: string;
+  status: KycStatus;
+  updatedAt: string;
+  inquiryId: string | null;
+  referenceId: string | null;
+  /** Optimistic-concurrency version: every write checks and increments it. */
+  version: number;
+  lastEventId: string | null;
+  /** `created-at` of the last applied Persona event (or the time of an admin decision). */
+  lastEventAt: string | null;
+  decidedBy: DecidedBy | null;
+}
+
+/** One status change (or, when `status` equals `previousStatus`, only an applied event). */
+export interface StatusChange {
+  userId: string;
+  /** The change applies only if the state item still has this version. */
+  expectedVersion: number;
+  /** Persona's event id, or a generated id for an admin decision; stored once (dedupe). */
+  eventId: string;
+  /** Stored as `lastEventAt`. */
+  eventAt: string;
+  /**
+   * Persona events: the store refuses the change unless `eventAt` is newer than the stored
+   * `lastEventAt` and the state's inquiry is `inquiryId` (ordering is decided in the database).
+   */
+  requireNewerEvent: boolean;
+  inquiryId: string | null;
+  previousStatus: KycStatus;
+  status: KycStatus;
+  decidedBy: DecidedBy;
+  /** Who decided: `persona`, or the admin's user id. */
+  actorId: string;
+  reason: string | null;
+  /** Server time of the write. */
+  at: string;
+}
+
+export type ApplyResult =
+  /** Written; `outboxId` names the outbox item to publish (null when the status did not change). */
+  | { outcome: 'applied'; outboxId: string | null; event: KycStatusChanged | null }
+  /** The event id was already processed: nothing written. */
+  | { outcome: 'duplicate' }
+  /** The state changed since it was read (version or ordering condition): nothing written. */
+  | { outcome: 'conflict' };
+
+export interface OutboxEntry {
+  id: string;
+  event: KycStatusChanged;
+}
+
+export interface KycStore extends KycStateReader {
+  getRecord(userId: string): Promise<KycRecord | undefined>;
+  /** The user an inquiry was created for by this backend (the inquiry mapping item). */
+  findInquiryOwner(inquiryId: string): Promise<{ userId: string; referenceId: string } | undefined>;
+  isEventProcessed(eventId: string, now: Date): Promise<boolean>;
+  /**
+   * Records a new inquiry for the user in one transaction: the state item (created with
+   * `not_started`, or updated if `expectedVersion` still matches) and the inquiry mapping.
+   */
+  recordInquiry(input: {
+    userId: string;
+    inquiryId: string;
+    referenceId: string;
+    expectedVersion: number | null;
+    at: string;
+  }): Promise<'saved' | 'conflict'>;
+  /**
+   * One transaction: the conditional state update, the history item, the processed-event marker
+   * (`attribute_not_exists`) and the outbox item. Duplicates and reordering resolve here.
+   */
+  applyChange(change: StatusChange): Promise<ApplyResult>;
+  listByStatus(status: KycStatus): Promise<KycRecord[]>;
+  listUnpublished(limit: number): Promise<OutboxEntry[]>;
+  markPublished(outboxId: string, at: Date): Promise<void>;
+}
+
+/** Persona's inquiry statuses (INTEGRATION-NOTES). */
+export type InquiryStatus =
+  | 'created'
+  | 'pending'
+  | 'completed'
+  | 'failed'
+  | 'expired'
+  | 'needs_review'
+  | 'approved'
+  | 'declined'
+  | (string & {});
+
+export interface Inquiry {
+  inquiryId: string;
+  status: InquiryStatus;
+  referenceId: string | null;
+  /** Present when Persona returned one (create, resume). */
+  sessionToken: string | null;
+}
+
+/** The identity-verification provider's inquiry API (Persona). */
+export interface InquiryProvider {
+  createInquiry(input: { referenceId: string; templateId: string; idempotencyKey: string }): Promise<Inquiry>;
+  getInquiry(inquiryId: string): Promise<Inquiry>;
+  /** A fresh session token for an open inquiry. */
+  resumeInquiry(inquiryId: string): Promise<string>;
+}

@@ -1,0 +1,94 @@
+import type { KycStatus } from '#contracts/kyc.ts';
+import type { Clock, EventPublisher } from '../ports.ts';
+import { ConcurrentChangeError } from './errors.ts';
+import type { KycStore } from './ports.ts';
+import { type PublishResult, publishOutboxEntry } from './publish-outbox.ts';
+import { statusForEvent } from './status-mapping.ts';
+
+/** A verified, schema-checked Persona event, reduced to what the backend reads. */
+export interface PersonaEvent {
+  eventId: string;
+  name: string;
+  /** `data.attributes.created-at`, normalised with `normaliseInstant`. */
+  createdAt: string;
+  /** Present for `inquiry.*` events. */
+  inquiry: { id: string; referenceId: string | null } | null;
+}
+
+export type WebhookOutcome =
+  | {
+      outcome: 'ignored';
+      reason: 'unmapped_event' | 'unknown_inquiry' | 'reference_mismatch' | 'superseded_inquiry';
+      /** Worth a security log line: someone may be replaying or forging events. */
+      security: boolean;
+    }
+  | { outcome: 'duplicate' }
+  /** Older than the last applied event: acknowledged, no change. */
+  | { outcome: 'stale' }
+  | { outcome: 'applied'; changed: boolean; status: KycStatus; publish: PublishResult | null };
+
+/**
+ * An ISO 8601 instant in UTC with six fractional digits, so that string order is time order
+ * (Persona's times may carry microseconds; `Date` would drop them).
+ */
+export function normaliseInstant(value: string): string {
+  const utc = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/i.exec(value);
+  if (utc?.[1] !== undefined) return `${utc[1]}.${(utc[2] ?? '').padEnd(6, '0').slice(0, 6)}Z`;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a time: ${value}`);
+  return `${date.toISOString().slice(0, 23)}000Z`;
+}
+
+/** Concurrent writers for one user resolve in at most this many optimistic rounds each. */
+const maxAttempts = 10;
+
+export function processPersonaEvent(deps: { store: KycStore; events: EventPublisher; clock: Clock }) {
+  return async (event: PersonaEvent): Promise<WebhookOutcome> => {
+    const status = statusForEvent(event.name);
+    if (status === undefined || event.inquiry === null) {
+      return { outcome: 'ignored', reason: 'unmapped_event', security: false };
+    }
+    const owner = await deps.store.findInquiryOwner(event.inquiry.id);
+    if (owner === undefined) return { outcome: 'ignored', reason: 'unknown_inquiry', security: true };
+    if (event.inquiry.referenceId !== owner.userId) {
+      return { outcome: 'ignored', reason: 'reference_mismatch', security: true };
+    }
+
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      const now = deps.clock.now();
+      const [state, processed] = await Promise.all([
+        deps.store.getRecord(owner.userId),
+        deps.store.isEventProcessed(event.eventId, now),
+      ]);
+      if (processed) return { outcome: 'duplicate' };
+      if (state === undefined || state.inquiryId !== event.inquiry.id) {
+        // The user has started a newer inquiry since: this one no longer decides anything.
+        return { outcome: 'ignored', reason: 'superseded_inquiry', security: false };
+      }
+      if (state.lastEventAt !== null && state.lastEventAt >= event.createdAt) return { outcome: 'stale' };
+
+      const result = await deps.store.applyChange({
+        userId: owner.userId,
+        expectedVersion: state.version,
+        eventId: event.eventId,
+        eventAt: event.createdAt,
+        requireNewerEvent: true,
+        inquiryId: event.inquiry.id,
+        previousStatus: state.status,
+        status,
+        decidedBy: 'persona',
+        actorId: 'persona',
+        reason: event.name,
+        at: now.toISOString(),
+      });
+      if (result.outcome === 'duplicate') return { outcome: 'duplicate' };
+      if (result.outcome === 'conflict') continue; // re-read: someone else wrote first
+      const publish =
+        result.outboxId !== null && result.event !== null
+          ? await publishOutboxEntry(deps, { id: result.outboxId, event: result.event })
+          : null;
+      return { outcome: 'applied', changed: result.outboxId !== null, status, publish };
+    }
+    throw new ConcurrentChangeError();
+  };
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { consentDocuments } from '#contracts/consent-documents.ts';
+import type { StartKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
+import type { Clock, ConsentLedger, ConsentRecord } from '../ports.ts';
+import {
+  AlreadyApprovedError,
+  ConcurrentChangeError,
+  ConsentRequiredError,
+  VerificationClosedError,
+} from './errors.ts';
+import type { InquiryProvider, KycStore } from './ports.ts';
+
+/** Persona statuses in which the person can still work on the inquiry: resume it. */
+const openStatuses = new Set(['created', 'pending']);
+/** Submitted and waiting for a decision: nothing to open, no new inquiry either. */
+const awaitingStatuses = new Set(['completed', 'needs_review', 'approved']);
+
+/** The caller's latest identity-verification record grants every statement of the document. */
+export function hasIdentityVerificationConsent(records: readonly ConsentRecord[]): boolean {
+  const latest = records
+    .filter((record) => record.purpose === 'identity_verification')
+    .reduce<ConsentRecord | undefined>(
+      (newest, record) => (newest === undefined || record.sequence > newest.sequence ? record : newest),
+      undefined,
+    );
+  if (latest === undefined || latest.action !== 'granted') return false;
+  return consentDocuments.identity_verification.statements.every(
+    (statement) => latest.statements[statement.id] === true,
+  );
+}
+
+/**
+ * Persona keeps idempotency keys for 24 h. The key depends on the user and on the inquiry being
+ * replaced (none for the first), so a retried request replays the same creation, while a new
+ * attempt after a failed or expired inquiry gets a new inquiry.
+ */
+export function inquiryIdempotencyKey(userId: string, previousInquiryId: string | null): string {
+  const digest = createHash('sha256')
+    .update(`kyc-inquiry\n${userId}\n${previousInquiryId ?? '-'}`)
+    .digest('hex');
+  return `kyc-inquiry-${digest.slice(0, 48)}`;
+}
+
+export interface StartInquiryDeps {
+  ledger: Pick<ConsentLedger, 'listBySubject'>;
+  store: KycStore;
+  provider: InquiryProvider;
+  clock: Clock;
+  templateId: string;
+}
+
+/**
+ * Creates the caller's Persona inquiry, or resumes the open one. The reference id is always the
+ * caller's `sub`. The KYC status stays as it is (`not_started` for a first attempt): only Persona's
+ * webhooks (or an admin) change it, so a person who never opens the widget is not "pending".
+ */
+export function startInquiry(deps: StartInquiryDeps) {
+  return async (userId: string): Promise<StartKycInquiryResponse> => {
+    if (!hasIdentityVerificationConsent(await deps.ledger.listBySubject(userId))) {
+      throw new ConsentRequiredError();
+    }
+    const state = await deps.store.getRecord(userId);
+    if (state?.status === 'approved') throw new AlreadyApprovedError();
+    if (state?.status === 'rejected' && state.decidedBy === 'admin') throw new VerificationClosedError();
+
+    if (state?.inquiryId) {
+      const current = await deps.provider.getInquiry(state.inquiryId);
+      if (openStatuses.has(current.status)) {
+        return {
+          inquiryId: current.inquiryId,
+          sessionToken: await deps.provider.resumeInquiry(current.inquiryId),
+        };
+      }
+      if (awaitingStatuses.has(current.status)) return { inquiryId: current.inquiryId };
+      // failed, declined, expired: a new attempt gets a new inquiry.
+    }
+
+    const previousInquiryId = state?.inquiryId ?? null;
+    const created = await deps.provider.createInquiry({
+      referenceId: userId,
+      templateId: deps.templateId,
+      idempotencyKey: inquiryIdempotencyKey(userId, previousInquiryId),
+    });
+    if (created.referenceId !== userId) {
+      throw new Error('Persona returned an inquiry with another reference id');
+    }
+    const saved = await deps.store.recordInquiry({
+      userId,
+      inquiryId: created.inquiryId,
+      referenceId: userId,
+      expectedVersion: state?.version ?? null,
+      at: deps.clock.now().toISOString(),
+    });
+    if (saved === 'conflict') {
+      // A concurrent request of the same user: with the same idempotency key it created (and
+      // recorded) this very inquiry. Anything else is a real conflict.
+      const now = await deps.store.getRecord(userId);
+      if (now?.inquiryId !== created.inquiryId) throw new ConcurrentChangeError();
+    }
+    const sessionToken = created.sessionToken ?? (await deps.provider.resumeInquiry(created.inquiryId));
+    return { inquiryId: created.inquiryId, sessionToken };
+  };
+}

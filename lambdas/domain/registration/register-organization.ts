@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import type { RegistrationRequest } from '#contracts/registration.ts';
+import { appLink } from '#lambdas/domain/emails/html.ts';
+import {
+  accountExistsEmail,
+  loginInstructionsEmail,
+  signInPath,
+} from '#lambdas/domain/emails/registration-emails.ts';
+import type {
+  Clock,
+  ConsentLedger,
+  DirectoryUser,
+  EventPublisher,
+  Mailer,
+  UserDirectory,
+} from '#lambdas/domain/ports.ts';
+import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
+import { normaliseEmail } from '#lambdas/domain/waitlist.ts';
+import {
+  passwordTicketTtlDays,
+  type RegistrationProgress,
+  type RegistrationRecord,
+  type RegistrationStore,
+} from './ports.ts';
+
+// POST /api/registrations as a use case. Every accepted request gets the same answer (no account
+// enumeration). The steps are idempotent and their progress is stored per email, so a request
+// retried after a failure half-way completes the missing steps and never creates a second user.
+
+export interface RequestContext {
+  requestId: string;
+  userAgent: string;
+  ipAddress: string;
+  /** Locale of the agreement texts the wizard showed. */
+  locale: string;
+}
+
+export interface AgreementsInput extends RequestContext {
+  subjectId: string;
+  issuer: string;
+}
+
+export interface RegisterDeps {
+  users: UserDirectory;
+  store: RegistrationStore;
+  /** Read on a retry, to tell whether the agreements were recorded before the marker was saved. */
+  ledger: Pick<ConsentLedger, 'listBySubject'>;
+  /** Appends the three registration agreements to the consent ledger. */
+  recordAgreements(input: AgreementsInput): Promise<unknown>;
+  mailer: Mailer;
+  events: EventPublisher;
+  clock: Clock;
+  /** The web origin, for links in emails. */
+  appUrl: string;
+  /** The identity provider's issuer: the ledger subject is (`sub`, issuer). */
+  issuer: string;
+  /** A password nobody sees: the user sets their own through the ticket link. */
+  generatePassword?: () => string;
+}
+
+export type RegistrationOutcome = 'honeypot' | 'account_exists' | 'registered';
+
+/** 256 random bits, plus one character of each class so any Auth0 password policy accepts it. */
+export function randomInitialPassword(): string {
+  return `${randomBytes(32).toString('base64url')}aA1!`;
+}
+
+const registrationPurposes = ['terms_of_service', 'privacy_policy', 'non_harmful_use'] as const;
+
+/**
+ * A user the identity provider reports for an email whose registration we started but whose
+ * `create` answer we never saw (timeout, 5xx, then 409 on the retry) is ours to adopt, but only
+ * if it looks exactly like what registration creates and the attempt is recent.
+ */
+const adoptWindowMs = 24 * 60 * 60 * 1000;
+
+function looksFreshlyRegistered(user: DirectoryUser): boolean {
+  const { role, kyc_status } = user.appMetadata;
+  return role === 'user' && (kyc_status === undefined || kyc_status === 'not_started');
+}
+
+function canResume(progress: RegistrationProgress | undefined, user: DirectoryUser, now: Date): boolean {
+  if (!progress || progress.completedAt) return false;
+  if (progress.userId) return progress.userId === user.userId;
+  return now.getTime() - Date.parse(progress.startedAt) < adoptWindowMs && looksFreshlyRegistered(user);
+}
+
+export function registerOrganization(deps: RegisterDeps) {
+  const generatePassword = deps.generatePassword ?? randomInitialPassword;
+  const nowIso = () => deps.clock.now().toISOString();
+
+  async function save(progress: RegistrationProgress): Promise<RegistrationProgress> {
+    await deps.store.saveProgress(progress);
+    return progress;
+  }
+
+  async function agreementsAlreadyRecorded(userId: string): Promise<boolean> {
+    const records = await deps.ledger.listBySubject(userId);
+    return registrationPurposes.every((purpose) =>
+      records.some(
+        (r) => r.purpose === purpose && r.method === 'registration_wizard' && r.action === 'granted',
+      ),
+    );
+  }
+
+  async function accountExists(
+    user: DirectoryUser,
+    email: string,
+  ): Promise<{ outcome: RegistrationOutcome }> {
+    await deps.mailer.send(accountExistsEmail({ to: user.email || email, appUrl: deps.appUrl }));
+    return { outcome: 'account_exists' };
+  }
+
+  return async (
+    request: RegistrationRequest,
+    context: RequestContext,
+  ): Promise<{ outcome: RegistrationOutcome; userId?: string }> => {
+    // Bots fill every field; people never see this one. Same answer, nothing created or sent.
+    if (request.website !== undefined && request.website.trim() !== '') return { outcome: 'honeypot' };
+
+    const email = normaliseEmail(request.responsibleEmail);
+    const [existing, previous] = await Promise.all([
+      deps.users.findByEmail(email),
+      deps.store.getProgress(email),
+    ]);
+
+    let progress: RegistrationProgress;
+    let user: DirectoryUser;
+    if (existing) {
+      if (!previous || !canResume(previous, existing, deps.clock.now()))
+        return accountExists(existing, email);
+      user = existing;
+      progress = previous.userId ? previous : await save({ ...previous, userId: existing.userId });
+    } else {
+      // Saved before the create: a retry that then finds the user knows it was this attempt's.
+      progress = await save({ email, startedAt: nowIso() });
+      try {
+        user = await deps.users.create({
+          email,
+          name: request.responsibleName,
+          password: generatePassword(),
+          appMetadata: {
+            role: 'user',
+            organization_type: request.organizationType,
+            kyc_status: 'not_started',
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof UserAlreadyExistsError)) throw error;
+        // Our own earlier (timed-out) create, or a concurrent identical request.
+        const found = await deps.users.findByEmail(email);
+        if (!found) throw new Error('The identity provider reported a conflict but has no such user yet');
+        if (!canResume(progress, found, deps.clock.now())) return accountExists(found, email);
+        user = found;
+      }
+      progress = await save({ ...progress, userId: user.userId });
+    }
+
+    const userId = user.userId;
+    const registration: RegistrationRecord = await deps.store.saveRegistrationOnce({
+      userId,
+      email,
+      responsibleName: request.responsibleName,
+      responsibleTitle: request.responsibleTitle,
+      responsiblePhone: request.responsiblePhone,
+      organizationName: request.organizationName,
+      organizationUrl: request.organizationUrl,
+      organizationType: request.organizationType,
+      createdAt: nowIso(),
+    });
+
+    if (!progress.agreementsRecorded) {
+      if (!(await agreementsAlreadyRecorded(userId))) {
+        await deps.recordAgreements({ ...context, subjectId: userId, issuer: deps.issuer });
+      }
+      progress = await save({ ...progress, agreementsRecorded: true });
+    }
+
+    if (!progress.loginEmailSent) {
+      const ticketUrl = await deps.users.createPasswordChangeTicket(userId, appLink(deps.appUrl, signInPath));
+      await deps.mailer.send(
+        loginInstructionsEmail({
+          to: email,
+          name: registration.responsibleName,
+          organizationName: registration.organizationName,
+          ticketUrl,
+          ticketTtlDays: passwordTicketTtlDays,
+          appUrl: deps.appUrl,
+        }),
+      );
+      progress = await save({ ...progress, loginEmailSent: true });
+    }
+
+    if (!progress.eventPublished) {
+      await deps.events.publish([
+        {
+          detailType: 'RegistrationSubmitted',
+          detail: {
+            userId,
+            organizationName: registration.organizationName,
+            organizationType: registration.organizationType,
+            occurredAt: registration.createdAt,
+          },
+        },
+      ]);
+      progress = await save({ ...progress, eventPublished: true, completedAt: nowIso() });
+    }
+
+    return { outcome: 'registered', userId };
+  };
+}

@@ -1,0 +1,73 @@
+import type { ContactRequest } from '#contracts/contact.ts';
+import type { CookieConsentRequest } from '#contracts/cookie-consent.ts';
+import type { InvestorInquiryRequest } from '#contracts/investor-inquiry.ts';
+import type { Clock } from '../ports.ts';
+import { minimiseIp, normaliseEmail } from './normalise.ts';
+import type { IdGenerator, SubmissionStore } from './ports.ts';
+
+export function submitInvestorInquiry(deps: { store: SubmissionStore; clock: Clock; newId: IdGenerator }) {
+  return async (request: InvestorInquiryRequest): Promise<{ id: string }> => {
+    const id = deps.newId();
+    await deps.store.addOnce({
+      kind: 'investor_inquiry',
+      id,
+      name: request.name,
+      email: normaliseEmail(request.email),
+      organization: request.organization,
+      message: request.message,
+      createdAt: deps.clock.now().toISOString(),
+    });
+    return { id };
+  };
+}
+
+export function sendContactMessage(deps: { store: SubmissionStore; clock: Clock; newId: IdGenerator }) {
+  return async (request: ContactRequest): Promise<{ id: string }> => {
+    const id = deps.newId();
+    await deps.store.addOnce({
+      kind: 'contact_message',
+      id,
+      name: request.name,
+      email: normaliseEmail(request.email),
+      organization: request.organization,
+      message: request.message,
+      createdAt: deps.clock.now().toISOString(),
+    });
+    return { id };
+  };
+}
+
+/**
+ * How long the proof of a cookie choice is kept: 13 months, the longest a consent choice may be
+ * relied on before the banner must ask again (CNIL guideline on cookies, followed across the EU).
+ * After that the record proves nothing anyone needs, so the table's TTL removes it.
+ */
+export const cookieConsentRetentionMonths = 13;
+
+export function cookieConsentExpiry(recordedAt: Date): number {
+  const expiry = new Date(recordedAt.getTime());
+  expiry.setUTCMonth(expiry.getUTCMonth() + cookieConsentRetentionMonths);
+  return Math.floor(expiry.getTime() / 1000);
+}
+
+export function recordCookieConsent(deps: { store: SubmissionStore; clock: Clock }) {
+  return async (
+    request: CookieConsentRequest,
+    context: { sourceIp: string },
+  ): Promise<{ stored: boolean }> => {
+    const now = deps.clock.now();
+    // The banner may resend the same choice (retries, several tabs): the first one is the proof.
+    const outcome = await deps.store.addOnce({
+      kind: 'cookie_consent',
+      consentId: request.consentId.toLowerCase(),
+      revision: request.revision,
+      analytics: request.analytics,
+      marketing: request.marketing,
+      personalization: request.personalization,
+      ipAddress: minimiseIp(context.sourceIp),
+      createdAt: now.toISOString(),
+      expiresAt: cookieConsentExpiry(now),
+    });
+    return { stored: outcome === 'added' };
+  };
+}

@@ -1,0 +1,41 @@
+import { type ConsentCreated, consentRequest } from '#contracts/consent.ts';
+import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { tableName } from '#lambdas/config.ts';
+import { recordConsent } from '#lambdas/domain/consent/record-consent.ts';
+import { httpHandler } from '#lambdas/http/http-handler.ts';
+import { logger } from '#lambdas/http/logger.ts';
+import { countMetric } from '#lambdas/http/metrics.ts';
+
+const record = recordConsent({
+  ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),
+});
+
+export const handler = httpHandler(
+  { body: consentRequest, auth: 'user' },
+  async ({ body, event, requestId, caller }) => {
+    const consent = await record({
+      caller,
+      decision: body,
+      origin: {
+        requestId,
+        userAgent: event.requestContext.http.userAgent || event.headers['user-agent'] || '',
+        ipAddress: event.requestContext.http.sourceIp,
+      },
+    });
+    countMetric('ConsentRecorded');
+    logger.info('consent recorded', {
+      consentId: consent.consentId,
+      purpose: consent.purpose,
+      sequence: consent.sequence,
+    });
+    return {
+      status: 201,
+      body: {
+        success: true,
+        consentId: consent.consentId,
+        recordedAt: consent.recordedAt,
+      } satisfies ConsentCreated,
+    };
+  },
+);

@@ -1,0 +1,21 @@
+import type { SuccessResponse } from '#contracts/common.ts';
+import { cookieConsentRequest } from '#contracts/cookie-consent.ts';
+import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import { tableName } from '#lambdas/config.ts';
+import { systemClock } from '#lambdas/domain/ports.ts';
+import { recordCookieConsent } from '#lambdas/domain/submissions/public-forms.ts';
+import { httpHandler } from '#lambdas/http/http-handler.ts';
+import { logger } from '#lambdas/http/logger.ts';
+
+const record = recordCookieConsent({
+  store: new DynamoDbSubmissionStore(documentClient, tableName('submissions')),
+  clock: systemClock,
+});
+
+// The user agent is deliberately not read: the choice and a /24 network are proof enough.
+export const handler = httpHandler({ body: cookieConsentRequest }, async ({ body, event }) => {
+  const { stored } = await record(body, { sourceIp: event.requestContext.http.sourceIp });
+  logger.info('cookie consent', { stored, revision: body.revision });
+  return { status: 201, body: { success: true } satisfies SuccessResponse };
+});

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { SuccessResponse } from '#contracts/common.ts';
+import { investorInquiryRequest } from '#contracts/investor-inquiry.ts';
+import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import { tableName } from '#lambdas/config.ts';
+import { systemClock } from '#lambdas/domain/ports.ts';
+import { submitInvestorInquiry } from '#lambdas/domain/submissions/public-forms.ts';
+import { httpHandler } from '#lambdas/http/http-handler.ts';
+import { logger } from '#lambdas/http/logger.ts';
+import { countMetric } from '#lambdas/http/metrics.ts';
+
+const submit = submitInvestorInquiry({
+  store: new DynamoDbSubmissionStore(documentClient, tableName('submissions')),
+  clock: systemClock,
+  newId: randomUUID,
+});
+
+export const handler = httpHandler({ body: investorInquiryRequest }, async ({ body }) => {
+  const { id } = await submit(body);
+  logger.info('investor inquiry received', { inquiryId: id });
+  countMetric('InvestorInquiryReceived');
+  return { status: 201, body: { success: true } satisfies SuccessResponse };
+});

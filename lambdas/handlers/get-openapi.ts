@@ -1,0 +1,16 @@
+import { apiContracts } from '#contracts/api.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from '#lambdas/domain/openapi/generate.ts';
+import { httpHandler } from '#lambdas/http/http-handler.ts';
+import { routes } from '#lambdas/routes.ts';
+
+// Built once per container: the routes and contracts cannot change while it runs.
+let document: OpenApiDocument | undefined;
+
+export const handler = httpHandler({}, async () => {
+  document ??= buildOpenApiDocument({ routes, contracts: apiContracts, version: '1.0.0' });
+  return {
+    status: 200,
+    body: document,
+    headers: { 'cache-control': 'public, max-age=300' },
+  };
+});

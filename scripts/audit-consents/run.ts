@@ -1,0 +1,145 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { tables } from '#infra/data/tables.ts';
+import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import {
+  type AuditQuery,
+  type AuditReport,
+  AuditUsageError,
+  auditConsents,
+  formatSummary,
+  toCsv,
+  toJson,
+} from '#lambdas/domain/consent/audit.ts';
+
+// The consent audit's command line, as importable functions: parse options, find the table and
+// endpoint, run the audit, write the export. `scripts/audit-consents.ts` only calls `main`.
+
+export const usage = `Usage: npm run audit:consents -- (--purpose P --from DATE --to DATE | --user SUB)
+       [--format csv|json] [--out FILE] [--table NAME | --stack .local/stack.json]
+
+  --purpose  identity_verification, terms_of_service, privacy_policy or non_harmful_use
+  --from/--to  YYYY-MM-DD (whole UTC days, inclusive) or ISO 8601 timestamps
+  --user     one subject (token sub): all its records, narrowed by --purpose/--from/--to if given
+  --format   csv (default) or json
+  --out      write the export to FILE instead of standard output
+  --table    the ledger table (default: $${tables.consentLedger.envVar})
+  --stack    read the endpoint and table name from the local stack description
+
+The endpoint comes from the AWS SDK's configuration (AWS_ENDPOINT_URL_DYNAMODB, AWS_REGION, profile).
+Exit status: 0 all chains intact, 1 a chain is broken, 2 usage or access error.`;
+
+export interface AuditOptions {
+  query: AuditQuery;
+  format: 'csv' | 'json';
+  out?: string;
+  table?: string;
+  stack?: string;
+}
+
+export function parseOptions(argv: string[]): AuditOptions {
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        purpose: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        user: { type: 'string' },
+        format: { type: 'string' },
+        out: { type: 'string' },
+        table: { type: 'string' },
+        stack: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new AuditUsageError(error instanceof Error ? error.message : String(error));
+  }
+  const format = values.format ?? 'csv';
+  if (format !== 'csv' && format !== 'json') throw new AuditUsageError(`Unknown format ${format}.`);
+  const query: AuditQuery = {};
+  for (const key of ['purpose', 'from', 'to', 'user'] as const) {
+    const value = values[key];
+    if (value !== undefined) query[key] = value;
+  }
+  return {
+    query,
+    format,
+    ...(values.out === undefined ? {} : { out: values.out }),
+    ...(values.table === undefined ? {} : { table: values.table }),
+    ...(values.stack === undefined ? {} : { stack: values.stack }),
+  };
+}
+
+/** A read-only view of the ledger: the audit only ever queries. */
+export async function openLedger(
+  options: Pick<AuditOptions, 'table' | 'stack'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ ledger: DynamoDbConsentLedger; tableName: string; close(): void }> {
+  const config: DynamoDBClientConfig = {};
+  let tableName = options.table ?? env[tables.consentLedger.envVar];
+  if (options.stack) {
+    const stack = JSON.parse(await readFile(options.stack, 'utf8')) as {
+      dynamodb?: { endpoint?: string; tables?: Record<string, string> };
+    };
+    const endpoint = stack.dynamodb?.endpoint;
+    if (!endpoint) throw new AuditUsageError(`${options.stack} has no dynamodb.endpoint.`);
+    config.endpoint = endpoint;
+    // DynamoDB Local accepts any credentials; the stack does not need real ones.
+    config.region = env.AWS_REGION ?? 'eu-central-1';
+    config.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+    tableName = options.table ?? stack.dynamodb?.tables?.[tables.consentLedger.logicalName] ?? tableName;
+  }
+  if (!tableName) {
+    throw new AuditUsageError(`No table: give --table, --stack or set ${tables.consentLedger.envVar}.`);
+  }
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient(config));
+  return { ledger: new DynamoDbConsentLedger(client, tableName), tableName, close: () => client.destroy() };
+}
+
+export function render(report: AuditReport, format: 'csv' | 'json'): string {
+  return format === 'json' ? toJson(report) : toCsv(report.records);
+}
+
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs the audit; resolves to the exit status. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  let options: AuditOptions;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    io.stderr(`${error instanceof Error ? error.message : String(error)}\n\n${usage}\n`);
+    return 2;
+  }
+  try {
+    const { ledger, tableName, close } = await openLedger(options, io.env);
+    try {
+      const report = await auditConsents(ledger, options.query);
+      const output = render(report, options.format);
+      if (options.out) await writeFile(options.out, output, 'utf8');
+      else io.stdout(output);
+      // The summary goes to stderr so that stdout stays a clean CSV/JSON stream.
+      io.stderr(`Table ${tableName}\n${formatSummary(report)}`);
+      return report.ok ? 0 : 1;
+    } finally {
+      close();
+    }
+  } catch (error) {
+    if (error instanceof AuditUsageError) {
+      io.stderr(`${error.message}\n\n${usage}\n`);
+    } else {
+      io.stderr(`Audit failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    return 2;
+  }
+}

@@ -1,0 +1,74 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createManagementClient } from '#lambdas/adapters/auth0-management-client.ts';
+import { Auth0UserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
+import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import {
+  createPersonaClient,
+  PersonaApiError,
+  type PersonaClient,
+} from '#lambdas/adapters/persona-client.ts';
+import type { EraseDeps } from '#lambdas/domain/data-rights/erase.ts';
+import type { InquiryRedactor, KycRecords } from '#lambdas/domain/data-rights/ports.ts';
+import { kycStateKey, systemClock } from '#lambdas/domain/ports.ts';
+import type { EraseConfig } from './config.ts';
+
+/** Reads the KYC state item (`inquiryId`, `status`); never writes: KYC decisions are kept. */
+export class DynamoDbKycRecords implements KycRecords {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async getState(userId: string) {
+    const answer = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: kycStateKey(userId), ConsistentRead: true }),
+    );
+    if (!answer.Item) return undefined;
+    return {
+      status: String(answer.Item.status ?? 'unknown'),
+      inquiryId: typeof answer.Item.inquiryId === 'string' ? answer.Item.inquiryId : null,
+    };
+  }
+}
+
+/** Persona's redaction through the shared client; an inquiry Persona no longer has counts as redacted. */
+export class PersonaInquiryRedactor implements InquiryRedactor {
+  constructor(private readonly client: Pick<PersonaClient, 'redactInquiry'>) {}
+
+  async redactInquiry(inquiryId: string): Promise<void> {
+    try {
+      await this.client.redactInquiry(inquiryId);
+    } catch (error) {
+      if (error instanceof PersonaApiError && error.status === 404) return;
+      throw error;
+    }
+  }
+}
+
+export function buildEraseDeps(config: EraseConfig): EraseDeps & { close(): void } {
+  const raw = new DynamoDBClient({
+    ...(config.dynamodb.endpoint ? { endpoint: config.dynamodb.endpoint } : {}),
+    ...(config.dynamodb.region ? { region: config.dynamodb.region } : {}),
+    ...(config.dynamodb.credentials ? { credentials: config.dynamodb.credentials } : {}),
+  });
+  const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  const submissions = new DynamoDbSubmissionStore(client, config.dynamodb.tables.submissions);
+  return {
+    requests: submissions,
+    submissions,
+    users: new Auth0UserDirectory(createManagementClient(config.auth0)),
+    kyc: new DynamoDbKycRecords(client, config.dynamodb.tables.kycState),
+    consents: new DynamoDbConsentLedger(client, config.dynamodb.tables.consentLedger),
+    persona: new PersonaInquiryRedactor(
+      createPersonaClient({
+        baseUrl: config.persona.url,
+        apiKey: async () => config.persona.apiKey,
+        timeoutMs: 15_000,
+      }),
+    ),
+    clock: systemClock,
+    close: () => raw.destroy(),
+  };
+}

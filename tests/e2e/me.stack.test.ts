@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { createTestUser, mailbox, managementToken, passwordToken } from '#tests/helpers/tokens.ts';
+
+// GET /api/me, POST /api/me/verification-email and the KYC sync to Auth0, on the local stack.
+
+const stack = inject('stack');
+const db = stackDb(stack);
+
+const api = (path: string, token: string, init: RequestInit = {}) =>
+  fetch(`${stack.api}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
+  });
+
+async function idpUser(userId: string) {
+  const response = await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(userId)}`, {
+    headers: { authorization: `Bearer ${await managementToken(stack)}` },
+  });
+  return {
+    status: response.status,
+    user: (await response.json()) as { app_metadata: Record<string, unknown> },
+  };
+}
+
+async function writeKycState(userId: string, status: string, updatedAt: string) {
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName('KycState'),
+      Item: {
+        pk: `USER#${userId}`,
+        sk: 'STATE',
+        status,
+        updatedAt,
+        inquiryId: `inq_${randomBytes(6).toString('hex')}`,
+      },
+    }),
+  );
+}
+
+const eventBridge = new EventBridgeClient({
+  endpoint: stack.eventBridge.endpoint,
+  region: 'eu-central-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+
+async function putKycStatusChanged(detail: Record<string, unknown>) {
+  const answer = await eventBridge.send(
+    new PutEventsCommand({
+      Entries: [
+        {
+          EventBusName: stack.eventBridge.busName,
+          Source: 'platform.kyc',
+          DetailType: 'KycStatusChanged',
+          Detail: JSON.stringify(detail),
+        },
+      ],
+    }),
+  );
+  expect(answer.FailedEntryCount ?? 0).toBe(0);
+  expect((await fetch(`${stack.api}/__local/events/settle`, { method: 'POST' })).status).toBe(200);
+}
+
+/** A person who registered through the API and set a password with the emailed link. */
+async function registeredUser() {
+  const email = `me-${randomBytes(6).toString('hex')}@orbit-bio.example`;
+  const response = await fetch(`${stack.api}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      responsibleName: 'Grace Hopper',
+      responsibleTitle: 'Director',
+      responsibleEmail: email,
+      responsiblePhone: '+1 555 0100',
+      organizationName: 'Orbit Bio',
+      organizationUrl: 'https://orbit-bio.example',
+      organizationType: 'commercial',
+      termsAgreed: true,
+      privacyAgreed: true,
+      nonHarmAgreed: true,
+    }),
+  });
+  expect(response.status).toBe(201);
+  const mail = (await mailbox(stack)).find((m) => m.destination.to.includes(email));
+  const ticketUrl = /(http:\/\/\S+\/lo\/reset\?ticket=[^\s"<#]+)/.exec(mail?.body.text ?? '')?.[1];
+  const ticket = new URL(ticketUrl ?? 'http://missing/').searchParams.get('ticket') ?? '';
+  const password = `Chosen-${randomBytes(8).toString('hex')}`;
+  await fetch(`${stack.idp.issuer}lo/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ticket, password, confirm: password }).toString(),
+    redirect: 'manual',
+  });
+  const token = await passwordToken(stack, email, password);
+  const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+  return { email, token, userId: sub };
+}
+
+describe('GET /api/me', () => {
+  it("answers a freshly registered user's server-side state, then follows a KYC change and a consent", async () => {
+    const { email, token, userId } = await registeredUser();
+    const first = await api('/api/me', token);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({
+      userId,
+      email,
+      emailVerified: true,
+      name: 'Grace Hopper',
+      organizationName: 'Orbit Bio',
+      organizationType: 'commercial',
+      role: 'user',
+      kycStatus: 'not_started',
+      consentRecorded: false,
+    });
+
+    await writeKycState(userId, 'pending', new Date().toISOString());
+    const consent = await api('/api/consents', token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        identity_verification_consent: true,
+        biometric_data_consent: true,
+        privacy_policy_consent: true,
+        consent_type: 'identity_verification',
+      }),
+    });
+    expect(consent.status).toBe(201);
+
+    // The token still says not_started: the answer comes from the KYC table and the ledger.
+    const second = await (await api('/api/me', token)).json();
+    expect(second).toMatchObject({ kycStatus: 'pending', consentRecorded: true });
+  });
+
+  it('answers organizationName null for an account created outside registration', async () => {
+    const user = await createTestUser(stack);
+    const me = await (await api('/api/me', user.token)).json();
+    expect(me).toMatchObject({ userId: user.userId, organizationName: null, organizationType: 'commercial' });
+  });
+
+  it('answers 404 to a valid token whose user no longer exists', async () => {
+    const user = await createTestUser(stack);
+    await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${await managementToken(stack)}` },
+    });
+    const response = await api('/api/me', user.token);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await fetch(`${stack.api}/api/me`)).status).toBe(401);
+  });
+});
+
+describe('POST /api/me/verification-email', () => {
+  it('sends one verification email, then answers 429 with Retry-After within the minute', async () => {
+    const user = await createTestUser(stack, undefined, { emailVerified: false });
+    const first = await api('/api/me/verification-email', user.token, { method: 'POST' });
+    expect(first.status).toBe(202);
+    expect(await first.json()).toEqual({ success: true });
+    const second = await api('/api/me/verification-email', user.token, { method: 'POST' });
+    expect(second.status).toBe(429);
+    const retryAfter = Number(second.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await mailbox(stack)).filter((m) => m.destination.to.includes(user.email))).toHaveLength(1);
+  });
+
+  it('answers 200 alreadyVerified to a verified user and sends nothing', async () => {
+    const user = await createTestUser(stack, undefined, { emailVerified: true });
+    const response = await api('/api/me/verification-email', user.token, { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, alreadyVerified: true });
+    expect((await mailbox(stack)).filter((m) => m.destination.to.includes(user.email))).toHaveLength(0);
+  });
+});
+
+describe('KycStatusChanged on the bus', () => {
+  it('copies the current status into Auth0 app_metadata and emails the decision once', async () => {
+    const user = await createTestUser(stack);
+    const decidedAt = new Date().toISOString();
+    await writeKycState(user.userId, 'approved', decidedAt);
+    const detail = {
+      userId: user.userId,
+      status: 'approved',
+      previousStatus: 'pending',
+      inquiryId: 'inq_local',
+      decidedBy: 'admin',
+      occurredAt: decidedAt,
+    };
+    await putKycStatusChanged(detail);
+
+    const { user: synced } = await idpUser(user.userId);
+    expect(synced.app_metadata).toEqual({
+      role: 'user',
+      organization_type: 'commercial',
+      kyc_status: 'approved',
+      kyc_updated_at: decidedAt,
+    });
+    const mails = (await mailbox(stack)).filter((m) => m.destination.to.includes(user.email));
+    expect(mails.map((m) => m.subject)).toEqual(['Your identity is verified']);
+    expect(mails[0]?.body.text).toContain('/dashboard');
+    const dead = (await (await fetch(`${stack.api}/__local/dead-letters`)).json()) as unknown;
+    expect(JSON.stringify(dead)).not.toContain(user.userId);
+  });
+
+  it('converges on the table state when an older event arrives after a newer one', async () => {
+    const user = await createTestUser(stack);
+    const rejectedAt = new Date().toISOString();
+    await writeKycState(user.userId, 'rejected', rejectedAt);
+    // The stale "pending" event is delivered last, but the table already says rejected.
+    await putKycStatusChanged({
+      userId: user.userId,
+      status: 'pending',
+      previousStatus: 'not_started',
+      inquiryId: 'inq_local',
+      decidedBy: 'persona',
+      occurredAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const { user: synced } = await idpUser(user.userId);
+    expect(synced.app_metadata).toMatchObject({ kyc_status: 'rejected', kyc_updated_at: rejectedAt });
+  });
+});

@@ -1,0 +1,374 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { businessEmailMessages } from '#contracts/business-email.ts';
+import { routes } from '#lambdas/routes.ts';
+import { configFromStack } from '#scripts/data-erase/config.ts';
+import { runErase } from '#scripts/data-erase/run.ts';
+import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { createTestUser, mailbox, managementToken } from '#tests/helpers/tokens.ts';
+
+// The public forms through the local API gateway into DynamoDB Local and SES, and the operator's
+// erasure of a person's data end to end.
+
+const stack = inject('stack');
+const db = stackDb(stack);
+const submissions = () => db.scan('Submissions');
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${stack.api}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+const uniqueEmail = (domain = 'quantum-bio.example') => `p-${randomBytes(5).toString('hex')}@${domain}`;
+
+async function expectProblem(response: Response, field: string, message: string) {
+  expect(response.status).toBe(400);
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  const problem = (await response.json()) as { status: number; errors: unknown[] };
+  expect(problem.status).toBe(400);
+  expect(problem.errors).toContainEqual({ field, message });
+}
+
+describe.each([
+  ['/api/investor-inquiries', 'investor_inquiry'],
+  ['/api/contact', 'contact_message'],
+])('POST %s', (path, kind) => {
+  const form = () => ({
+    name: 'Grace Hopper',
+    email: uniqueEmail(),
+    organization: 'Hopper Labs',
+    message: 'We would like to talk about the satellite vision.',
+  });
+
+  it('stores the message with the normalised address and answers 201', async () => {
+    const body = form();
+    const response = await post(path, { ...body, email: body.email.toUpperCase() });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ success: true });
+    const items = (await submissions()).filter((item) => item.email === body.email);
+    expect(items).toEqual([
+      expect.objectContaining({
+        kind,
+        name: 'Grace Hopper',
+        organization: 'Hopper Labs',
+        message: body.message,
+        email: body.email,
+      }),
+    ]);
+  });
+
+  it('refuses a personal address with the product message and stores nothing', async () => {
+    const before = (await submissions()).length;
+    await expectProblem(
+      await post(path, { ...form(), email: 'grace@gmail.com' }),
+      'email',
+      businessEmailMessages.personal,
+    );
+    expect(await submissions()).toHaveLength(before);
+  });
+
+  it('refuses a one-letter name and unknown fields, and stores nothing', async () => {
+    const before = (await submissions()).length;
+    await expectProblem(
+      await post(path, { ...form(), name: 'G' }),
+      'name',
+      'Name must have at least 2 characters',
+    );
+    await expectProblem(await post(path, { ...form(), role: 'admin' }), 'role', 'This field is not allowed.');
+    expect(await submissions()).toHaveLength(before);
+  });
+});
+
+describe('POST /api/contact', () => {
+  it('asks for a message of at least 10 characters', async () => {
+    const response = await post('/api/contact', {
+      name: 'Grace Hopper',
+      email: uniqueEmail(),
+      organization: 'Hopper Labs',
+      message: 'Hi there',
+    });
+    await expectProblem(response, 'message', 'Please enter a message of at least 10 characters');
+  });
+});
+
+describe('POST /api/cookie-consents', () => {
+  const choice = () => ({
+    consentId: randomUUID(),
+    analytics: true,
+    marketing: false,
+    personalization: true,
+    revision: '2025-06-08',
+  });
+
+  it('stores the choice once per consent id and revision, with a /24 network and no user agent', async () => {
+    const body = choice();
+    const headers = {
+      'x-forwarded-for': '203.0.113.77',
+      'user-agent': 'Mozilla/5.0 (X11; Linux) Chrome/140',
+    };
+    const first = await post('/api/cookie-consents', body, headers);
+    const again = await post('/api/cookie-consents', body, headers);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    const items = (await submissions()).filter((item) => item.consentId === body.consentId);
+    expect(items).toHaveLength(1);
+    const [item] = items;
+    expect(item).toMatchObject({
+      kind: 'cookie_consent',
+      analytics: true,
+      marketing: false,
+      ipAddress: '203.0.113.0/24',
+    });
+    const stored = JSON.stringify(item);
+    expect(stored).not.toContain('203.0.113.77');
+    expect(stored).not.toContain('Mozilla');
+    const thirteenMonths = (Number(item?.expiresAt) * 1000 - Date.now()) / (24 * 3600 * 1000);
+    expect(thirteenMonths).toBeGreaterThan(390);
+    expect(thirteenMonths).toBeLessThan(400);
+    await post('/api/cookie-consents', { ...body, revision: '2026-01-01', analytics: false }, headers);
+    expect((await submissions()).filter((i) => i.consentId === body.consentId)).toHaveLength(2);
+  });
+
+  it('refuses a consent id that is not a UUID', async () => {
+    await expectProblem(
+      await post('/api/cookie-consents', { ...choice(), consentId: 'abc' }),
+      'consentId',
+      'consentId must be a UUID',
+    );
+  });
+});
+
+describe('POST /api/data-deletion-requests', () => {
+  it('answers 202 with a request id due in 30 days, stores it, and confirms by email', async () => {
+    const email = uniqueEmail('gmail.com');
+    const response = await post('/api/data-deletion-requests', { email, name: 'Pat', details: 'Everything' });
+    expect(response.status).toBe(202);
+    const answer = (await response.json()) as { requestId: string; dueBy: string };
+    const expectedDue = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    expect(answer.dueBy).toBe(expectedDue);
+    const item = (
+      await db.client.send(
+        new GetCommand({
+          TableName: db.tableName('Submissions'),
+          Key: { pk: `DELETION#${answer.requestId}`, sk: 'REQUEST' },
+        }),
+      )
+    ).Item;
+    expect(item).toMatchObject({
+      email,
+      name: 'Pat',
+      details: 'Everything',
+      status: 'received',
+      dueBy: expectedDue,
+    });
+    await expect
+      .poll(async () => (await mailbox(stack)).filter((m) => m.destination.to.includes(email)), {
+        timeout: 10_000,
+      })
+      .toHaveLength(1);
+    const [mail] = (await mailbox(stack)).filter((m) => m.destination.to.includes(email));
+    expect(mail?.subject).toContain(answer.requestId);
+    expect(mail?.body.text).toContain(`within 30 days, by ${expectedDue}`);
+  });
+
+  it('refuses an invalid address and sends nothing', async () => {
+    const before = (await mailbox(stack)).length;
+    await expectProblem(
+      await post('/api/data-deletion-requests', { email: 'nope' }),
+      'email',
+      'Please enter a valid email address',
+    );
+    expect(await mailbox(stack)).toHaveLength(before);
+  });
+});
+
+describe('erasing a person’s data (npm run data:erase)', () => {
+  const config = configFromStack(stack);
+  let user: Awaited<ReturnType<typeof createTestUser>>;
+  let requestId: string;
+  let inquiryId: string;
+
+  const personaApi = (path: string, init: RequestInit = {}) =>
+    fetch(`${stack.persona.url}/api/v1${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${stack.persona.apiKey}`, 'content-type': 'application/json' },
+    });
+  const ofEmail = async (email: string) =>
+    (
+      await db.client.send(
+        new QueryCommand({
+          TableName: db.tableName('Submissions'),
+          IndexName: 'byEmail',
+          KeyConditionExpression: 'email = :e',
+          ExpressionAttributeValues: { ':e': email },
+        }),
+      )
+    ).Items ?? [];
+  const idpUserStatus = async (userId: string) =>
+    (
+      await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(userId)}`, {
+        headers: { authorization: `Bearer ${await managementToken(stack)}` },
+      })
+    ).status;
+
+  beforeAll(async () => {
+    user = await createTestUser(stack);
+    const forms = {
+      name: 'Test User',
+      email: user.email,
+      organization: 'Test Org',
+      message: 'Please tell me more about pricing.',
+    };
+    expect((await post('/api/waitlist', { email: user.email })).status).toBe(201);
+    expect((await post('/api/contact', forms)).status).toBe(201);
+    expect((await post('/api/investor-inquiries', forms)).status).toBe(201);
+    // The KYC and consent records a verified user has (written as their features write them).
+    const created = await personaApi('/inquiries', {
+      method: 'POST',
+      body: JSON.stringify({
+        data: {
+          attributes: { 'inquiry-template-id': stack.persona.templateId, 'reference-id': user.userId },
+        },
+      }),
+    });
+    inquiryId = ((await created.json()) as { data: { id: string } }).data.id;
+    await db.client.send(
+      new PutCommand({
+        TableName: db.tableName('KycState'),
+        Item: {
+          pk: `USER#${user.userId}`,
+          sk: 'STATE',
+          status: 'approved',
+          inquiryId,
+          updatedAt: new Date().toISOString(),
+        },
+      }),
+    );
+    await db.client.send(
+      new PutCommand({
+        TableName: db.tableName('ConsentLedger'),
+        Item: {
+          subjectId: user.userId,
+          sequence: 1,
+          purpose: 'identity_verification',
+          action: 'granted',
+          recordedAt: new Date().toISOString(),
+          hash: 'h1',
+          previousHash: null,
+        },
+      }),
+    );
+    const response = await post('/api/data-deletion-requests', { email: user.email });
+    requestId = ((await response.json()) as { requestId: string }).requestId;
+  });
+
+  it('lists on a dry run (from the command line) what it would do, and changes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'erase-'));
+    try {
+      const stackFile = join(dir, 'stack.json');
+      await writeFile(stackFile, JSON.stringify(stack));
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/data-erase.ts',
+          '--request',
+          requestId,
+          '--stack',
+          stackFile,
+          '--dry-run',
+        ],
+        { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
+      );
+      expect(stdout).toContain('Dry run');
+      expect(stdout).toMatch(/deleted submissions contact_message/);
+      expect(stdout).toMatch(/deleted identityProvider user_account/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(await idpUserStatus(user.userId)).toBe(200);
+    expect((await ofEmail(user.email)).map((i) => i.kind).sort()).toEqual([
+      'contact_message',
+      'deletion_request',
+      'investor_inquiry',
+      'waitlist',
+    ]);
+  });
+
+  it('deletes the account and the submissions, redacts the inquiry, keeps the ledger and KYC decision', async () => {
+    const result = await runErase(config, requestId);
+    expect(result.kind).toBe('completed');
+
+    expect(await idpUserStatus(user.userId)).toBe(404);
+    expect((await ofEmail(user.email)).map((i) => i.kind)).toEqual(['deletion_request']);
+    const inquiry = (await (await personaApi(`/inquiries/${inquiryId}`)).json()) as {
+      data: { attributes: Record<string, unknown> };
+    };
+    expect(inquiry.data.attributes['redacted-at']).not.toBeNull();
+
+    const ledger = await db.scan('ConsentLedger');
+    expect(ledger.filter((r) => r.subjectId === user.userId)).toHaveLength(1);
+    const kyc = await db.scan('KycState');
+    expect(kyc.filter((r) => r.pk === `USER#${user.userId}`)).toHaveLength(1);
+
+    const request = (
+      await db.client.send(
+        new GetCommand({
+          TableName: db.tableName('Submissions'),
+          Key: { pk: `DELETION#${requestId}`, sk: 'REQUEST' },
+        }),
+      )
+    ).Item;
+    expect(request?.status).toBe('completed');
+    expect(typeof request?.completedAt).toBe('string');
+    const deletedKinds = ((request?.deleted ?? []) as { kind: string }[]).map((d) => d.kind).sort();
+    expect(deletedKinds).toEqual([
+      'contact_message',
+      'investor_inquiry',
+      'kyc_inquiry',
+      'user_account',
+      'waitlist',
+    ]);
+    const kept = (request?.kept ?? []) as { kind: string; reason: string }[];
+    expect(kept.map((k) => k.kind).sort()).toEqual(['consent_record', 'deletion_request', 'kyc_decision']);
+    expect(kept.find((k) => k.kind === 'consent_record')?.reason).toMatch(/Consent proof/);
+    expect(kept.find((k) => k.kind === 'kyc_decision')?.reason).toMatch(/5 years/);
+  });
+
+  it('is safe to run again: nothing changes and the first report stands', async () => {
+    const again = await runErase(config, requestId);
+    expect(again.kind).toBe('already-completed');
+    expect((await ofEmail(user.email)).map((i) => i.kind)).toEqual(['deletion_request']);
+    expect((await db.scan('ConsentLedger')).filter((r) => r.subjectId === user.userId)).toHaveLength(1);
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document listing every route', async () => {
+    const response = await fetch(`${stack.api}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const document = (await response.json()) as {
+      openapi: string;
+      info: { title: string };
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBeTruthy();
+    for (const route of routes) {
+      expect(document.paths[route.path]?.[route.method.toLowerCase()]?.operationId).toBe(route.id);
+    }
+  });
+});
+
+afterAll(() => {
+  db.client.destroy();
+});

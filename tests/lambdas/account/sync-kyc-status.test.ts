@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import type { KycStatusChanged } from '#contracts/events.ts';
+import { kycStatuses } from '#contracts/kyc.ts';
+import { syncKycStatus } from '#lambdas/domain/account/sync-kyc-status.ts';
+import { lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+import { FakeDirectory, FakeKyc } from './fakes.ts';
+
+const event = (overrides: Partial<KycStatusChanged> = {}): KycStatusChanged => ({
+  userId: 'auth0|seed1',
+  status: 'approved',
+  previousStatus: 'pending',
+  inquiryId: 'inq_1',
+  decidedBy: 'persona',
+  occurredAt: '2026-11-21T07:00:00.000Z',
+  ...overrides,
+});
+
+function setup() {
+  const users = new FakeDirectory();
+  const kyc = new FakeKyc();
+  const user = users.add({ email: 'a@b.example', appMetadata: { role: 'user', kyc_status: 'pending' } });
+  return { users, kyc, user, sync: syncKycStatus({ users, kyc }) };
+}
+
+describe('syncKycStatus', () => {
+  it('copies the status from the KYC table, not from the event', async () => {
+    const s = setup();
+    s.kyc.states.set(s.user.userId, {
+      status: 'rejected',
+      updatedAt: '2026-11-21T08:00:00.000Z',
+      inquiryId: 'inq_1',
+    });
+    expect(await s.sync(event({ userId: s.user.userId, status: 'approved' }))).toBe('synced');
+    expect(s.users.patches).toEqual([
+      {
+        userId: s.user.userId,
+        patch: { kyc_status: 'rejected', kyc_updated_at: '2026-11-21T08:00:00.000Z' },
+      },
+    ]);
+  });
+
+  it("uses the event's status when the table has no state", async () => {
+    const s = setup();
+    await s.sync(event({ userId: s.user.userId }));
+    expect(s.users.patches[0]?.patch).toEqual({
+      kyc_status: 'approved',
+      kyc_updated_at: '2026-11-21T07:00:00.000Z',
+    });
+  });
+
+  it('skips the PATCH when Auth0 already has that status and time (a redelivery)', async () => {
+    const s = setup();
+    await s.sync(event({ userId: s.user.userId }));
+    expect(await s.sync(event({ userId: s.user.userId }))).toBe('in_sync');
+    expect(s.users.patches).toHaveLength(1);
+  });
+
+  it('does not let an older event without table state undo a newer status', async () => {
+    const s = setup();
+    await s.sync(
+      event({ userId: s.user.userId, status: 'approved', occurredAt: '2026-11-21T09:00:00.000Z' }),
+    );
+    expect(
+      await s.sync(
+        event({ userId: s.user.userId, status: 'pending', occurredAt: '2026-11-21T08:00:00.000Z' }),
+      ),
+    ).toBe('stale_event');
+    expect((await s.users.get(s.user.userId))?.appMetadata.kyc_status).toBe('approved');
+  });
+
+  it('drops an event for a user that no longer exists', async () => {
+    const s = setup();
+    expect(await s.sync(event({ userId: 'auth0|gone' }))).toBe('user_missing');
+    expect(s.users.patches).toEqual([]);
+  });
+
+  it('only ever sends a non-empty patch of the two flat keys, in any order of events and states', async () => {
+    const status = fc.constantFrom(...kycStatuses);
+    const time = fc
+      .integer({ min: 0, max: 1000 })
+      .map((n) => new Date(Date.UTC(2026, 10, 21) + n * 1000).toISOString());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ status, time, table: fc.option(fc.record({ status, time })) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        async (steps) => {
+          const s = setup();
+          for (const step of steps) {
+            if (step.table)
+              s.kyc.states.set(s.user.userId, {
+                status: step.table.status,
+                updatedAt: step.table.time,
+                inquiryId: null,
+              });
+            await s.sync(event({ userId: s.user.userId, status: step.status, occurredAt: step.time }));
+          }
+          for (const { patch } of s.users.patches) {
+            expect(Object.keys(patch).sort()).toEqual(['kyc_status', 'kyc_updated_at']);
+            expect(Object.values(patch).every((value) => typeof value === 'string')).toBe(true);
+          }
+          const last = [...s.kyc.states.values()].at(-1);
+          if (last) expect((await s.users.get(s.user.userId))?.appMetadata.kyc_status).toBe(last.status);
+        },
+      ),
+    );
+  });
+});
+
+describe('the sync-kyc-status event target', () => {
+  it('logs and drops an event whose detail is invalid, without throwing (no pointless retries)', async () => {
+    vi.stubEnv('KYC_STATE_TABLE', 'kyc');
+    const { handler } = await import('#lambdas/handlers/sync-kyc-status.ts');
+    await expect(
+      handler(
+        { id: 'evt-1', 'detail-type': 'KycStatusChanged', source: 'platform.kyc', detail: { userId: 1 } },
+        lambdaContext,
+      ),
+    ).resolves.toBeUndefined();
+    vi.unstubAllEnvs();
+  });
+});

@@ -1,0 +1,190 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DeletionRequestNotFoundError, eraseRequestedData } from '#lambdas/domain/data-rights/erase.ts';
+import type {
+  DeletedEntry,
+  DeletionRequests,
+  ErasureOutcome,
+  StoredDeletionRequest,
+  SubmissionRef,
+  SubmissionsByEmail,
+} from '#lambdas/domain/data-rights/ports.ts';
+import type { DirectoryUser } from '#lambdas/domain/ports.ts';
+
+// The erasure use case against in-memory stores: what goes, what stays, and that it is safe to rerun.
+
+class MemorySubmissions implements SubmissionsByEmail, DeletionRequests {
+  readonly items = new Map<string, SubmissionRef & { email?: string }>();
+  readonly requests = new Map<string, StoredDeletionRequest>();
+  failDeleteOf: string | undefined;
+
+  async listByEmail(email: string) {
+    return [...this.items.values()].filter((item) => item.email === email);
+  }
+  async delete(key: { pk: string; sk: string }) {
+    if (this.failDeleteOf === key.pk) throw new Error('throttled');
+    this.items.delete(`${key.pk}|${key.sk}`);
+  }
+  async get(requestId: string) {
+    return structuredClone(this.requests.get(requestId));
+  }
+  async markInProgress(
+    requestId: string,
+    progress: { userIds: string[]; planned: DeletedEntry[]; startedAt: string },
+  ) {
+    const request = this.requests.get(requestId);
+    if (!request) throw new Error('missing');
+    this.requests.set(requestId, { ...request, ...progress, status: 'in_progress' });
+  }
+  async complete(requestId: string, outcome: ErasureOutcome) {
+    const request = this.requests.get(requestId);
+    if (!request) throw new Error('missing');
+    this.requests.set(requestId, { ...request, ...outcome, status: 'completed' });
+  }
+}
+
+class MemoryDirectory {
+  readonly users = new Map<string, DirectoryUser>();
+  async findByEmail(email: string) {
+    return [...this.users.values()].find((user) => user.email === email);
+  }
+  async delete(userId: string) {
+    this.users.delete(userId);
+  }
+}
+
+const email = 'ada@analytical.example';
+let submissions: MemorySubmissions;
+let directory: MemoryDirectory;
+let redacted: string[];
+let ledger: Map<string, { purpose: string; recordedAt: string }[]>;
+let kyc: Map<string, { status: string; inquiryId: string | null }>;
+
+function erase() {
+  return eraseRequestedData({
+    requests: submissions,
+    submissions,
+    users: directory,
+    kyc: { getState: async (userId) => kyc.get(userId) },
+    consents: { listBySubject: async (subjectId) => ledger.get(subjectId) ?? [] },
+    persona: {
+      redactInquiry: async (id) => {
+        redacted.push(id);
+      },
+    },
+    clock: { now: () => new Date('2026-04-01T09:00:00.000Z') },
+  });
+}
+
+beforeEach(() => {
+  submissions = new MemorySubmissions();
+  directory = new MemoryDirectory();
+  redacted = [];
+  ledger = new Map([['auth0|ada', [{ purpose: 'terms_of_service', recordedAt: '2026-01-01T00:00:00Z' }]]]);
+  kyc = new Map([['auth0|ada', { status: 'approved', inquiryId: 'inq_ada' }]]);
+  directory.users.set('auth0|ada', {
+    userId: 'auth0|ada',
+    email,
+    emailVerified: true,
+    name: 'Ada',
+    appMetadata: {},
+  });
+  for (const [pk, kind] of [
+    ['REGISTRATION#1', 'registration'],
+    ['WAITLIST#ada', 'waitlist'],
+    ['CONTACT#2', 'contact_message'],
+    ['DELETION#req-1', 'deletion_request'],
+  ] as const) {
+    submissions.items.set(`${pk}|S`, { pk, sk: 'S', kind, email });
+  }
+  submissions.items.set('CONTACT#other|S', {
+    pk: 'CONTACT#other',
+    sk: 'S',
+    kind: 'contact_message',
+    email: 'x@y.example',
+  });
+  submissions.requests.set('req-1', {
+    kind: 'deletion_request',
+    requestId: 'req-1',
+    email,
+    status: 'received',
+    receivedAt: '2026-03-30T00:00:00.000Z',
+    dueBy: '2026-04-29',
+  });
+});
+
+describe('erasing the data of a deletion request', () => {
+  it('deletes the account and the submissions of the address, redacts the inquiry, keeps the rest', async () => {
+    const result = await erase()('req-1');
+    expect(result.kind).toBe('completed');
+    expect(directory.users.size).toBe(0);
+    expect(redacted).toEqual(['inq_ada']);
+    expect([...submissions.items.keys()].sort()).toEqual(['CONTACT#other|S', 'DELETION#req-1|S']);
+    const request = submissions.requests.get('req-1');
+    expect(request).toMatchObject({ status: 'completed', completedAt: '2026-04-01T09:00:00.000Z' });
+    expect(request?.deleted?.map((d) => `${d.store}:${d.kind}`)).toEqual([
+      'submissions:registration',
+      'submissions:waitlist',
+      'submissions:contact_message',
+      'persona:kyc_inquiry',
+      'identityProvider:user_account',
+    ]);
+    expect(request?.kept?.map((k) => k.kind).sort()).toEqual([
+      'consent_record',
+      'deletion_request',
+      'kyc_decision',
+    ]);
+    expect(request?.kept?.every((k) => k.reason.length > 20)).toBe(true);
+  });
+
+  it('changes nothing on a dry run, and lists what it would do', async () => {
+    const result = await erase()('req-1', { dryRun: true });
+    expect(result.kind).toBe('dry-run');
+    if (result.kind !== 'dry-run') return;
+    expect(result.plan.deleteSubmissions).toHaveLength(3);
+    expect(directory.users.size).toBe(1);
+    expect(redacted).toEqual([]);
+    expect(submissions.items.size).toBe(5);
+    expect(submissions.requests.get('req-1')?.status).toBe('received');
+  });
+
+  it('does nothing the second time and reports the first outcome', async () => {
+    const first = await erase()('req-1');
+    const second = await erase()('req-1');
+    expect(second.kind).toBe('already-completed');
+    if (first.kind !== 'completed' || second.kind !== 'already-completed') return;
+    expect(second.outcome).toEqual(first.outcome);
+    expect(redacted).toEqual(['inq_ada']);
+  });
+
+  it('finishes after an interrupted run, still reporting what the first run removed and the kept records', async () => {
+    submissions.failDeleteOf = 'CONTACT#2';
+    await expect(erase()('req-1')).rejects.toThrow('throttled');
+    expect(submissions.requests.get('req-1')?.status).toBe('in_progress');
+    submissions.failDeleteOf = undefined;
+    // The account still exists here (it goes last); simulate the worst case, where it is already gone.
+    directory.users.clear();
+    const result = await erase()('req-1');
+    expect(result.kind).toBe('completed');
+    const request = submissions.requests.get('req-1');
+    expect(request?.deleted?.map((d) => d.kind)).toEqual(
+      expect.arrayContaining(['registration', 'waitlist', 'contact_message', 'user_account', 'kyc_inquiry']),
+    );
+    // The subject id recorded by the first run still finds the ledger and KYC records to keep.
+    expect(request?.kept?.map((k) => k.kind)).toEqual(
+      expect.arrayContaining(['consent_record', 'kyc_decision']),
+    );
+    expect([...submissions.items.keys()].sort()).toEqual(['CONTACT#other|S', 'DELETION#req-1|S']);
+  });
+
+  it('completes a request for an address without an account, deleting its submissions only', async () => {
+    directory.users.clear();
+    const result = await erase()('req-1');
+    expect(result.kind).toBe('completed');
+    expect(redacted).toEqual([]);
+    expect(submissions.requests.get('req-1')?.kept?.map((k) => k.kind)).toEqual(['deletion_request']);
+  });
+
+  it('refuses an unknown request id', async () => {
+    await expect(erase()('nope')).rejects.toBeInstanceOf(DeletionRequestNotFoundError);
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { mergeDeleted, planErasure, retentionReasons } from '#lambdas/domain/data-rights/erasure-plan.ts';
+
+const ref = (pk: string, kind: string) => ({ pk, sk: 'X', kind });
+
+describe('the erasure plan', () => {
+  const plan = planErasure({
+    submissions: [
+      ref('REGISTRATION#1', 'registration'),
+      ref('WAITLIST#ada@example.org', 'waitlist'),
+      ref('INVESTOR_INQUIRY#2', 'investor_inquiry'),
+      ref('CONTACT#3', 'contact_message'),
+      ref('DELETION#4', 'deletion_request'),
+      ref('RATE#5', 'unknown'),
+    ],
+    userIds: ['auth0|ada', 'auth0|ada'],
+    kyc: [{ userId: 'auth0|ada', status: 'approved', inquiryId: 'inq_1' }],
+    consents: [{ userId: 'auth0|ada', count: 4 }],
+  });
+
+  it('deletes registration, waitlist, investor, contact and unclassified records of the address', () => {
+    expect(plan.deleteSubmissions.map((r) => r.kind)).toEqual([
+      'registration',
+      'waitlist',
+      'investor_inquiry',
+      'contact_message',
+      'unknown',
+    ]);
+  });
+
+  it('keeps the deletion request itself as proof that it was answered', () => {
+    expect(plan.kept).toContainEqual({
+      store: 'submissions',
+      key: 'DELETION#4|X',
+      kind: 'deletion_request',
+      reason: retentionReasons.deletionRequest,
+    });
+    expect(plan.deleteSubmissions.some((r) => r.kind === 'deletion_request')).toBe(false);
+  });
+
+  it('deletes the account once and redacts its Persona inquiry', () => {
+    expect(plan.deleteUsers).toEqual(['auth0|ada']);
+    expect(plan.redactInquiries).toEqual(['inq_1']);
+    expect(plan.deleted).toContainEqual({
+      store: 'persona',
+      key: 'inq_1',
+      kind: 'kyc_inquiry',
+      action: 'redacted',
+    });
+    expect(plan.deleted).toContainEqual({
+      store: 'identityProvider',
+      key: 'auth0|ada',
+      kind: 'user_account',
+      action: 'deleted',
+    });
+  });
+
+  it('keeps the KYC decision and the consent ledger, each with its legal reason', () => {
+    expect(plan.kept).toContainEqual({
+      store: 'kycState',
+      key: 'USER#auth0|ada',
+      kind: 'kyc_decision',
+      reason: retentionReasons.kycState,
+    });
+    expect(plan.kept).toContainEqual({
+      store: 'consentLedger',
+      key: 'auth0|ada',
+      kind: 'consent_record',
+      count: 4,
+      reason: retentionReasons.consentLedger,
+    });
+  });
+
+  it('plans nothing when nothing of the address exists, except keeping the request', () => {
+    const empty = planErasure({
+      submissions: [ref('DELETION#9', 'deletion_request')],
+      userIds: [],
+      kyc: [],
+      consents: [],
+    });
+    expect(empty.deleted).toEqual([]);
+    expect(empty.kept.map((k) => k.kind)).toEqual(['deletion_request']);
+  });
+
+  it('does not report an empty consent ledger, nor redact a KYC state without an inquiry', () => {
+    const partial = planErasure({
+      submissions: [],
+      userIds: ['u'],
+      kyc: [{ userId: 'u', status: 'not_started', inquiryId: null }],
+      consents: [{ userId: 'u', count: 0 }],
+    });
+    expect(partial.redactInquiries).toEqual([]);
+    expect(partial.kept.map((k) => k.store)).toEqual(['kycState']);
+  });
+
+  it('merges what an interrupted run already removed with what a rerun removes, once each', () => {
+    const a = { store: 'submissions' as const, key: 'A|X', kind: 'waitlist', action: 'deleted' as const };
+    const b = {
+      store: 'identityProvider' as const,
+      key: 'u',
+      kind: 'user_account',
+      action: 'deleted' as const,
+    };
+    expect(mergeDeleted([a, b], [b])).toEqual([a, b]);
+  });
+});

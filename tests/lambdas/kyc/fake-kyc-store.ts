@@ -1,0 +1,167 @@
+import type { KycStatusChanged } from '#contracts/events.ts';
+import type { KycStatus } from '#contracts/kyc.ts';
+import type {
+  ApplyResult,
+  KycRecord,
+  KycStore,
+  OutboxEntry,
+  StatusChange,
+} from '#lambdas/domain/kyc/ports.ts';
+
+/**
+ * An in-memory KycStore with the DynamoDB adapter's conditional semantics: version check, the
+ * "newer event, same inquiry" condition, the event-id marker, all-or-nothing writes. Every call
+ * yields to the event loop first, so concurrent callers interleave like real requests.
+ */
+export class FakeKycStore implements KycStore {
+  readonly states = new Map<string, KycRecord>();
+  readonly inquiries = new Map<string, { userId: string; referenceId: string }>();
+  readonly events = new Map<string, number>();
+  readonly history: {
+    userId: string;
+    from: KycStatus;
+    to: KycStatus;
+    by: string;
+    actorId: string;
+    reason: string | null;
+    eventId: string;
+  }[] = [];
+  readonly outbox = new Map<string, { event: KycStatusChanged; publishedAt: string | null }>();
+  failMarkPublished = false;
+
+  private tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  seed(record: Partial<KycRecord> & { userId: string }): void {
+    this.states.set(record.userId, {
+      status: 'not_started',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      inquiryId: null,
+      referenceId: record.userId,
+      version: 1,
+      lastEventId: null,
+      lastEventAt: null,
+      decidedBy: null,
+      ...record,
+    });
+    if (record.inquiryId)
+      this.inquiries.set(record.inquiryId, { userId: record.userId, referenceId: record.userId });
+  }
+
+  async getState(userId: string) {
+    const record = await this.getRecord(userId);
+    return record && { status: record.status, updatedAt: record.updatedAt, inquiryId: record.inquiryId };
+  }
+
+  async getRecord(userId: string) {
+    await this.tick();
+    const record = this.states.get(userId);
+    return record && { ...record };
+  }
+
+  async findInquiryOwner(inquiryId: string) {
+    await this.tick();
+    return this.inquiries.get(inquiryId);
+  }
+
+  async isEventProcessed(eventId: string, now: Date) {
+    await this.tick();
+    const expiresAt = this.events.get(eventId);
+    return expiresAt !== undefined && expiresAt > now.getTime() / 1000;
+  }
+
+  async recordInquiry(input: {
+    userId: string;
+    inquiryId: string;
+    referenceId: string;
+    expectedVersion: number | null;
+    at: string;
+  }): Promise<'saved' | 'conflict'> {
+    await this.tick();
+    const current = this.states.get(input.userId);
+    const owner = this.inquiries.get(input.inquiryId);
+    if (input.expectedVersion === null ? current !== undefined : current?.version !== input.expectedVersion) {
+      return 'conflict';
+    }
+    if (owner && owner.userId !== input.userId) return 'conflict';
+    this.states.set(input.userId, {
+      status: current?.status ?? 'not_started',
+      updatedAt: input.at,
+      inquiryId: input.inquiryId,
+      referenceId: input.referenceId,
+      version: (current?.version ?? 0) + 1,
+      lastEventId: current?.lastEventId ?? null,
+      lastEventAt: current?.lastEventAt ?? null,
+      decidedBy: current?.decidedBy ?? null,
+      userId: input.userId,
+    });
+    this.inquiries.set(input.inquiryId, { userId: input.userId, referenceId: input.referenceId });
+    return 'saved';
+  }
+
+  async applyChange(change: StatusChange): Promise<ApplyResult> {
+    await this.tick();
+    const nowSeconds = new Date(change.at).getTime() / 1000;
+    const marker = this.events.get(change.eventId);
+    if (marker !== undefined && marker >= nowSeconds) return { outcome: 'duplicate' };
+    const state = this.states.get(change.userId);
+    if (!state || state.version !== change.expectedVersion) return { outcome: 'conflict' };
+    if (
+      change.requireNewerEvent &&
+      (state.inquiryId !== change.inquiryId ||
+        (state.lastEventAt !== null && !(state.lastEventAt < change.eventAt)))
+    ) {
+      return { outcome: 'conflict' };
+    }
+    const changed = change.status !== change.previousStatus;
+    this.states.set(change.userId, {
+      ...state,
+      version: state.version + 1,
+      lastEventId: change.eventId,
+      lastEventAt: change.eventAt,
+      ...(changed ? { status: change.status, updatedAt: change.at, decidedBy: change.decidedBy } : {}),
+    });
+    this.events.set(change.eventId, nowSeconds + 45 * 24 * 3600);
+    if (!changed) return { outcome: 'applied', outboxId: null, event: null };
+    this.history.push({
+      userId: change.userId,
+      from: change.previousStatus,
+      to: change.status,
+      by: change.decidedBy,
+      actorId: change.actorId,
+      reason: change.reason,
+      eventId: change.eventId,
+    });
+    const event: KycStatusChanged = {
+      userId: change.userId,
+      status: change.status,
+      previousStatus: change.previousStatus,
+      inquiryId: change.inquiryId,
+      decidedBy: change.decidedBy,
+      occurredAt: change.at,
+    };
+    const outboxId = `${change.at}#${change.eventId}`;
+    this.outbox.set(outboxId, { event, publishedAt: null });
+    return { outcome: 'applied', outboxId, event };
+  }
+
+  async listByStatus(status: KycStatus) {
+    await this.tick();
+    return [...this.states.values()].filter((record) => record.status === status);
+  }
+
+  async listUnpublished(limit: number): Promise<OutboxEntry[]> {
+    await this.tick();
+    return [...this.outbox.entries()]
+      .filter(([, item]) => item.publishedAt === null)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .slice(0, limit)
+      .map(([id, item]) => ({ id, event: item.event }));
+  }
+
+  async markPublished(outboxId: string, at: Date) {
+    await this.tick();
+    if (this.failMarkPublished) throw new Error('ProvisionedThroughputExceededException');
+    const item = this.outbox.get(outboxId);
+    if (item) item.publishedAt = at.toISOString();
+  }
+}

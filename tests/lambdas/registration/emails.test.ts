@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '#lambdas/domain/emails/html.ts';
+import { kycApprovedEmail, kycRejectedEmail } from '#lambdas/domain/emails/kyc-emails.ts';
+import {
+  accountExistsEmail,
+  loginInstructionsEmail,
+  registrationNotificationEmail,
+} from '#lambdas/domain/emails/registration-emails.ts';
+
+const hostile = '<script>alert("x")</script> & <img src=x onerror=alert(1)>';
+
+describe('email texts', () => {
+  it('escape a hostile name and organization in the HTML and keep them readable in the text', () => {
+    const mail = loginInstructionsEmail({
+      to: 'a@b.example',
+      name: hostile,
+      organizationName: hostile,
+      ticketUrl: 'https://tenant.example/lo/reset?ticket=abc&x=1#',
+      ticketTtlDays: 3,
+      appUrl: 'https://app.example/',
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain(escapeHtml(hostile));
+    expect(mail.html).toContain('href="https://tenant.example/lo/reset?ticket=abc&amp;x=1#"');
+    expect(mail.text).toContain(hostile);
+    expect(mail.text).toContain('https://app.example/auth/login');
+  });
+
+  it('never let any organization name open a tag in the operations email', () => {
+    fc.assert(
+      fc.property(fc.string(), (name) => {
+        const mail = registrationNotificationEmail({
+          to: 'ops@example.com',
+          userId: 'auth0|1',
+          organizationName: name,
+          organizationType: 'academic',
+          occurredAt: '2026-11-21T07:00:00.000Z',
+        });
+        const body = mail.html.slice(mail.html.indexOf('<body>'));
+        const tags = body.match(/<[a-z/][^>]*>/gi) ?? [];
+        expect(tags.every((tag) => /^<\/?(body|h1|p|br|a href="[^"]*"|html)>$/i.test(tag))).toBe(true);
+        expect(mail.subject).not.toMatch(/[\r\n]/);
+      }),
+    );
+  });
+
+  it('name the decision and its next step', () => {
+    const approved = kycApprovedEmail({ to: 'a@b.example', name: 'Ada', appUrl: 'https://app.example' });
+    const rejected = kycRejectedEmail({ to: 'a@b.example', name: 'Ada', appUrl: 'https://app.example' });
+    expect(approved.text).toContain('https://app.example/dashboard');
+    expect(rejected.text).toContain('https://app.example/contact');
+    expect(accountExistsEmail({ to: 'a@b.example', appUrl: 'https://app.example' }).text).toContain(
+      'No new account was created',
+    );
+  });
+});
