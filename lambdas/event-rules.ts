@@ -36,6 +36,15 @@ const retry = { maximumRetryAttempts: 8, maximumEventAgeSeconds: 24 * 60 * 60 };
 
 export const eventRules: EventRuleDef[] = [
   {
+    id: 'ProcessPersonaEvent',
+    description: 'Apply a verified Persona webhook event to the KYC state (dedupe, ordering, outbox)',
+    pattern: { source: [eventSources.kyc], 'detail-type': ['PersonaEventReceived'] },
+    handler: 'process-persona-event',
+    grants: [table('kycState', 'readWrite'), eventBus],
+    retry,
+    timeoutSeconds: 30,
+  },
+  {
     id: 'SyncKycStatus',
     description: 'Copy the current KYC status into the Auth0 user app_metadata (kyc_status, kyc_updated_at)',
     pattern: { source: [eventSources.kyc], 'detail-type': ['KycStatusChanged'] },

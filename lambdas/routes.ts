@@ -142,7 +142,7 @@ export const routes: RouteDef[] = [
     handler: 'receive-persona-webhook',
     auth: 'persona-signature',
     throttle: throttles.webhook,
-    grants: [table('kycState', 'readWrite'), secret('personaWebhookSecret'), eventBus],
+    grants: [secret('personaWebhookSecret'), eventBus],
     summary: 'Persona inquiry events (signed)',
     timeoutSeconds: 5,
   },

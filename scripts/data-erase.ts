@@ -7,6 +7,9 @@ import { describeResult, runErase } from './data-erase/run.ts';
 // npm run data:erase -- --request <id> [--stack .local/stack.json] [--dry-run]
 // Carries out a data deletion request with the operator's credentials (docs/decisions/0008).
 
+// Operators may run this on Node 20; the SDK's notice about Node 22 is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const usage = 'Usage: npm run data:erase -- --request <requestId> [--stack .local/stack.json] [--dry-run]';
 
 async function readSecret(secretId: string): Promise<string> {

@@ -20,6 +20,22 @@ export interface PlatformFunctionProps {
 
 const handlersDir = fileURLToPath(new URL('../../lambdas/handlers/', import.meta.url));
 
+/** Bundling shared with `npm run bench`, so the measured bundles are the deployed ones. */
+export const lambdaBundling = {
+  minify: true,
+  sourceMap: true,
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  // The AWS SDK is bundled (pinned versions, smaller cold start); some of it still calls require().
+  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+  // Lambda supplies credentials in the environment: the rest of the default chain is dead weight.
+  alias: {
+    '@aws-sdk/credential-provider-node': fileURLToPath(
+      new URL('../../lambdas/runtime/lambda-credentials.ts', import.meta.url),
+    ),
+  },
+} as const;
+
 export class PlatformFunction extends Construct {
   readonly function: NodejsFunction;
 
@@ -45,12 +61,14 @@ export class PlatformFunction extends Construct {
       },
       bundling: {
         format: OutputFormat.ESM,
-        minify: true,
-        sourceMap: true,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        // The AWS SDK is bundled (pinned versions, smaller cold start); some of it still calls require().
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        minify: lambdaBundling.minify,
+        sourceMap: lambdaBundling.sourceMap,
+        target: lambdaBundling.target,
+        mainFields: [...lambdaBundling.mainFields],
+        banner: lambdaBundling.banner,
+        esbuildArgs: Object.fromEntries(
+          Object.entries(lambdaBundling.alias).map(([from, to]) => [`--alias:${from}`, to]),
+        ),
       },
     });
   }

@@ -1,4 +1,7 @@
-import { ManagementClient } from 'auth0';
+import { ManagementClient, TokenProvider } from 'auth0';
+import { VerificationEmailClient } from 'auth0/jobs/verificationEmail';
+import { TicketsClient } from 'auth0/tickets';
+import { UsersClient } from 'auth0/users';
 
 export interface ManagementClientConfig {
   /** The Auth0 tenant domain, a bare host name (`tenant.eu.auth0.com`, or `localhost:4010` locally). */
@@ -54,4 +57,48 @@ export function createManagementClient({
     maxRetries: MAX_RETRIES,
     ...(rebase ? { fetch: rebasingFetch(domain, rebase), audience: `${rebase}/api/v2/` } : {}),
   });
+}
+
+/**
+ * The part of the Management API the Lambda functions use, as the `auth0` SDK's per-resource
+ * clients. Structurally a subset of `ManagementClient`, so either can be passed where it is
+ * expected; the lean one bundles to about a seventh of the size (docs/performance.md).
+ */
+export interface ManagementApi {
+  users: Pick<UsersClient, 'get' | 'listUsersByEmail' | 'create' | 'update' | 'delete'>;
+  tickets: Pick<TicketsClient, 'changePassword'>;
+  jobs: { verificationEmail: Pick<VerificationEmailClient, 'create'> };
+}
+
+/**
+ * Lean Management API access for Lambda: the SDK's own client-credentials `TokenProvider` (token
+ * cached per instance until shortly before expiry) and the per-resource clients the backend needs.
+ */
+export function createManagementApi({
+  domain,
+  clientId,
+  clientSecret,
+  baseUrl,
+}: ManagementClientConfig): ManagementApi {
+  const rebase = baseUrl ? baseUrl.replace(/\/+$/, '') : undefined;
+  const fetchImpl = rebase ? rebasingFetch(domain, rebase) : fetch;
+  const tokens = new TokenProvider({
+    domain,
+    clientId,
+    clientSecret,
+    audience: rebase ? `${rebase}/api/v2/` : `https://${domain}/api/v2/`,
+    fetch: fetchImpl,
+  });
+  const options = {
+    baseUrl: `https://${domain}/api/v2`,
+    token: () => tokens.getAccessToken(),
+    fetch: fetchImpl,
+    timeoutInSeconds: TIMEOUT_SECONDS,
+    maxRetries: MAX_RETRIES,
+  };
+  return {
+    users: new UsersClient(options),
+    tickets: new TicketsClient(options),
+    jobs: { verificationEmail: new VerificationEmailClient(options) },
+  };
 }

@@ -1,8 +1,8 @@
-import { type ManagementClient, ManagementError, ManagementTimeoutError } from 'auth0';
+import { ManagementError, ManagementTimeoutError } from 'auth0';
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import { kycStatuses, roles } from '#contracts/kyc.ts';
 import { type OrganizationType, organizationTypes } from '#contracts/registration.ts';
-import { createManagementClient } from '#lambdas/adapters/auth0-management-client.ts';
+import { createManagementApi, type ManagementApi } from '#lambdas/adapters/auth0-management-client.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { requireEnv } from '#lambdas/config.ts';
 import {
@@ -179,7 +179,7 @@ export function flatMetadataPatch(patch: MetadataPatch): Record<string, string |
 
 export class Auth0UserDirectory implements UserDirectory {
   constructor(
-    private readonly client: ManagementClient,
+    private readonly client: ManagementApi,
     private readonly policy: RetryPolicy = defaultRetryPolicy,
     private readonly connection: string = DATABASE_CONNECTION,
   ) {}
@@ -292,7 +292,7 @@ export function getUserDirectory(): Promise<UserDirectory> {
     if (!credentials.clientId || !credentials.clientSecret) {
       throw new Error('The auth0M2m secret must hold {clientId, clientSecret}');
     }
-    const client = createManagementClient({
+    const client = createManagementApi({
       domain: requireEnv('AUTH0_DOMAIN'),
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,

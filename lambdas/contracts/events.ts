@@ -22,11 +22,31 @@ export const registrationSubmitted = z.object({
 });
 export type RegistrationSubmitted = z.infer<typeof registrationSubmitted>;
 
+/**
+ * A verified Persona webhook event, reduced to what processing needs (ADR 0006). The webhook
+ * handler publishes it and answers Persona at once; `process-persona-event` applies it. Persona's
+ * payload is not forwarded: it may hold personal data, and it could exceed EventBridge's 256 KB.
+ */
+export const personaEventReceived = z.object({
+  eventId: z.string().check(z.minLength(1), z.maxLength(200)),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  /** UTC with six fractional digits (`normaliseInstant`), so string order is time order. */
+  createdAt: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)),
+  inquiryId: z.string().check(z.minLength(1), z.maxLength(200)),
+  /** Persona's inquiry status when the event fired (diagnostics; the event name decides). */
+  inquiryStatus: z.string().check(z.minLength(1), z.maxLength(100)),
+  /** The inquiry's reference id: our user's `sub` for inquiries this backend created. */
+  referenceId: z.nullable(z.string()),
+});
+export type PersonaEventReceived = z.infer<typeof personaEventReceived>;
+
 export const domainEvents = {
   KycStatusChanged: { source: 'platform.kyc', detail: kycStatusChanged },
   RegistrationSubmitted: { source: 'platform.registration', detail: registrationSubmitted },
+  PersonaEventReceived: { source: 'platform.kyc', detail: personaEventReceived },
 } as const;
 
 export type DomainEvent =
   | { detailType: 'KycStatusChanged'; detail: KycStatusChanged }
-  | { detailType: 'RegistrationSubmitted'; detail: RegistrationSubmitted };
+  | { detailType: 'RegistrationSubmitted'; detail: RegistrationSubmitted }
+  | { detailType: 'PersonaEventReceived'; detail: PersonaEventReceived };

@@ -1,35 +1,27 @@
+import type { PersonaEventReceived } from '#contracts/events.ts';
 import {
   type PersonaWebhookResponse,
   personaInquiryResource,
   personaWebhookEvent,
 } from '#contracts/persona-webhook.ts';
-import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
-import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
-import { tableName } from '#lambdas/config.ts';
 import { parseWebhookSecrets, verifyPersonaSignature } from '#lambdas/domain/kyc/persona-signature.ts';
-import {
-  normaliseInstant,
-  type PersonaEvent,
-  processPersonaEvent,
-} from '#lambdas/domain/kyc/process-persona-event.ts';
+import { normaliseInstant } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { statusForEvent } from '#lambdas/domain/kyc/status-mapping.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import type { HttpApiEvent } from '#lambdas/http/api-gateway.ts';
-import { BadRequestError, PayloadTooLargeError, UnauthorizedError } from '#lambdas/http/errors.ts';
+import { BadRequestError, HttpError, PayloadTooLargeError, UnauthorizedError } from '#lambdas/http/errors.ts';
 import { fieldErrors, httpHandler, maxBodyBytes } from '#lambdas/http/http-handler.ts';
 import { logger, securityEvent } from '#lambdas/http/logger.ts';
 import { countMetric } from '#lambdas/http/metrics.ts';
 
-// Persona's signed events. No body schema in httpHandler: the signature is checked on the raw
-// bytes first, and only a verified body is parsed.
+// Persona's signed events, acknowledged fast (ADR 0006): verify the signature on the raw bytes,
+// parse, then hand a small PersonaEventReceived to the bus and answer. The state transition runs
+// in process-persona-event, with EventBridge's retries and dead-letter queue. No body schema in
+// httpHandler: only a verified body is parsed.
 
-const process_ = processPersonaEvent({
-  store: new DynamoDbKycStore(documentClient, tableName('kycState')),
-  events: createEventPublisher(),
-  clock: systemClock,
-});
+const events = createEventPublisher();
 
 const received: PersonaWebhookResponse = { received: true };
 
@@ -38,7 +30,11 @@ function rawBody(event: HttpApiEvent): Buffer {
   return event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
 }
 
-function parseEvent(body: Buffer): PersonaEvent {
+/**
+ * The verified body as the bus event, or `{ ignored }` for an event name that changes no status
+ * (inquiry.created, inquiry.started, ...): those are acknowledged and dropped here.
+ */
+function parseEvent(body: Buffer): { ignored: string } | PersonaEventReceived {
   let json: unknown;
   try {
     json = JSON.parse(body.toString('utf8'));
@@ -50,23 +46,23 @@ function parseEvent(body: Buffer): PersonaEvent {
     throw new BadRequestError('The event has invalid fields.', fieldErrors(envelope.error.issues));
   }
   const { id, attributes } = envelope.data.data;
-  let inquiry: PersonaEvent['inquiry'] = null;
-  if (statusForEvent(attributes.name) !== undefined) {
-    const resource = personaInquiryResource.safeParse(attributes.payload.data);
-    if (!resource.success) {
-      const errors = fieldErrors(resource.error.issues).map((error) => ({
-        ...error,
-        field: `data.attributes.payload.data${error.field ? `.${error.field}` : ''}`,
-      }));
-      throw new BadRequestError('The event has invalid fields.', errors);
-    }
-    inquiry = { id: resource.data.id, referenceId: resource.data.attributes['reference-id'] };
+  if (statusForEvent(attributes.name) === undefined) return { ignored: attributes.name };
+  const resource = personaInquiryResource.safeParse(attributes.payload.data);
+  if (!resource.success) {
+    const errors = fieldErrors(resource.error.issues).map((error) => ({
+      ...error,
+      field: `data.attributes.payload.data${error.field ? `.${error.field}` : ''}`,
+    }));
+    throw new BadRequestError('The event has invalid fields.', errors);
   }
+  // Only these fields travel: the payload may hold personal data and could exceed 256 KB.
   return {
     eventId: id,
     name: attributes.name,
     createdAt: normaliseInstant(attributes['created-at']),
-    inquiry,
+    inquiryId: resource.data.id,
+    inquiryStatus: resource.data.attributes.status,
+    referenceId: resource.data.attributes['reference-id'],
   };
 }
 
@@ -89,43 +85,25 @@ export const handler = httpHandler({}, async ({ event }) => {
     throw new UnauthorizedError('The Persona-Signature header is missing or invalid.');
   }
 
-  const personaEvent = parseEvent(body);
-  const log = {
-    eventId: personaEvent.eventId,
-    eventName: personaEvent.name,
-    inquiryId: personaEvent.inquiry?.id,
-  };
-  const result = await process_(personaEvent);
-  countMetric('WebhookAccepted');
-  switch (result.outcome) {
-    case 'ignored':
-      if (result.security) {
-        securityEvent('webhook_ignored', { ...log, reason: result.reason });
-      } else {
-        logger.info('persona event ignored', { ...log, reason: result.reason });
-      }
-      break;
-    case 'duplicate':
-      countMetric('WebhookDuplicate');
-      logger.info('persona event already processed', log);
-      break;
-    case 'stale':
-      logger.info('persona event older than the last applied one: no change', log);
-      break;
-    case 'applied':
-      if (result.changed) countMetric('KycStatusChanged');
-      logger.info('persona event applied', { ...log, status: result.status, changed: result.changed });
-      if (result.publish && !result.publish.published) {
-        // The change and its outbox item are durable; the relay publishes it within a minute.
-        logger.warn('publishing KycStatusChanged failed; left for the outbox relay', {
-          ...log,
-          error:
-            result.publish.error instanceof Error
-              ? result.publish.error.message
-              : String(result.publish.error),
-        });
-      }
-      break;
+  const parsed = parseEvent(body);
+  if ('ignored' in parsed) {
+    countMetric('WebhookAccepted');
+    logger.info('persona event ignored', { eventName: parsed.ignored, reason: 'unmapped_event' });
+    return { status: 200, body: received };
   }
+  const log = { eventId: parsed.eventId, eventName: parsed.name, inquiryId: parsed.inquiryId };
+  try {
+    await events.publish([{ detailType: 'PersonaEventReceived', detail: parsed }]);
+  } catch (error) {
+    // Nothing is lost: Persona retries a non-2xx answer for about 51 hours.
+    countMetric('WebhookPublishFailed');
+    logger.error('publishing PersonaEventReceived failed; Persona will retry', {
+      ...log,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    throw new HttpError(503, 'Service Unavailable', 'The event could not be queued. Try again later.');
+  }
+  countMetric('WebhookAccepted');
+  logger.info('persona event queued', log);
   return { status: 200, body: received };
 });

@@ -1,7 +1,25 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 
+const emailPattern = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
+const jwtPattern = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
+const bearerPattern = /(Bearer\s+)[^\s"']+/gi;
+
+/**
+ * Defence in depth: whatever a log line carries (an SDK error quoting an address, a stack trace),
+ * email addresses are masked and tokens removed before it is written.
+ */
+export function redact(text: string): string {
+  return text
+    .replace(jwtPattern, '[redacted-token]')
+    .replace(bearerPattern, '$1[redacted]')
+    .replace(emailPattern, '$1***@$2');
+}
+
 // One logger per container; handlers append the request id per invocation.
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'platform-api' });
+export const logger = new Logger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'platform-api',
+  jsonReplacerFn: (_key, value) => (typeof value === 'string' ? redact(value) : value),
+});
 
 export type SecurityEventName =
   | 'authentication_failed'

@@ -40,6 +40,12 @@ export interface EventBusOptions {
   retryDelayMs?(attempt: number): number;
   deadLetterFile?: string;
   log?(line: string): void;
+  /**
+   * Delay before a matched event is delivered. EventBridge delivers asynchronously, typically tens
+   * to hundreds of milliseconds after `PutEvents`; delivering on the same tick would make a
+   * publisher's own answer wait for its subscribers, which never happens in AWS. Default 25 ms.
+   */
+  deliveryDelayMs?: number;
   /** How often scheduled rules fire locally; defaults to their `rateMinutes`. 0 disables the timers. */
   scheduleIntervalMs?(rule: EventRuleDef): number;
 }
@@ -60,6 +66,7 @@ export function createEventBus(options: EventBusOptions) {
   const inFlight = new Set<Promise<void>>();
   const delay = options.retryDelayMs ?? ((attempt: number) => Math.min(5_000, 100 * 2 ** (attempt - 1)));
   const log = options.log ?? (() => {});
+  const deliveryDelay = options.deliveryDelayMs ?? 25;
 
   function busMatches(name: unknown): boolean {
     if (name === undefined || name === null || name === '') return options.busName === 'default';
@@ -133,7 +140,9 @@ export function createEventBus(options: EventBusOptions) {
     };
     for (const rule of options.rules) {
       if (!rule.pattern || !matches(rule.pattern, event)) continue;
-      const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
+      const delivery = new Promise((resolve) => setTimeout(resolve, deliveryDelay))
+        .then(() => deliver(rule, event))
+        .finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);
     }
     return { EventId: event.id };

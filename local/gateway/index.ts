@@ -63,9 +63,18 @@ export interface RunningGateway {
 /** API Gateway HTTP APIs accept payloads up to 10 MB; the handlers enforce their own smaller limit. */
 const maxPayloadBytes = 10 * 1024 * 1024;
 
-export async function defaultLoadHandler(name: string): Promise<unknown> {
-  const module = await import(pathToFileURL(resolve(handlersDir, `${name}.ts`)).href);
-  return module.handler;
+const loaded = new Map<string, Promise<unknown>>();
+
+/** Loads `lambdas/handlers/<name>.ts` once, as a warm Lambda container keeps its module. */
+export function defaultLoadHandler(name: string): Promise<unknown> {
+  let handler = loaded.get(name);
+  if (!handler) {
+    handler = import(pathToFileURL(resolve(handlersDir, `${name}.ts`)).href).then((module) => module.handler);
+    // A module that failed to load is tried again on the next request, as a new container would.
+    handler.catch(() => loaded.delete(name));
+    loaded.set(name, handler);
+  }
+  return handler;
 }
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {

@@ -4,6 +4,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { lambdaBundling } from '#infra/api/platform-function.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import { routes } from '#lambdas/routes.ts';
 
@@ -18,8 +19,6 @@ export interface BundleFigure {
   bytes: number;
   importMedianMs: number;
 }
-
-const banner = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 // Import needs configuration (module-scope clients read it), never a reachable service.
 const importEnv = {
@@ -65,12 +64,13 @@ export async function measureLambdaBundles(runs = 7): Promise<BundleFigure[]> {
         entryPoints: [entry],
         outfile,
         bundle: true,
-        minify: true,
+        minify: lambdaBundling.minify,
         format: 'esm',
         platform: 'node',
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: { js: banner },
+        target: lambdaBundling.target,
+        mainFields: [...lambdaBundling.mainFields],
+        banner: { js: lambdaBundling.banner },
+        alias: { ...lambdaBundling.alias },
         logLevel: 'error',
       });
       const probe = join(outDir, `${handler}.probe.mjs`);

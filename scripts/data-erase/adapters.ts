@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createManagementClient } from '#lambdas/adapters/auth0-management-client.ts';
+import { createManagementApi } from '#lambdas/adapters/auth0-management-client.ts';
 import { Auth0UserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
@@ -58,7 +58,7 @@ export function buildEraseDeps(config: EraseConfig): EraseDeps & { close(): void
   return {
     requests: submissions,
     submissions,
-    users: new Auth0UserDirectory(createManagementClient(config.auth0)),
+    users: new Auth0UserDirectory(createManagementApi(config.auth0)),
     kyc: new DynamoDbKycRecords(client, config.dynamodb.tables.kycState),
     consents: new DynamoDbConsentLedger(client, config.dynamodb.tables.consentLedger),
     persona: new PersonaInquiryRedactor(

@@ -251,20 +251,17 @@ describe('erasing a person’s data (npm run data:erase)', () => {
         },
       }),
     );
-    await db.client.send(
-      new PutCommand({
-        TableName: db.tableName('ConsentLedger'),
-        Item: {
-          subjectId: user.userId,
-          sequence: 1,
-          purpose: 'identity_verification',
-          action: 'granted',
-          recordedAt: new Date().toISOString(),
-          hash: 'h1',
-          previousHash: null,
-        },
+    const consent = await fetch(`${stack.api}/api/consents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        identity_verification_consent: true,
+        biometric_data_consent: true,
+        privacy_policy_consent: true,
+        consent_type: 'identity_verification',
       }),
-    );
+    });
+    expect(consent.status).toBe(201);
     const response = await post('/api/data-deletion-requests', { email: user.email });
     requestId = ((await response.json()) as { requestId: string }).requestId;
   });

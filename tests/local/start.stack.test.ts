@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import type { StackInfo } from '#local/stack.ts';
+import { spawnStack } from '#local/stack-process.ts';
 import { testPorts } from '#tests/helpers/test-ports.ts';
 
 // `npm start`'s promises: every part up and described in stack.json; Ctrl-C leaves nothing behind.
@@ -99,55 +96,28 @@ describe('stack.json', () => {
 
 describe('npm start', () => {
   it('stops every part on Ctrl-C and removes stack.json', async () => {
-    const ports = Object.fromEntries(Object.entries(testPorts).map(([name, port]) => [name, port + 100]));
-    const stateDir = await mkdtemp(join(tmpdir(), 'platform-start-'));
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'local/start.ts', '--web=dist', '--in-memory'],
-      {
-        env: {
-          ...process.env,
-          LOCAL_STATE_DIR: stateDir,
-          WEB_PORT: String(ports.web),
-          API_PORT: String(ports.api),
-          IDP_PORT: String(ports.idp),
-          PERSONA_PORT: String(ports.persona),
-          SES_PORT: String(ports.ses),
-          DYNAMODB_PORT: String(ports.dynamodb),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const stackFile = join(stateDir, 'stack.json');
+    const ports = Object.fromEntries(
+      Object.entries(testPorts).map(([name, port]) => [name, port + 100]),
+    ) as typeof testPorts;
+    const started = await spawnStack({ ports, web: 'dist' });
     try {
-      for (let i = 0; i < 900 && !existsSync(stackFile); i++) {
-        if (child.exitCode !== null) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(existsSync(stackFile), output).toBe(true);
-      const info = JSON.parse(await readFile(stackFile, 'utf8')) as StackInfo;
-      expect(info.api).toBe(`http://localhost:${ports.api}`);
+      const stackFile = join(started.stateDir, 'stack.json');
+      expect(existsSync(stackFile)).toBe(true);
+      expect(started.info.api).toBe(`http://localhost:${ports.api}`);
       for (const label of ['dynamodb', 'email', 'identity', 'persona', 'api', 'web'])
-        expect(output).toContain(label);
-      expect(output).toContain('admin@platform.local');
+        expect(started.output()).toContain(label);
+      expect(started.output()).toContain('admin@platform.local');
       for (const port of Object.values(ports)) expect(await portOpen(port), `port ${port} up`).toBe(true);
 
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGINT');
-      expect(await exited).toBe(0);
+      const removed = new Promise<boolean>((resolve) => {
+        started.child.once('exit', () => resolve(!existsSync(stackFile)));
+      });
+      expect(await started.stop()).toBe(0);
+      expect(await removed).toBe(true);
       for (const port of Object.values(ports))
         expect(await portOpen(port), `port ${port} released`).toBe(false);
-      expect(existsSync(stackFile)).toBe(false);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await rm(stateDir, { recursive: true, force: true });
+      await started.stop();
     }
   }, 120_000);
 });

@@ -1,3 +1,4 @@
+import type { PersonaEventReceived } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { Clock, EventPublisher } from '../ports.ts';
 import { ConcurrentChangeError } from './errors.ts';
@@ -13,6 +14,16 @@ export interface PersonaEvent {
   createdAt: string;
   /** Present for `inquiry.*` events. */
   inquiry: { id: string; referenceId: string | null } | null;
+}
+
+/** The bus event the webhook handler published (already reduced and normalised) as the use case's input. */
+export function personaEventFromReceived(detail: PersonaEventReceived): PersonaEvent {
+  return {
+    eventId: detail.eventId,
+    name: detail.name,
+    createdAt: detail.createdAt,
+    inquiry: { id: detail.inquiryId, referenceId: detail.referenceId },
+  };
 }
 
 export type WebhookOutcome =

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createManagementClient } from '#lambdas/adapters/auth0-management-client.ts';
+import { createManagementApi } from '#lambdas/adapters/auth0-management-client.ts';
 import {
   Auth0UserDirectory,
   DirectoryUnavailableError,
@@ -73,7 +73,7 @@ beforeEach(() => {
 
 const directory = () =>
   new Auth0UserDirectory(
-    createManagementClient({ domain: 'tenant.example', clientId: 'id', clientSecret: 'secret', baseUrl }),
+    createManagementApi({ domain: 'tenant.example', clientId: 'id', clientSecret: 'secret', baseUrl }),
   );
 
 const auth0Error = (status: number, headers: Record<string, string> = {}): Answer => ({

@@ -1,13 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 
-// The handler's edge: signature before parsing, nothing read or written on failure.
+// The handler's edge: signature before parsing, nothing read, written or published on failure; a
+// valid event is handed to the bus as a small PersonaEventReceived and acknowledged, and a
+// refused publish answers 503 so that Persona retries.
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const eventBridge = mockClient(EventBridgeClient);
@@ -28,10 +30,22 @@ beforeAll(async () => {
   ({ handler } = await import('#lambdas/handlers/receive-persona-webhook.ts'));
 });
 
-afterEach(() => {
-  ddb.resetHistory();
-  eventBridge.resetHistory();
+beforeEach(() => {
+  ddb.reset();
+  eventBridge.reset();
+  eventBridge.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'bus-1' }] });
 });
+
+/** The entries the handler put on the bus, parsed. */
+const published = () =>
+  eventBridge.commandCalls(PutEventsCommand).flatMap((call) =>
+    (call.args[0].input.Entries ?? []).map((entry) => ({
+      bus: entry.EventBusName,
+      source: entry.Source,
+      detailType: entry.DetailType,
+      detail: JSON.parse(entry.Detail ?? 'null') as unknown,
+    })),
+  );
 
 const sign = (secret: string, body: string, t = Math.floor(Date.now() / 1000)) =>
   `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
@@ -48,6 +62,46 @@ const startedEvent = JSON.stringify({
       },
     },
   },
+});
+
+function inquiryEvent(input: {
+  id: string;
+  name: string;
+  createdAt: string;
+  extra?: Record<string, unknown>;
+}) {
+  return JSON.stringify({
+    data: {
+      type: 'event',
+      id: input.id,
+      attributes: {
+        name: input.name,
+        'created-at': input.createdAt,
+        'redacted-at': null,
+        payload: {
+          data: {
+            type: 'inquiry',
+            id: 'inq_1',
+            attributes: {
+              status: 'approved',
+              'reference-id': 'auth0|u1',
+              'name-first': 'Ada',
+              'name-last': 'Lovelace',
+              birthdate: '1815-12-10',
+              ...input.extra,
+            },
+          },
+          included: [{ type: 'verification/government-id', id: 'ver_1', attributes: { 'id-number': 'X1' } }],
+        },
+      },
+    },
+  });
+}
+
+const approvedEvent = inquiryEvent({
+  id: 'evt_approved',
+  name: 'inquiry.approved',
+  createdAt: '2026-11-21T06:00:00.123456Z',
 });
 
 const call = (body: string, signature?: string, base64 = false) =>
@@ -67,27 +121,93 @@ const call = (body: string, signature?: string, base64 = false) =>
 describe('receive-persona-webhook', () => {
   it.each([
     ['no signature', undefined],
-    ['a signature made with another secret', sign('wbhsec_attacker', startedEvent)],
-    ['a stale signature', sign('wbhsec_current', startedEvent, Math.floor(Date.now() / 1000) - 600)],
-  ])('answers 401 problem+json to %s and touches no table', async (_name, signature) => {
-    const result = await call(startedEvent, signature);
-    expect(result.statusCode).toBe(401);
-    expect(result.headers?.['content-type']).toBe('application/problem+json');
+    ['a signature made with another secret', sign('wbhsec_attacker', approvedEvent)],
+    ['a stale signature', sign('wbhsec_current', approvedEvent, Math.floor(Date.now() / 1000) - 600)],
+    ['a signature of another body', sign('wbhsec_current', approvedEvent.replace('approved', 'declined'))],
+  ])(
+    'answers 401 problem+json to %s and touches no table and publishes nothing',
+    async (_name, signature) => {
+      const result = await call(approvedEvent, signature);
+      expect(result.statusCode).toBe(401);
+      expect(result.headers?.['content-type']).toBe('application/problem+json');
+      expect(ddb.calls()).toHaveLength(0);
+      expect(eventBridge.calls()).toHaveLength(0);
+    },
+  );
+
+  it.each(['inquiry.created', 'inquiry.started', 'inquiry.redacted'])(
+    'acknowledges %s signed with either configured secret without publishing it',
+    async (name) => {
+      const body = startedEvent.replace('inquiry.started', name);
+      for (const secret of ['wbhsec_current', 'wbhsec_next']) {
+        const result = await call(body, sign(secret, body));
+        expect(result.statusCode).toBe(200);
+        expect(JSON.parse(result.body ?? '{}')).toEqual({ received: true });
+      }
+      expect(eventBridge.calls()).toHaveLength(0);
+      expect(ddb.calls()).toHaveLength(0);
+    },
+  );
+
+  it('publishes exactly one PersonaEventReceived with only the fields processing needs, then answers 200', async () => {
+    const result = await call(approvedEvent, sign('wbhsec_next', approvedEvent));
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body ?? '{}')).toEqual({ received: true });
+    expect(published()).toEqual([
+      {
+        bus: 'bus-test',
+        source: 'platform.kyc',
+        detailType: 'PersonaEventReceived',
+        detail: {
+          eventId: 'evt_approved',
+          name: 'inquiry.approved',
+          createdAt: '2026-11-21T06:00:00.123456Z',
+          inquiryId: 'inq_1',
+          inquiryStatus: 'approved',
+          referenceId: 'auth0|u1',
+        },
+      },
+    ]);
+    // The personal data of the payload stays out of the bus.
+    const entry = eventBridge.commandCalls(PutEventsCommand)[0]?.args[0].input.Entries?.[0]?.Detail ?? '';
+    for (const pii of ['Ada', 'Lovelace', '1815-12-10', 'X1']) expect(entry).not.toContain(pii);
     expect(ddb.calls()).toHaveLength(0);
-    expect(eventBridge.calls()).toHaveLength(0);
   });
 
-  it('acknowledges an unmapped event signed with either configured secret without touching the table', async () => {
-    for (const secret of ['wbhsec_current', 'wbhsec_next']) {
-      const result = await call(startedEvent, sign(secret, startedEvent));
-      expect(result.statusCode).toBe(200);
-      expect(JSON.parse(result.body ?? '{}')).toEqual({ received: true });
+  it('publishes a redelivered event again: processing, not the webhook, drops duplicates', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await call(approvedEvent, sign('wbhsec_current', approvedEvent))).statusCode).toBe(200);
     }
-    expect(ddb.calls()).toHaveLength(0);
+    expect(published().map((entry) => (entry.detail as { eventId: string }).eventId)).toEqual([
+      'evt_approved',
+      'evt_approved',
+    ]);
   });
 
   it('verifies the decoded bytes of a base64-encoded body', async () => {
-    expect((await call(startedEvent, sign('wbhsec_current', startedEvent), true)).statusCode).toBe(200);
+    expect((await call(approvedEvent, sign('wbhsec_current', approvedEvent), true)).statusCode).toBe(200);
+    expect(published()).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'EventBridge is unreachable',
+      () => eventBridge.on(PutEventsCommand).rejects(new Error('socket hang up')),
+    ],
+    [
+      'EventBridge refuses the entry',
+      () =>
+        eventBridge.on(PutEventsCommand).resolves({
+          FailedEntryCount: 1,
+          Entries: [{ ErrorCode: 'InternalFailure', ErrorMessage: 'try again' }],
+        }),
+    ],
+  ])('answers 503 problem+json when %s, so that Persona retries', async (_name, fail) => {
+    fail();
+    const result = await call(approvedEvent, sign('wbhsec_current', approvedEvent));
+    expect(result.statusCode).toBe(503);
+    expect(result.headers?.['content-type']).toBe('application/problem+json');
+    expect(eventBridge.commandCalls(PutEventsCommand).length).toBeGreaterThan(0);
   });
 
   it.each([
@@ -110,9 +230,20 @@ describe('receive-persona-webhook', () => {
         },
       }),
     ],
-  ])('answers 400 to a correctly signed body that is %s, and writes nothing', async (_name, body) => {
+    [
+      'an inquiry.declined whose inquiry has no status',
+      inquiryEvent({
+        id: 'evt_2',
+        name: 'inquiry.declined',
+        createdAt: '2026-11-21T06:00:00Z',
+        extra: { status: undefined },
+      }),
+    ],
+  ])('answers 400 to a correctly signed body that is %s, and publishes nothing', async (_name, body) => {
     const result = await call(body, sign('wbhsec_current', body));
     expect(result.statusCode).toBe(400);
+    expect(result.headers?.['content-type']).toBe('application/problem+json');
+    expect(eventBridge.calls()).toHaveLength(0);
     expect(ddb.calls()).toHaveLength(0);
   });
 });
