@@ -11,6 +11,8 @@ import { testPorts } from './test-ports.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: StackInfo;
+    /** The running stack's state directory (the identity provider's keys live in `idp/jwks.json`). */
+    stackStateDir: string;
   }
 }
 
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
     echo: Boolean(process.env.STACK_VERBOSE),
   });
   project.provide('stack', stack.info);
+  project.provide('stackStateDir', stack.stateDir);
   return async () => {
     await stack?.stop();
   };
