@@ -24,6 +24,9 @@ export const byEmailIndex = 'byEmail';
 
 export function submissionKey(record: SubmissionRecord): { pk: string; sk: string } {
   switch (record.kind) {
+    case 'waitlist':
+      // Keyed by the address: joining twice keeps one entry.
+      return { pk: `WAITLIST#${record.email}`, sk: 'WAITLIST' };
     case 'investor_inquiry':
       return { pk: `INVESTOR_INQUIRY#${record.id}`, sk: 'INQUIRY' };
     case 'contact_message':

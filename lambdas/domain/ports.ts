@@ -15,16 +15,6 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-export interface WaitlistEntry {
-  email: string;
-  joinedAt: string;
-}
-
-export interface WaitlistStore {
-  /** Stores the entry unless the address is already on the list; says which happened. */
-  addOnce(entry: WaitlistEntry): Promise<'added' | 'exists'>;
-}
-
 /** What the product keeps in the identity provider's `app_metadata` (flat keys only). */
 export interface AppMetadata {
   role?: Role;

@@ -1,16 +1,14 @@
 import type { WaitlistRequest } from '#contracts/waitlist.ts';
-import type { Clock, WaitlistStore } from './ports.ts';
+import type { Clock } from './ports.ts';
+import { normaliseEmail } from './submissions/normalise.ts';
+import type { SubmissionStore } from './submissions/ports.ts';
 
-/** Normalised form used as the identity of an address (domains are case-insensitive; so, in practice, are mailboxes). */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export function joinWaitlist(deps: { store: WaitlistStore; clock: Clock }) {
+export function joinWaitlist(deps: { store: SubmissionStore; clock: Clock }) {
   return async (request: WaitlistRequest): Promise<{ added: boolean }> => {
     const outcome = await deps.store.addOnce({
+      kind: 'waitlist',
       email: normaliseEmail(request.email),
-      joinedAt: deps.clock.now().toISOString(),
+      createdAt: deps.clock.now().toISOString(),
     });
     // Joining twice is not an error: the caller learns nothing about who else is on the list.
     return { added: outcome === 'added' };

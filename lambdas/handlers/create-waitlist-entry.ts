@@ -1,7 +1,7 @@
 import type { SuccessResponse } from '#contracts/common.ts';
 import { waitlistRequest } from '#contracts/waitlist.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
-import { DynamoDbWaitlistStore } from '#lambdas/adapters/dynamodb-waitlist-store.ts';
+import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { joinWaitlist } from '#lambdas/domain/waitlist.ts';
@@ -9,7 +9,7 @@ import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { logger } from '#lambdas/http/logger.ts';
 
 const join = joinWaitlist({
-  store: new DynamoDbWaitlistStore(documentClient, tableName('submissions')),
+  store: new DynamoDbSubmissionStore(documentClient, tableName('submissions')),
   clock: systemClock,
 });
 

@@ -124,7 +124,7 @@ describe('POST /api/cookie-consents', () => {
       kind: 'cookie_consent',
       analytics: true,
       marketing: false,
-      ipAddress: '203.0.113.0/24',
+      ipAddress: '203.0.113.0',
     });
     const stored = JSON.stringify(item);
     expect(stored).not.toContain('203.0.113.77');

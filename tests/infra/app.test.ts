@@ -1,10 +1,8 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import { tableKeys, tables } from '#infra/data/tables.ts';
-import { BackendStack } from '#infra/stacks/backend-stack.ts';
-import { DataStack } from '#infra/stacks/data-stack.ts';
+import { buildPlatform } from '#infra/platform.ts';
 import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import { routes } from '#lambdas/routes.ts';
@@ -12,22 +10,9 @@ import { routes } from '#lambdas/routes.ts';
 // Synthesis without bundling: the stacks must follow the shared route, rule and table definitions.
 function synth() {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const config = parseStageConfig(exampleStages.dev);
-  const env = { region: 'eu-central-1', account: '111111111111' };
-  const data = new DataStack(app, 'Data', { env, emailDomain: config.email.domain });
-  const backend = new BackendStack(app, 'Backend', {
-    env,
-    config,
-    targets: {
-      tables: data.data.tables,
-      secrets: data.secrets.secrets,
-      email: {
-        domain: config.email.domain,
-        sender: config.email.sender,
-        configurationSetName: data.email.configurationSetName,
-      },
-    },
-    logRetention: RetentionDays.ONE_YEAR,
+  const { data, backend } = buildPlatform(app, parseStageConfig(exampleStages.dev), {
+    region: 'eu-central-1',
+    account: '111111111111',
   });
   return { data: Template.fromStack(data), backend: Template.fromStack(backend) };
 }

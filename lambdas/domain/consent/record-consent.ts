@@ -7,11 +7,11 @@ import {
   documentSha256,
 } from '#contracts/consent-documents.ts';
 import type { FieldError } from '#contracts/problem.ts';
+import { minimiseIp, minimiseUserAgent } from '#lambdas/domain/minimise.ts';
 import type { ConsentLedger, ConsentRecord } from '#lambdas/domain/ports.ts';
 import { type Caller, requireSelf } from '#lambdas/http/auth.ts';
 import { BadRequestError, HttpError } from '#lambdas/http/errors.ts';
 import { ConsentLedgerContentionError } from './errors.ts';
-import { minimiseIp, minimiseUserAgent } from './minimise.ts';
 
 /** Where a request came from, as the API sees it; minimised here before anything is stored. */
 export interface RequestOrigin {

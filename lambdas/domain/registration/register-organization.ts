@@ -15,7 +15,7 @@ import type {
   UserDirectory,
 } from '#lambdas/domain/ports.ts';
 import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
-import { normaliseEmail } from '#lambdas/domain/waitlist.ts';
+import { normaliseEmail } from '#lambdas/domain/submissions/normalise.ts';
 import {
   passwordTicketTtlDays,
   type RegistrationProgress,

@@ -2,6 +2,12 @@
 // section 6); each kind of record has its own key, and every record that holds an address keeps it
 // in `email` (normalised) so a deletion request can find it through the byEmail index.
 
+export interface WaitlistRecord {
+  kind: 'waitlist';
+  email: string;
+  createdAt: string;
+}
+
 export interface InvestorInquiryRecord {
   kind: 'investor_inquiry';
   id: string;
@@ -51,6 +57,7 @@ export interface DeletionRequestRecord {
 }
 
 export type SubmissionRecord =
+  | WaitlistRecord
   | InvestorInquiryRecord
   | ContactMessageRecord
   | CookieConsentRecord

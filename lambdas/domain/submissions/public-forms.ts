@@ -1,41 +1,33 @@
 import type { ContactRequest } from '#contracts/contact.ts';
 import type { CookieConsentRequest } from '#contracts/cookie-consent.ts';
 import type { InvestorInquiryRequest } from '#contracts/investor-inquiry.ts';
+import { minimiseIp } from '#lambdas/domain/minimise.ts';
 import type { Clock } from '../ports.ts';
-import { minimiseIp, normaliseEmail } from './normalise.ts';
+import { normaliseEmail } from './normalise.ts';
 import type { IdGenerator, SubmissionStore } from './ports.ts';
 
-export function submitInvestorInquiry(deps: { store: SubmissionStore; clock: Clock; newId: IdGenerator }) {
-  return async (request: InvestorInquiryRequest): Promise<{ id: string }> => {
-    const id = deps.newId();
-    await deps.store.addOnce({
-      kind: 'investor_inquiry',
-      id,
-      name: request.name,
-      email: normaliseEmail(request.email),
-      organization: request.organization,
-      message: request.message,
-      createdAt: deps.clock.now().toISOString(),
-    });
-    return { id };
-  };
+type MessageKind = 'investor_inquiry' | 'contact_message';
+
+/** Investor inquiries and contact messages are stored alike; only their kind (and key) differs. */
+function storeMessage<Request extends InvestorInquiryRequest | ContactRequest>(kind: MessageKind) {
+  return (deps: { store: SubmissionStore; clock: Clock; newId: IdGenerator }) =>
+    async (request: Request): Promise<{ id: string }> => {
+      const id = deps.newId();
+      await deps.store.addOnce({
+        kind,
+        id,
+        name: request.name,
+        email: normaliseEmail(request.email),
+        organization: request.organization,
+        message: request.message,
+        createdAt: deps.clock.now().toISOString(),
+      });
+      return { id };
+    };
 }
 
-export function sendContactMessage(deps: { store: SubmissionStore; clock: Clock; newId: IdGenerator }) {
-  return async (request: ContactRequest): Promise<{ id: string }> => {
-    const id = deps.newId();
-    await deps.store.addOnce({
-      kind: 'contact_message',
-      id,
-      name: request.name,
-      email: normaliseEmail(request.email),
-      organization: request.organization,
-      message: request.message,
-      createdAt: deps.clock.now().toISOString(),
-    });
-    return { id };
-  };
-}
+export const submitInvestorInquiry = storeMessage<InvestorInquiryRequest>('investor_inquiry');
+export const sendContactMessage = storeMessage<ContactRequest>('contact_message');
 
 /**
  * How long the proof of a cookie choice is kept: 13 months, the longest a consent choice may be

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { minimiseIp, minimiseUserAgent, unknownIp } from '#lambdas/domain/consent/minimise.ts';
+import { minimiseIp, minimiseUserAgent, unknownIp } from '#lambdas/domain/minimise.ts';
 
 describe('minimiseIp', () => {
   it.each([

