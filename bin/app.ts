@@ -1,8 +1,10 @@
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { buildPlatform } from '#infra/platform.ts';
 import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
 
-// Composition only: parse the stage config, build the stacks.
+// Composition only: parse the stage config, build the stacks, attach cdk-nag. A stage comes from
+// context ("stages" in cdk.json or -c) or the examples in infra/stage-config.ts.
 const app = new App();
 const stageName = String(app.node.tryGetContext('stage') ?? 'dev');
 const raw = app.node.tryGetContext('stages')?.[stageName] ?? exampleStages[stageName];
@@ -12,3 +14,4 @@ if (!raw)
   );
 const config = parseStageConfig(raw);
 buildPlatform(app, config, { region: config.region, ...(config.account ? { account: config.account } : {}) });
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));

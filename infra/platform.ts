@@ -1,11 +1,26 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { readWebBuild, type WebBuild } from '#infra/site/web-build.ts';
 import { BackendStack } from '#infra/stacks/backend-stack.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
+import { SiteStack } from '#infra/stacks/site-stack.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
 
-/** The product's stacks for one stage: stateful data, then the stateless backend that uses it. */
-export function buildPlatform(app: App, config: StageConfig, env: Environment = { region: config.region }) {
+export interface PlatformOptions {
+  /** The web build to deploy; default: `web/dist`, or a placeholder page when it is missing. */
+  webBuild?: WebBuild;
+}
+
+/**
+ * The product's stacks for one stage: stateful data, the stateless backend that uses it, and the
+ * site in front of both.
+ */
+export function buildPlatform(
+  app: App,
+  config: StageConfig,
+  env: Environment = { region: config.region },
+  options: PlatformOptions = {},
+) {
   const prefix = `Platform-${config.stage}`;
   const data = new DataStack(app, `${prefix}-Data`, { env, emailDomain: config.email.domain });
   const backend = new BackendStack(app, `${prefix}-Backend`, {
@@ -22,5 +37,23 @@ export function buildPlatform(app: App, config: StageConfig, env: Environment = 
     },
     logRetention: config.logRetentionDays as RetentionDays,
   });
-  return { data, backend };
+  const site = new SiteStack(app, `${prefix}-Site`, {
+    env,
+    build: options.webBuild ?? readWebBuild(),
+    apiDomain: backend.apiDomain,
+    webConfig: {
+      stage: config.stage,
+      auth0: {
+        domain: config.auth0.domain,
+        clientId: config.auth0.spaClientId,
+        audience: config.auth0.audience,
+        claimsNamespace: config.auth0.claimsNamespace,
+      },
+      persona: { environmentId: config.persona.environmentId },
+    },
+    ...(config.domainName ? { domainName: config.domainName } : {}),
+    ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
+    ...(config.webAclArn ? { webAclArn: config.webAclArn } : {}),
+  });
+  return { data, backend, site };
 }

@@ -31,7 +31,11 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
     switch (grant.kind) {
       case 'table': {
         const table = targets.tables[grant.table];
-        const resources = [table.tableArn, ...(grant.indexes ? [`${table.tableArn}/index/*`] : [])];
+        // Indexes by name, not `index/*`: a grant never covers an index added later by accident.
+        const indexArns = grant.indexes
+          ? tableDefs[grant.table].indexes.map((index) => `${table.tableArn}/index/${index.name}`)
+          : [];
+        const resources = [table.tableArn, ...indexArns];
         fn.addToRolePolicy(new PolicyStatement({ actions: tableActions[grant.access], resources }));
         fn.addEnvironment(tableDefs[grant.table].envVar, table.tableName);
         break;

@@ -1,12 +1,20 @@
 import { fileURLToPath } from 'node:url';
-import { Duration } from 'aws-cdk-lib';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, type IDestination, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
 // The house default for every function: current Node runtime on arm64, minified ESM bundle with
-// source maps, its own log group with retention, JSON logs, tracing, explicit timeout and memory.
+// source maps, its own log group with retention, its own role (no managed policy: it may write to
+// its own log group and nothing else until a grant says so), JSON logs, tracing, explicit timeout
+// and memory.
+
+/** Powertools `service`: the dimension of every business metric (the dashboard reads it). */
+export const serviceName = 'platform-api';
+/** CloudWatch namespace of the business metrics (lambdas/http/metrics.ts). */
+export const metricsNamespace = 'Platform';
 
 export interface PlatformFunctionProps {
   /** Module under lambdas/handlers/. */
@@ -16,6 +24,11 @@ export interface PlatformFunctionProps {
   memoryMb?: number;
   environment?: Record<string, string>;
   reservedConcurrency?: number;
+  /**
+   * For asynchronously invoked functions (event targets): where an invocation goes after Lambda's
+   * own retries fail, and how many retries (0-2).
+   */
+  async?: { onFailure: IDestination; retryAttempts: number; maxEventAge: Duration };
 }
 
 const handlersDir = fileURLToPath(new URL('../../lambdas/handlers/', import.meta.url));
@@ -38,24 +51,40 @@ export const lambdaBundling = {
 
 export class PlatformFunction extends Construct {
   readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: PlatformFunctionProps) {
     super(scope, id);
     const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
+    this.logGroup = logGroup;
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs the ${props.handler} function`,
+    });
+    logGroup.grantWrite(role);
     this.function = new NodejsFunction(this, 'Function', {
       entry: `${handlersDir}${props.handler}.ts`,
       handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
+      runtime: Runtime.NODEJS_24_X,
+      role,
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMb ?? 512,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       logGroup,
       ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
+      ...(props.async
+        ? {
+            onFailure: props.async.onFailure,
+            retryAttempts: props.async.retryAttempts,
+            maxEventAge: props.async.maxEventAge,
+          }
+        : {}),
       loggingFormat: LoggingFormat.JSON,
       tracing: Tracing.ACTIVE,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: 'platform-api',
+        POWERTOOLS_SERVICE_NAME: serviceName,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
         POWERTOOLS_LOG_LEVEL: 'INFO',
         ...props.environment,
       },
@@ -70,6 +99,17 @@ export class PlatformFunction extends Construct {
           Object.entries(lambdaBundling.alias).map(([from, to]) => [`--alias:${from}`, to]),
         ),
       },
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions.',
+    });
+    Validations.of(this.function).acknowledge({
+      id: 'Serverless-LambdaDLQ',
+      reason: props.async
+        ? 'Asynchronous failures go to an on-failure destination (SQS), which supersedes a function DLQ.'
+        : 'Invoked synchronously by API Gateway: the caller gets the error; there is nothing to dead-letter.',
     });
   }
 }

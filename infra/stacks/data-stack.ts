@@ -1,5 +1,6 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { AuditorPolicy } from '#infra/data/auditor-policy.ts';
 import { DataTables } from '#infra/data/data-construct.ts';
 import { PlatformEmail } from '#infra/data/email-construct.ts';
 import { PlatformSecrets } from '#infra/data/secrets-construct.ts';
@@ -16,11 +17,17 @@ export class DataStack extends Stack {
   readonly data: DataTables;
   readonly secrets: PlatformSecrets;
   readonly email: PlatformEmail;
+  readonly auditor: AuditorPolicy;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, { ...props, terminationProtection: true });
     this.data = new DataTables(this, 'Data');
     this.secrets = new PlatformSecrets(this, 'Secrets');
     this.email = new PlatformEmail(this, 'Email', { domain: props.emailDomain });
+    this.auditor = new AuditorPolicy(this, 'Auditor', { consentLedger: this.data.tables.consentLedger });
+    new CfnOutput(this, 'AuditorPolicyArn', {
+      description: 'Attach to the auditors role or permission set: read-only on the consent ledger',
+      value: this.auditor.policy.managedPolicyArn,
+    });
   }
 }

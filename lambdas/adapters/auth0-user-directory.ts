@@ -111,10 +111,16 @@ export async function withBoundedRetry<T>(
       const left = policy.maxElapsedMs - (Date.now() - started);
       // Waiting past the budget only to fail later helps nobody: give up now, the caller (or
       // EventBridge) retries on its own schedule.
-      if (attempt >= policy.maxAttempts || delay >= left) {
-        throw new DirectoryUnavailableError(operation, status, attempt, { cause: error });
-      }
-      logger.warn('auth0 call will be retried', { operation, status, attempt, delayMs: Math.round(delay) });
+      const giveUp = attempt >= policy.maxAttempts || delay >= left;
+      // One line per failed attempt, retried or final: the Auth0 429 alarm counts these.
+      logger.warn('auth0 call failed', {
+        operation,
+        status,
+        attempt,
+        willRetry: !giveUp,
+        ...(giveUp ? {} : { delayMs: Math.round(delay) }),
+      });
+      if (giveUp) throw new DirectoryUnavailableError(operation, status, attempt, { cause: error });
       await sleep(delay);
     }
   }

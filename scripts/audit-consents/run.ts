@@ -114,6 +114,10 @@ export interface Io {
 
 /** Runs the audit; resolves to the exit status. */
 export async function main(argv: string[], io: Io): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(`${usage}\n`);
+    return 0;
+  }
   let options: AuditOptions;
   try {
     options = parseOptions(argv);

@@ -1,28 +1,22 @@
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { auditorActions } from '#infra/data/auditor-policy.ts';
 import { tableKeys, tables } from '#infra/data/tables.ts';
-import { buildPlatform } from '#infra/platform.ts';
-import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
+import { accessLogFields } from '#infra/stacks/backend-stack.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import { routes } from '#lambdas/routes.ts';
+import { synthPlatform } from '#tests/infra/synth.ts';
 
 // Synthesis without bundling: the stacks must follow the shared route, rule and table definitions.
-function synth() {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const { data, backend } = buildPlatform(app, parseStageConfig(exampleStages.dev), {
-    region: 'eu-central-1',
-    account: '111111111111',
-  });
-  return { data: Template.fromStack(data), backend: Template.fromStack(backend) };
-}
+const { data, backend, site, stacks } = synthPlatform();
 
-const { data, backend } = synth();
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
 const statements = Object.values(backend.findResources('AWS::IAM::Policy')).flatMap(
-  (policy) =>
-    policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+  (policy) => policy.Properties.PolicyDocument.Statement as Statement[],
 );
 const actionsOf = (statement: { Action: string | string[] }) => [statement.Action].flat();
+const refOf = (value: unknown) => (value as { Ref?: string }).Ref;
+const getAttOf = (value: unknown) => (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
 
 describe('the data stack', () => {
   it('builds every table of infra/data/tables.ts with its keys and indexes', () => {
@@ -39,6 +33,7 @@ describe('the data stack', () => {
   it('protects every table: PITR, deletion protection, retained on delete, no physical name', () => {
     for (const resource of Object.values(data.findResources('AWS::DynamoDB::GlobalTable'))) {
       expect(resource.DeletionPolicy).toBe('Retain');
+      expect(resource.UpdateReplacePolicy).toBe('Retain');
       expect(resource.Properties.TableName).toBeUndefined();
       for (const replica of resource.Properties.Replicas) {
         expect(replica.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
@@ -55,12 +50,62 @@ describe('the data stack', () => {
       expect(secret.Properties.SecretString).toBeUndefined();
     }
   });
+
+  it('keeps the logical ids of every stateful resource, so no refactor can replace one', () => {
+    const stateful = [
+      'AWS::DynamoDB::GlobalTable',
+      'AWS::SecretsManager::Secret',
+      'AWS::SES::EmailIdentity',
+      'AWS::SES::ConfigurationSet',
+    ];
+    const ids = Object.fromEntries(
+      stateful.flatMap((type) => Object.keys(data.findResources(type)).map((id) => [id, type])),
+    );
+    expect(ids).toEqual({
+      DataConsentLedger60BD9010: 'AWS::DynamoDB::GlobalTable',
+      DataKycStateFC554048: 'AWS::DynamoDB::GlobalTable',
+      DataSubmissionsC34A80E9: 'AWS::DynamoDB::GlobalTable',
+      SecretsAuth0M2mFD5E6283: 'AWS::SecretsManager::Secret',
+      SecretsPersonaApiKeyB1A325FE: 'AWS::SecretsManager::Secret',
+      SecretsPersonaWebhookSecret928B16FD: 'AWS::SecretsManager::Secret',
+      EmailIdentityCD6BD173: 'AWS::SES::EmailIdentity',
+      EmailConfigurationSet6A762543: 'AWS::SES::ConfigurationSet',
+    });
+  });
+
+  it('cannot be deleted by accident: termination protection is on', () => {
+    expect(stacks.data.terminationProtection).toBe(true);
+  });
+
+  it('gives auditors read-only access to the consent ledger and its indexes, and to nothing else', () => {
+    const policies = Object.values(data.findResources('AWS::IAM::ManagedPolicy'));
+    expect(policies).toHaveLength(1);
+    const [statement, ...others] = (policies[0]?.Properties.PolicyDocument.Statement ?? []) as Statement[];
+    expect(others).toEqual([]);
+    expect(statement?.Effect).toBe('Allow');
+    expect([...actionsOf(statement as Statement)].sort()).toEqual([...auditorActions].sort());
+    expect([...actionsOf(statement as Statement)].sort()).toEqual([
+      'dynamodb:DescribeContinuousBackups',
+      'dynamodb:DescribeTable',
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:Scan',
+    ]);
+    const resources = JSON.stringify(statement?.Resource);
+    expect(resources).toContain('DataConsentLedger60BD9010');
+    expect(resources).not.toMatch(/KycState|Submissions/);
+    expect(resources).toContain('/index/byPurposeAndTime');
+    expect(resources).not.toContain('*');
+  });
 });
 
 describe('the backend stack', () => {
+  const functions = backend.findResources('AWS::Lambda::Function');
+  const roles = backend.findResources('AWS::IAM::Role');
+  const logGroups = backend.findResources('AWS::Logs::LogGroup');
+
   it('has one HTTP API route and one arm64 function per route, plus one function per event rule', () => {
     backend.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
-    backend.resourceCountIs('AWS::ApiGateway::RestApi', 0);
     for (const route of routes) {
       backend.hasResourceProperties('AWS::ApiGatewayV2::Route', {
         RouteKey: `${route.method} ${route.path}`,
@@ -68,10 +113,20 @@ describe('the backend stack', () => {
       });
     }
     backend.resourceCountIs('AWS::Lambda::Function', routes.length + eventRules.length);
-    backend.allResourcesProperties('AWS::Lambda::Function', { Architectures: ['arm64'] });
+    backend.allResourcesProperties('AWS::Lambda::Function', {
+      Architectures: ['arm64'],
+      Runtime: 'nodejs24.x',
+      TracingConfig: { Mode: 'Active' },
+    });
   });
 
-  it('throttles every route as routes.ts says', () => {
+  it('is an HTTP API, never a REST API, in every stack', () => {
+    for (const template of [data, backend, site]) template.resourceCountIs('AWS::ApiGateway::RestApi', 0);
+    backend.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    backend.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+  });
+
+  it('throttles every route as routes.ts says, and every other request by default', () => {
     const settings = Object.fromEntries(
       routes.map((r) => [
         `${r.method} ${r.path}`,
@@ -81,7 +136,61 @@ describe('the backend stack', () => {
         }),
       ]),
     );
-    backend.hasResourceProperties('AWS::ApiGatewayV2::Stage', { RouteSettings: settings });
+    backend.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      RouteSettings: settings,
+      DefaultRouteSettings: Match.objectLike({
+        ThrottlingRateLimit: Match.anyValue(),
+        ThrottlingBurstLimit: Match.anyValue(),
+      }),
+    });
+  });
+
+  it('writes a JSON access log line per request to a log group with retention', () => {
+    const stages = Object.values(backend.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stages).toHaveLength(1);
+    const settings = stages[0]?.Properties.AccessLogSettings;
+    const format = JSON.parse(settings.Format);
+    for (const field of ['requestId', 'ip', 'routeKey', 'status', 'latency', 'integrationError']) {
+      expect(format[field]).toBe(accessLogFields[field as keyof typeof accessLogFields]);
+    }
+    const logGroup = logGroups[getAttOf(settings.DestinationArn) as string];
+    expect(logGroup?.Properties.RetentionInDays).toBeGreaterThan(0);
+  });
+
+  it('gives every function its own role, with no managed policy and no wildcard action', () => {
+    const roleIds = Object.values(functions).map((fn) => getAttOf(fn.Properties.Role));
+    expect(new Set(roleIds).size).toBe(roleIds.length);
+    for (const roleId of roleIds) {
+      const role = roles[roleId as string];
+      expect(role?.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({
+        Service: 'lambda.amazonaws.com',
+      });
+      expect(role?.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+    for (const statement of statements) {
+      for (const action of actionsOf(statement)) expect(action).not.toMatch(/(^\*$|:\*$)/);
+    }
+  });
+
+  it('gives every function its own log group with retention, which only it may write to', () => {
+    const seen = new Set<string>();
+    for (const fn of Object.values(functions)) {
+      const logGroupId = refOf(fn.Properties.LoggingConfig.LogGroup) as string;
+      expect(seen.has(logGroupId)).toBe(false);
+      seen.add(logGroupId);
+      expect(logGroups[logGroupId]?.Properties.RetentionInDays).toBeGreaterThan(0);
+      expect(fn.Properties.LoggingConfig.LogFormat).toBe('JSON');
+    }
+  });
+
+  it('caps concurrency where routes.ts and event-rules.ts ask for it', () => {
+    for (const def of [...routes, ...eventRules].filter((d) => d.reservedConcurrency)) {
+      const matching = Object.entries(functions).filter(([id]) => id.startsWith(def.id));
+      expect(matching.map(([, fn]) => fn.Properties.ReservedConcurrentExecutions)).toEqual([
+        def.reservedConcurrency,
+      ]);
+    }
   });
 
   it('gives every rule target a retry policy and a dead-letter queue', () => {
@@ -89,10 +198,36 @@ describe('the backend stack', () => {
     expect(rules).toHaveLength(eventRules.length);
     for (const rule of rules) {
       for (const target of rule.Properties.Targets) {
-        expect(target.RetryPolicy).toBeDefined();
+        expect(target.RetryPolicy.MaximumRetryAttempts).toBeGreaterThanOrEqual(0);
+        expect(target.RetryPolicy.MaximumEventAgeInSeconds).toBeGreaterThan(0);
         expect(target.DeadLetterConfig?.Arn).toBeDefined();
       }
     }
+  });
+
+  it("sends an event target's failed invocations, after Lambda's retries, to the rule's dead-letter queue", () => {
+    const rules = Object.values(backend.findResources('AWS::Events::Rule'));
+    const configs = Object.values(backend.findResources('AWS::Lambda::EventInvokeConfig'));
+    expect(configs).toHaveLength(eventRules.length);
+    for (const rule of rules) {
+      const [target] = rule.Properties.Targets;
+      const fnId = getAttOf(target.Arn);
+      const config = configs.find((c) => refOf(c.Properties.FunctionName) === fnId);
+      expect(config?.Properties.DestinationConfig.OnFailure.Destination).toEqual(target.DeadLetterConfig.Arn);
+      expect(config?.Properties.MaximumRetryAttempts).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('encrypts every dead-letter queue and refuses non-TLS access to it', () => {
+    const queues = backend.findResources('AWS::SQS::Queue');
+    for (const queue of Object.values(queues)) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    const policies = Object.values(backend.findResources('AWS::SQS::QueuePolicy'));
+    const denied = policies.flatMap((p) =>
+      (p.Properties.PolicyDocument.Statement as { Effect: string; Condition?: unknown }[])
+        .filter((s) => s.Effect === 'Deny' && JSON.stringify(s.Condition).includes('aws:SecureTransport'))
+        .flatMap(() => p.Properties.Queues.map(refOf)),
+    );
+    expect(new Set(denied)).toEqual(new Set(Object.keys(queues)));
   });
 
   it('never lets any function update or delete consent-ledger records', () => {
@@ -104,9 +239,7 @@ describe('the backend stack', () => {
     }
   });
 
-  it('grants no wildcard actions', () => {
-    for (const statement of statements) {
-      for (const action of actionsOf(statement)) expect(action).not.toMatch(/(^\*$|:\*$)/);
-    }
+  it('names the indexes a function may query instead of granting index/*', () => {
+    for (const statement of statements) expect(JSON.stringify(statement.Resource)).not.toContain('/index/*');
   });
 });

@@ -2,11 +2,13 @@
  * Auth0 post-login Action (Login / Post Login trigger).
  *
  * Copies the platform's authorization attributes from `app_metadata` into namespaced custom
- * claims on both the ID token and the access token. The namespace comes from the Action secret
- * CLAIMS_NAMESPACE (for example `https://platform.local/`, ending with a slash).
+ * claims on both the ID token and the access token, and makes administrators use multi-factor
+ * authentication. The namespace comes from the Action secret CLAIMS_NAMESPACE (for example
+ * `https://platform.local/`, ending with a slash).
  *
  * The local identity provider (local/idp) loads and runs this exact file on every login,
  * refresh-token exchange and password grant, so claims always reflect the current app_metadata.
+ * It records `api.multifactor.enable` but has no second factor to enforce.
  */
 const CLAIMS = ['role', 'kyc_status', 'organization_type'];
 
@@ -24,5 +26,13 @@ exports.onExecutePostLogin = async (event, api) => {
     if (value === undefined || value === null) continue;
     api.idToken.setCustomClaim(`${prefix}${name}`, value);
     api.accessToken.setCustomClaim(`${prefix}${name}`, value);
+  }
+
+  // An admin can approve or reject anyone's verification: a password alone is not enough, and no
+  // browser may be remembered. A refresh-token exchange cannot show a challenge (Auth0 fails it),
+  // and its refresh token came from an interactive login that already passed this check.
+  const protocol = event.transaction?.protocol;
+  if (appMetadata.role === 'admin' && protocol !== 'oauth2-refresh-token') {
+    api.multifactor.enable('any', { allowRememberBrowser: false });
   }
 };

@@ -9,7 +9,7 @@ import {
   toCsv,
   toJson,
 } from '#lambdas/domain/consent/audit.ts';
-import { parseOptions } from '#scripts/audit-consents/run.ts';
+import { main, parseOptions } from '#scripts/audit-consents/run.ts';
 import { InMemoryConsentLedger, sampleEntry } from './in-memory-ledger.ts';
 
 /** A ledger whose clock is set per append, so records fall on chosen days. */
@@ -173,5 +173,14 @@ describe('the command line options', () => {
 
   it.each([[['--format', 'xml']], [['--bogus']], [['positional']]])('refuses %j', (argv) => {
     expect(() => parseOptions(argv)).toThrow(AuditUsageError);
+  });
+});
+
+describe('the audit command line', () => {
+  it('prints its usage for --help and exits 0', async () => {
+    let out = '';
+    const status = await main(['--help'], { stdout: (text) => (out += text), stderr: () => {}, env: {} });
+    expect(status).toBe(0);
+    expect(out).toContain('Usage: npm run audit:consents');
   });
 });

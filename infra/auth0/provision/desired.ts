@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { StageConfig } from '#infra/stage-config.ts';
+
+// What one stage's Auth0 tenant must contain, derived from the same stage config as the CDK app.
+// Only the settings listed here are compared and written: anything else on the tenant (branding,
+// connections, other applications) is left alone.
+
+export const POST_LOGIN_ACTION_FILE = fileURLToPath(new URL('../actions/post-login.cjs', import.meta.url));
+
+/**
+ * The Management API scopes the backend's M2M application may use, and no more. Each is needed by
+ * a call in `lambdas/adapters/auth0-user-directory.ts` (also used by `scripts/data-erase`):
+ */
+export const BACKEND_MANAGEMENT_SCOPES = [
+  // users.get, users.listUsersByEmail (GET /users/{id}, GET /users-by-email)
+  'read:users',
+  // users.create (POST /users, registration)
+  'create:users',
+  // jobs.verificationEmail.create (POST /jobs/verification-email) needs update:users
+  'update:users',
+  // users.update with app_metadata only (PATCH /users/{id}, sync-kyc-status)
+  'update:users_app_metadata',
+  // users.delete (DELETE /users/{id}, data erasure)
+  'delete:users',
+  // tickets.changePassword (POST /tickets/password-change, login instructions)
+  'create:user_tickets',
+] as const;
+
+/** Refresh tokens: rotated on every use, expire after 30 days, or 7 days unused. */
+const REFRESH_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+const REFRESH_TOKEN_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/** ID tokens: the SPA reads them at sign-in only. */
+const ID_TOKEN_LIFETIME_SECONDS = 60 * 60;
+/** Access tokens for the API: short, because the SPA refreshes them silently. */
+const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
+
+export type Settings = Record<string, unknown>;
+
+export interface DesiredClient {
+  /** Applications are found by this name (and the SPA also by the stage's client id). */
+  name: string;
+  settings: Settings;
+}
+
+export interface DesiredTenant {
+  /** The tenant's canonical domain: where the Management API lives (`https://<domain>/api/v2/`). */
+  managementDomain: string;
+  spa: DesiredClient & { configuredClientId: string };
+  api: { identifier: string; settings: Settings };
+  m2m: DesiredClient;
+  grant: { audience: string; scope: string[] };
+  action: {
+    name: string;
+    trigger: { id: 'post-login'; version: 'v3' };
+    runtime: string;
+    code: string;
+    /** Values are write-only on Auth0: only the names can be compared. */
+    secrets: Record<string, string>;
+  };
+  binding: { displayName: string };
+}
+
+export function desiredTenant(
+  config: StageConfig,
+  options: { managementDomain: string; actionCode?: string },
+): DesiredTenant {
+  const origin = new URL(config.siteUrl).origin;
+  const prefix = `Platform ${config.stage}`;
+  return {
+    managementDomain: options.managementDomain,
+    spa: {
+      name: `${prefix} web`,
+      configuredClientId: config.auth0.spaClientId,
+      settings: {
+        description: `The platform site (${origin}): sign-in with PKCE and rotating refresh tokens`,
+        app_type: 'spa',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        oidc_conformant: true,
+        is_first_party: true,
+        cross_origin_authentication: false,
+        callbacks: [`${origin}/auth/callback`],
+        allowed_logout_urls: [origin],
+        web_origins: [origin],
+        allowed_origins: [origin],
+        jwt_configuration: { alg: 'RS256', lifetime_in_seconds: ID_TOKEN_LIFETIME_SECONDS },
+        refresh_token: {
+          rotation_type: 'rotating',
+          expiration_type: 'expiring',
+          leeway: 0,
+          token_lifetime: REFRESH_TOKEN_LIFETIME_SECONDS,
+          infinite_token_lifetime: false,
+          idle_token_lifetime: REFRESH_TOKEN_IDLE_SECONDS,
+          infinite_idle_token_lifetime: false,
+        },
+      },
+    },
+    api: {
+      identifier: config.auth0.audience,
+      settings: {
+        name: `${prefix} API`,
+        signing_alg: 'RS256',
+        allow_offline_access: true,
+        token_lifetime: ACCESS_TOKEN_LIFETIME_SECONDS,
+        skip_consent_for_verifiable_first_party_clients: true,
+      },
+    },
+    m2m: {
+      name: `${prefix} backend`,
+      settings: {
+        description:
+          'The backend Lambda functions: Management API access (credentials in Secrets Manager auth0M2m)',
+        app_type: 'non_interactive',
+        token_endpoint_auth_method: 'client_secret_post',
+        grant_types: ['client_credentials'],
+        oidc_conformant: true,
+        is_first_party: true,
+      },
+    },
+    grant: {
+      audience: `https://${options.managementDomain}/api/v2/`,
+      scope: [...BACKEND_MANAGEMENT_SCOPES],
+    },
+    action: {
+      name: `platform-${config.stage}-post-login`,
+      trigger: { id: 'post-login', version: 'v3' },
+      runtime: 'node22',
+      code: options.actionCode ?? readFileSync(POST_LOGIN_ACTION_FILE, 'utf8'),
+      secrets: { CLAIMS_NAMESPACE: config.auth0.claimsNamespace },
+    },
+    binding: { displayName: `platform-${config.stage}-post-login` },
+  };
+}

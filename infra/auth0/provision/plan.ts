@@ -1,0 +1,264 @@
+import type { Management } from 'auth0';
+import type { DesiredTenant, Settings } from './desired.ts';
+
+// The difference between what a tenant holds and what the stage needs, as an ordered list of
+// steps. Pure: reading the tenant and applying the steps live elsewhere, so the plan can be
+// printed (--dry-run) and tested without a tenant.
+
+/** What the provisioning reads from the tenant before planning (secrets are never requested). */
+export interface TenantSnapshot {
+  clients: Management.Client[];
+  resourceServers: Management.ResourceServer[];
+  /** Grants on the Management API audience. */
+  grants: Management.ClientGrantResponseContent[];
+  /** Custom Actions that support the post-login trigger. */
+  actions: Management.Action[];
+  /** The post-login trigger's bindings, in execution order. */
+  bindings: Management.ActionBinding[];
+}
+
+export type Resource = 'spa' | 'api' | 'm2m' | 'grant' | 'action' | 'binding';
+
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+export interface BindingRef {
+  ref: { type: 'action_id' | 'action_name'; value: string };
+  display_name: string;
+}
+
+export type Step =
+  | { op: 'create'; resource: Exclude<Resource, 'binding'>; label: string; fields: string[] }
+  | {
+      op: 'update';
+      resource: Exclude<Resource, 'binding'>;
+      label: string;
+      id: string;
+      changes: FieldChange[];
+    }
+  | { op: 'deploy'; resource: 'action'; label: string; id: string | undefined; reason: string }
+  | { op: 'bind'; resource: 'binding'; label: string; from: string[]; bindings: BindingRef[] };
+
+export interface Plan {
+  managementDomain: string;
+  steps: Step[];
+  /** Ids of what already exists (an absent id is created by a step). */
+  existing: Partial<Record<Exclude<Resource, 'binding'>, string>>;
+  notes: string[];
+}
+
+export interface PlanOptions {
+  /**
+   * Action secret values cannot be read back, so a changed value is invisible to the plan; set
+   * this to write them again (for example after changing the stage's claims namespace).
+   */
+  rewriteActionSecrets?: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sameArray(desired: unknown[], current: unknown): boolean {
+  if (!Array.isArray(current) || current.length !== desired.length) return false;
+  // Lists of URLs, grant types and scopes are sets to Auth0: order is not a change.
+  const key = (value: unknown) => JSON.stringify(value);
+  const left = desired.map(key).sort();
+  const right = current.map(key).sort();
+  return left.every((value, index) => value === right[index]);
+}
+
+/**
+ * Whether the tenant's value satisfies the desired one. Objects are compared on the desired keys
+ * only, because Auth0 answers with more (defaults, read-only fields) than was ever written.
+ */
+export function satisfies(desired: unknown, current: unknown): boolean {
+  if (Array.isArray(desired)) return sameArray(desired, current);
+  if (isRecord(desired)) {
+    if (!isRecord(current)) return false;
+    return Object.entries(desired).every(([key, value]) => satisfies(value, current[key]));
+  }
+  return desired === current;
+}
+
+export function diffSettings(desired: Settings, current: Record<string, unknown>): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const [field, to] of Object.entries(desired)) {
+    if (!satisfies(to, current[field])) changes.push({ field, from: current[field], to });
+  }
+  return changes;
+}
+
+function findOne<T>(items: T[], match: (item: T) => boolean, what: string): T | undefined {
+  const found = items.filter(match);
+  if (found.length > 1) {
+    throw new Error(
+      `The tenant has ${found.length} ${what}: rename or delete the extra ones, then run again`,
+    );
+  }
+  return found[0];
+}
+
+function planClient(
+  resource: 'spa' | 'm2m',
+  desired: DesiredTenant['spa'] | DesiredTenant['m2m'],
+  found: Management.Client | undefined,
+  plan: Plan,
+): void {
+  const label = `application "${desired.name}"`;
+  if (!found?.client_id) {
+    plan.steps.push({ op: 'create', resource, label, fields: ['name', ...Object.keys(desired.settings)] });
+    return;
+  }
+  plan.existing[resource] = found.client_id;
+  const changes = diffSettings({ name: desired.name, ...desired.settings }, found as Record<string, unknown>);
+  if (changes.length > 0) plan.steps.push({ op: 'update', resource, label, id: found.client_id, changes });
+}
+
+export function planTenant(desired: DesiredTenant, tenant: TenantSnapshot, options: PlanOptions = {}): Plan {
+  const plan: Plan = { managementDomain: desired.managementDomain, steps: [], existing: {}, notes: [] };
+
+  // The SPA: the client id the stage already names wins; otherwise the one with our name.
+  const configured = tenant.clients.find((c) => c.client_id === desired.spa.configuredClientId);
+  const spa =
+    configured ??
+    findOne(tenant.clients, (c) => c.name === desired.spa.name, `applications named "${desired.spa.name}"`);
+  if (spa && !configured) {
+    plan.notes.push(
+      `The stage's auth0.spaClientId is "${desired.spa.configuredClientId}", but the SPA application is ${spa.client_id}: set auth0.spaClientId to it and deploy the stage again.`,
+    );
+  }
+  planClient('spa', desired.spa, spa, plan);
+
+  const api = findOne(
+    tenant.resourceServers,
+    (rs) => rs.identifier === desired.api.identifier,
+    `APIs with identifier ${desired.api.identifier}`,
+  );
+  const apiLabel = `API ${desired.api.identifier}`;
+  if (!api?.id) {
+    plan.steps.push({
+      op: 'create',
+      resource: 'api',
+      label: apiLabel,
+      fields: ['identifier', ...Object.keys(desired.api.settings)],
+    });
+  } else {
+    plan.existing.api = api.id;
+    const changes = diffSettings(desired.api.settings, api as Record<string, unknown>);
+    if (changes.length > 0)
+      plan.steps.push({ op: 'update', resource: 'api', label: apiLabel, id: api.id, changes });
+  }
+
+  const m2m = findOne(
+    tenant.clients,
+    (c) => c.name === desired.m2m.name,
+    `applications named "${desired.m2m.name}"`,
+  );
+  planClient('m2m', desired.m2m, m2m, plan);
+
+  const grantLabel = `grant of "${desired.m2m.name}" on ${desired.grant.audience}`;
+  const grant = m2m?.client_id
+    ? tenant.grants.find((g) => g.client_id === m2m.client_id && g.audience === desired.grant.audience)
+    : undefined;
+  if (!grant?.id) {
+    plan.steps.push({
+      op: 'create',
+      resource: 'grant',
+      label: grantLabel,
+      fields: ['client_id', 'audience', 'scope'],
+    });
+  } else {
+    plan.existing.grant = grant.id;
+    if (!satisfies(desired.grant.scope, grant.scope ?? [])) {
+      plan.steps.push({
+        op: 'update',
+        resource: 'grant',
+        label: grantLabel,
+        id: grant.id,
+        changes: [{ field: 'scope', from: grant.scope ?? [], to: desired.grant.scope }],
+      });
+    }
+  }
+
+  const wanted = desired.action;
+  const actionLabel = `Action "${wanted.name}"`;
+  const action = findOne(tenant.actions, (a) => a.name === wanted.name, `Actions named "${wanted.name}"`);
+  let actionChanged = false;
+  if (!action?.id) {
+    plan.steps.push({
+      op: 'create',
+      resource: 'action',
+      label: actionLabel,
+      fields: ['name', 'supported_triggers', 'runtime', 'code', 'secrets'],
+    });
+    plan.steps.push({
+      op: 'deploy',
+      resource: 'action',
+      label: actionLabel,
+      id: undefined,
+      reason: 'new Action',
+    });
+  } else {
+    plan.existing.action = action.id;
+    const changes = diffSettings(
+      { code: wanted.code, runtime: wanted.runtime },
+      action as Record<string, unknown>,
+    );
+    const triggers = action.supported_triggers ?? [];
+    if (!triggers.some((t) => t.id === wanted.trigger.id && t.version === wanted.trigger.version)) {
+      changes.push({ field: 'supported_triggers', from: triggers, to: [wanted.trigger] });
+    }
+    const secretNames = (action.secrets ?? []).map((s) => s.name);
+    const wantedNames = Object.keys(wanted.secrets);
+    if (options.rewriteActionSecrets || !wantedNames.every((name) => secretNames.includes(name))) {
+      // Values are write-only: the plan shows names, never values.
+      changes.push({ field: 'secrets', from: secretNames, to: wantedNames });
+    }
+    if (changes.length > 0) {
+      actionChanged = true;
+      plan.steps.push({ op: 'update', resource: 'action', label: actionLabel, id: action.id, changes });
+    }
+    if (actionChanged || action.all_changes_deployed !== true) {
+      plan.steps.push({
+        op: 'deploy',
+        resource: 'action',
+        label: actionLabel,
+        id: action.id,
+        reason: actionChanged ? 'changed' : 'the latest changes are not deployed',
+      });
+    }
+  }
+
+  const bound = tenant.bindings.some(
+    (b) => b.action?.name === wanted.name || (action?.id !== undefined && b.action?.id === action.id),
+  );
+  if (!bound) {
+    // Updating the bindings replaces the whole list: keep every other Action where it is.
+    const others: BindingRef[] = tenant.bindings.flatMap((b) =>
+      b.action?.id
+        ? [
+            {
+              ref: { type: 'action_id', value: b.action.id },
+              display_name: b.display_name ?? b.action.name ?? b.action.id,
+            },
+          ]
+        : [],
+    );
+    plan.steps.push({
+      op: 'bind',
+      resource: 'binding',
+      label: `post-login trigger bindings`,
+      from: tenant.bindings.map((b) => b.display_name ?? b.action?.name ?? '?'),
+      bindings: [
+        ...others,
+        { ref: { type: 'action_name', value: wanted.name }, display_name: desired.binding.displayName },
+      ],
+    });
+  }
+
+  return plan;
+}

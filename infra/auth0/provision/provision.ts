@@ -1,0 +1,70 @@
+import { ManagementClient } from 'auth0';
+import type { DesiredTenant } from './desired.ts';
+import { formatPlan } from './format.ts';
+import { type Plan, type PlanOptions, planTenant } from './plan.ts';
+import { type ApplyOptions, type ApplyResult, applyPlan, readTenant } from './tenant.ts';
+
+export interface ProvisioningCredentials {
+  /** The tenant's canonical domain (`tenant.eu.auth0.com`), not a custom domain. */
+  domain: string;
+  clientId: string;
+  clientSecret: string;
+  /** Replaces the global fetch (tests intercept the Management API with it). */
+  fetch?: typeof fetch;
+}
+
+export function createProvisioningClient({ domain, clientId, clientSecret, fetch }: ProvisioningCredentials) {
+  // Provisioning runs on an operator's machine, not in a Lambda: the SDK's own retries (which
+  // honour Auth0's rate-limit headers) are welcome here.
+  return new ManagementClient({ domain, clientId, clientSecret, ...(fetch ? { fetch } : {}) });
+}
+
+export interface ProvisionOptions extends PlanOptions, ApplyOptions {
+  dryRun?: boolean;
+  stage: string;
+}
+
+export interface ProvisionOutcome {
+  plan: Plan;
+  /** Absent on a dry run. */
+  result?: ApplyResult;
+}
+
+/** Reads the tenant, plans, prints the plan, and (unless a dry run) applies only the difference. */
+export async function provisionTenant(
+  client: ManagementClient,
+  desired: DesiredTenant,
+  options: ProvisionOptions,
+): Promise<ProvisionOutcome> {
+  const log = options.log ?? (() => undefined);
+  const plan = planTenant(desired, await readTenant(client, desired), options);
+  log(formatPlan(plan, options.stage));
+  if (options.dryRun) {
+    if (plan.steps.length > 0) log('Dry run: nothing was changed.');
+    return { plan };
+  }
+  if (plan.steps.length > 0) log('Applying:');
+  const result = await applyPlan(client, desired, plan, options);
+  return { plan, result };
+}
+
+/** What the operator does next, with ids only: secrets stay in the Auth0 dashboard. */
+export function nextSteps(desired: DesiredTenant, result: ApplyResult, stage: string): string {
+  const lines: string[] = [];
+  if (result.spaClientId !== desired.spa.configuredClientId) {
+    lines.push(
+      `- Set auth0.spaClientId to "${result.spaClientId}" in the "${stage}" stage config, then deploy: npx cdk deploy --all -c stage=${stage}`,
+    );
+  }
+  lines.push(
+    `- The backend's Management API credentials live in the Secrets Manager secret "auth0M2m" of stage ${stage}`,
+    `  (description "Auth0 machine-to-machine credentials ..."), as JSON {"clientId","clientSecret"}:`,
+    `    client id:     ${result.m2mClientId}`,
+    `    client secret: Auth0 dashboard > Applications > "${desired.m2m.name}" > Settings > Client Secret`,
+    `    aws secretsmanager put-secret-value --secret-id <auth0M2m secret ARN> --secret-string file://auth0-m2m.json`,
+    result.m2mCreated
+      ? '  The application was created just now: store its credentials before the first registration.'
+      : '  (Already stored? Nothing to do.)',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,197 @@
+import type { Management, ManagementClient } from 'auth0';
+import type { DesiredTenant } from './desired.ts';
+import type { BindingRef, Plan, TenantSnapshot } from './plan.ts';
+
+// Reading the tenant and applying a plan through the `auth0` SDK's Management API client.
+
+/** The client fields compared by the plan: asking for them by name keeps client secrets out. */
+const CLIENT_FIELDS = [
+  'client_id',
+  'name',
+  'description',
+  'app_type',
+  'token_endpoint_auth_method',
+  'grant_types',
+  'oidc_conformant',
+  'is_first_party',
+  'cross_origin_authentication',
+  'callbacks',
+  'allowed_logout_urls',
+  'web_origins',
+  'allowed_origins',
+  'jwt_configuration',
+  'refresh_token',
+].join(',');
+
+async function all<T>(page: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of page) items.push(item);
+  return items;
+}
+
+export async function readTenant(client: ManagementClient, desired: DesiredTenant): Promise<TenantSnapshot> {
+  const [clients, resourceServers, grants, actions, bindings] = await Promise.all([
+    client.clients
+      .list({ fields: CLIENT_FIELDS, include_fields: true, per_page: 100, is_global: false })
+      .then(all),
+    client.resourceServers.list({ per_page: 100 }).then(all),
+    client.clientGrants.list({ audience: desired.grant.audience, take: 100 }).then(all),
+    client.actions.list({ triggerId: 'post-login', per_page: 100 }).then(all),
+    client.actions.triggers.bindings.list('post-login', { per_page: 100 }).then(all),
+  ]);
+  return { clients, resourceServers, grants, actions, bindings };
+}
+
+export interface ApplyOptions {
+  log?: (line: string) => void;
+  /** Waits between polls of an Action's build status. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Polls before giving up on a build or a deployment. */
+  maxPolls?: number;
+}
+
+export interface ApplyResult {
+  spaClientId: string;
+  m2mClientId: string;
+  /** Whether the M2M application was created now (its secret then has to be stored). */
+  m2mCreated: boolean;
+}
+
+function pick(settings: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => f in settings).map((f) => [f, settings[f]]));
+}
+
+function required(id: string | undefined, what: string): string {
+  if (!id) throw new Error(`Auth0 returned no id for ${what}`);
+  return id;
+}
+
+async function waitFor(
+  client: ManagementClient,
+  actionId: string,
+  done: (action: Management.GetActionResponseContent) => boolean,
+  what: string,
+  options: ApplyOptions,
+): Promise<void> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const maxPolls = options.maxPolls ?? 60;
+  for (let poll = 0; poll < maxPolls; poll += 1) {
+    const action = await client.actions.get(actionId);
+    if (action.status === 'failed')
+      throw new Error(`The Action ${actionId} failed to build: see Actions > Library`);
+    if (done(action)) return;
+    await sleep(1000);
+  }
+  throw new Error(`The Action ${actionId} did not finish ${what} in time; run the provisioning again`);
+}
+
+/** Carries out the plan's steps in order. Client secrets in Auth0's answers are never logged. */
+export async function applyPlan(
+  client: ManagementClient,
+  desired: DesiredTenant,
+  plan: Plan,
+  options: ApplyOptions = {},
+): Promise<ApplyResult> {
+  const log = options.log ?? (() => undefined);
+  const ids = { ...plan.existing };
+  let m2mCreated = false;
+
+  for (const step of plan.steps) {
+    switch (step.resource) {
+      case 'spa':
+      case 'm2m': {
+        const wanted = step.resource === 'spa' ? desired.spa : desired.m2m;
+        const body: Record<string, unknown> = { name: wanted.name, ...wanted.settings };
+        if (step.op === 'create') {
+          const created = await client.clients.create(
+            body as unknown as Management.CreateClientRequestContent,
+          );
+          ids[step.resource] = required(created.client_id, step.label);
+          if (step.resource === 'm2m') m2mCreated = true;
+        } else if (step.op === 'update') {
+          await client.clients.update(
+            step.id,
+            pick(
+              body,
+              step.changes.map((c) => c.field),
+            ),
+          );
+        }
+        break;
+      }
+      case 'api': {
+        const body = { identifier: desired.api.identifier, ...desired.api.settings };
+        if (step.op === 'create') {
+          const created = await client.resourceServers.create(
+            body as Management.CreateResourceServerRequestContent,
+          );
+          ids.api = required(created.id, step.label);
+        } else if (step.op === 'update') {
+          await client.resourceServers.update(
+            step.id,
+            pick(
+              body,
+              step.changes.map((c) => c.field),
+            ),
+          );
+        }
+        break;
+      }
+      case 'grant': {
+        if (step.op === 'create') {
+          const created = await client.clientGrants.create({
+            client_id: required(ids.m2m, 'the M2M application'),
+            audience: desired.grant.audience,
+            scope: desired.grant.scope,
+          });
+          ids.grant = required(created.id, step.label);
+        } else if (step.op === 'update') {
+          await client.clientGrants.update(step.id, { scope: desired.grant.scope });
+        }
+        break;
+      }
+      case 'action': {
+        const wanted = desired.action;
+        const secrets = Object.entries(wanted.secrets).map(([name, value]) => ({ name, value }));
+        if (step.op === 'create') {
+          const created = await client.actions.create({
+            name: wanted.name,
+            supported_triggers: [wanted.trigger],
+            runtime: wanted.runtime,
+            code: wanted.code,
+            secrets,
+          });
+          ids.action = required(created.id, step.label);
+        } else if (step.op === 'update') {
+          const fields = new Set(step.changes.map((c) => c.field));
+          await client.actions.update(step.id, {
+            ...(fields.has('code') ? { code: wanted.code } : {}),
+            ...(fields.has('runtime') ? { runtime: wanted.runtime } : {}),
+            ...(fields.has('supported_triggers') ? { supported_triggers: [wanted.trigger] } : {}),
+            ...(fields.has('secrets') ? { secrets } : {}),
+          });
+        } else if (step.op === 'deploy') {
+          const id = required(step.id ?? ids.action, step.label);
+          // A new or edited Action builds asynchronously; deploying before it is built fails.
+          await waitFor(client, id, (a) => a.status === 'built', 'building', options);
+          await client.actions.deploy(id);
+          await waitFor(client, id, (a) => a.all_changes_deployed === true, 'deploying', options);
+        }
+        break;
+      }
+      case 'binding': {
+        await client.actions.triggers.bindings.updateMany('post-login', {
+          bindings: step.bindings satisfies BindingRef[],
+        });
+        break;
+      }
+    }
+    log(`  done: ${step.op} ${step.label}`);
+  }
+
+  return {
+    spaClientId: required(ids.spa, 'the SPA application'),
+    m2mClientId: required(ids.m2m, 'the M2M application'),
+    m2mCreated,
+  };
+}

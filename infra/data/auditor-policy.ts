@@ -1,0 +1,39 @@
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { tables } from '#infra/data/tables.ts';
+
+/** Everything an auditor may do: read the ledger and see that it is protected, nothing else. */
+export const auditorActions = [
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:DescribeTable',
+  'dynamodb:DescribeContinuousBackups',
+] as const;
+
+/**
+ * The managed policy an operator attaches to the auditors' role or SSO permission set (DESIGN
+ * section 6): read-only on the consent ledger and its indexes. The table uses the AWS-managed key,
+ * so no KMS statement is needed.
+ */
+export class AuditorPolicy extends Construct {
+  readonly policy: ManagedPolicy;
+
+  constructor(scope: Construct, id: string, props: { consentLedger: ITableV2 }) {
+    super(scope, id);
+    const { consentLedger } = props;
+    this.policy = new ManagedPolicy(this, 'Policy', {
+      description: 'Read-only access to the consent ledger for auditors (npm run audit:consents)',
+      statements: [
+        new PolicyStatement({
+          actions: [...auditorActions],
+          resources: [
+            consentLedger.tableArn,
+            ...tables.consentLedger.indexes.map((index) => `${consentLedger.tableArn}/index/${index.name}`),
+          ],
+        }),
+      ],
+    });
+  }
+}

@@ -1,0 +1,31 @@
+// The business metrics the handlers emit with `countMetric` (lambdas/http/metrics.ts), grouped as
+// the dashboard shows them. tests/infra/observability.test.ts checks this list against the code,
+// so a new metric in a handler appears here (or the test says which one is missing).
+
+export const funnelMetrics = {
+  'Onboarding funnel': [
+    'RegistrationSubmitted',
+    'VerificationEmailSent',
+    'ConsentRecorded',
+    'WebhookAccepted',
+    'KycStatusChanged',
+    'KycStatusSynced',
+    'KycDecisionEmailSent',
+  ],
+  'Webhooks and KYC pipeline': [
+    'WebhookRejectedSignature',
+    'WebhookDuplicate',
+    'WebhookPublishFailed',
+    'KycOutboxRelayed',
+    'KycOutboxRelayFailed',
+    'KycStatusSyncRefused',
+    'InvalidEventDropped',
+  ],
+  'Forms and data rights': [
+    'RegistrationNotificationSent',
+    'ContactMessageReceived',
+    'InvestorInquiryReceived',
+    'DataDeletionRequested',
+    'DataDeletionConfirmationFailed',
+  ],
+} as const satisfies Record<string, readonly string[]>;

@@ -1,0 +1,290 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  Annotations,
+  DefaultStackSynthesizer,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AccessLevel,
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { type WebConfig, webConfig } from '#contracts/web-config.ts';
+import { pathMappingCode } from '#infra/site/path-mapping.ts';
+import {
+  contentSecurityPolicy,
+  crossOriginOpenerPolicy,
+  hstsMaxAgeSeconds,
+  permissionsPolicy,
+} from '#infra/site/security-headers.ts';
+import type { WebBuild } from '#infra/site/web-build.ts';
+
+export interface SiteProps {
+  build: WebBuild;
+  /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
+  apiDomain: string;
+  /** The values the web reads from `/config.json`. */
+  config: WebConfig;
+  domainName?: string;
+  certificateArn?: string;
+  webAclArn?: string;
+}
+
+/**
+ * The public site: a private bucket behind CloudFront (origin access control), `/api/*` forwarded
+ * to the HTTP API on the same origin, the security headers on every response, and the web build
+ * plus `/config.json` deployed into the bucket.
+ */
+export class Site extends Construct {
+  readonly distribution: Distribution;
+  readonly bucket: Bucket;
+  readonly logBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const { build } = props;
+
+    this.logBucket = new Bucket(this, 'Logs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with ACLs: the bucket must accept them.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(365), noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+    });
+
+    this.bucket = new Bucket(this, 'Content', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'site-bucket/',
+      // Old chunks stay readable for a while after a deploy (tabs still running the previous build).
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const validatedConfig = webConfig.parse(props.config);
+
+    const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'CSP, HSTS and friends for every response of the site and the API',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            scriptHashes: build.scriptHashes,
+            auth0Domain: validatedConfig.auth0.domain,
+          }),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: permissionsPolicy, override: true },
+          { header: 'Cross-Origin-Opener-Policy', value: crossOriginOpenerPolicy, override: true },
+        ],
+      },
+    });
+
+    const pathMapping = new CloudFrontFunction(this, 'PathMapping', {
+      comment: 'Maps /x and /x/ to prerendered /x/index.html, other routes to the SPA fallback',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(pathMappingCode(build.prerenderedRoutes)),
+    });
+
+    const certificate = props.certificateArn
+      ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+      : undefined;
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Platform site (${validatedConfig.stage})`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      // The minimum TLS version applies to a custom certificate only (the default *.cloudfront.net
+      // certificate's policy is fixed by CloudFront).
+      ...(props.domainName && certificate
+        ? {
+            domainNames: [props.domainName],
+            certificate,
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+      // Deliberately no errorResponses: turning 403/404 into index.html would also turn API errors
+      // and missing chunks into HTML. The path-mapping function does the SPA fallback instead.
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          // LIST lets S3 answer 404 (not 403) for a missing object, so a missing chunk is a 404.
+          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+        }),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+        functionAssociations: [{ function: pathMapping, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // Nothing from the API is cached; all viewer headers (Authorization included, which the
+          // managed AllViewer policies may forward), query strings and the body reach the API, but
+          // not Host: API Gateway routes on its own host name.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          compress: true,
+        },
+      },
+    });
+    Annotations.of(this.distribution).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      'defaultRootObject is set and the path-mapping function rewrites every path ending in / to an index.html, so S3 never lists.',
+    );
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'The product serves organizations worldwide; no country is excluded by policy.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'This stage has no webAclArn: WAF is optional per stage (a CLOUDFRONT-scope ACL lives in us-east-1); API Gateway throttling limits every route.',
+      });
+    }
+    if (!certificate) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the default *.cloudfront.net certificate is used, whose minimum TLS version CloudFront fixes; stages with domainName use TLSv1.2_2021.',
+      });
+    }
+
+    // Hashed assets first (immutable; never pruned, so tabs on the previous build still load their
+    // chunks), then the HTML and config.json (revalidated on every visit) and the invalidation.
+    const assetsDir = path.join(build.dir, 'assets');
+    const assets = existsSync(assetsDir)
+      ? new BucketDeployment(this, 'DeployAssets', {
+          sources: [Source.asset(assetsDir)],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          cacheControl: [
+            CacheControl.setPublic(),
+            CacheControl.maxAge(Duration.days(365)),
+            CacheControl.immutable(),
+          ],
+          memoryLimit: 512,
+        })
+      : undefined;
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [
+        Source.asset(build.dir, { exclude: ['assets', 'assets/**'] }),
+        Source.jsonData('config.json', validatedConfig),
+      ],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    if (assets) pages.node.addDependency(assets);
+    acknowledgeDeploymentHandler(Stack.of(this), this.bucket);
+  }
+}
+
+/**
+ * The BucketDeployment handler is a CDK-provided singleton whose role and runtime CDK decides:
+ * acknowledge each of its findings on it, with the exact resources it may touch.
+ */
+function acknowledgeDeploymentHandler(stack: Stack, bucket: Bucket) {
+  const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+  const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+  const assetBucket = `cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${region}`;
+  const siteBucket = stack.getLogicalId(bucket.node.defaultChild as CfnBucket);
+  const copy =
+    'CDK grants the deployment handler read on the asset bucket and read/write/delete on the site bucket';
+  const reasons: Record<string, string> = {
+    'AwsSolutions-L1': "CDK's BucketDeployment handler: CDK pins its Python runtime.",
+    'Serverless-LambdaLatestVersion': "CDK's BucketDeployment handler: CDK pins its Python runtime.",
+    'Serverless-LambdaDLQ': 'Invoked synchronously by CloudFormation, which reports failures itself.',
+    'Serverless-LambdaTracing': 'A deploy-time custom resource, not part of any request path.',
+    'Serverless-LambdaDefaultMemorySize': 'Memory is set (512 MB) through BucketDeployment.memoryLimit.',
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]':
+      'CDK-managed role of the deployment handler; it only writes its own logs with it.',
+    'AwsSolutions-IAM5[Action::s3:GetObject*]': copy,
+    'AwsSolutions-IAM5[Action::s3:GetBucket*]': copy,
+    'AwsSolutions-IAM5[Action::s3:List*]': copy,
+    'AwsSolutions-IAM5[Action::s3:DeleteObject*]': `${copy} (prune removes files of the previous build).`,
+    'AwsSolutions-IAM5[Action::s3:Abort*]': `${copy} (multipart uploads).`,
+    [`AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assetBucket}/*]`]:
+      'The CDK asset bucket holds the zipped web build the handler copies from.',
+    [`AwsSolutions-IAM5[Resource::<${siteBucket}.Arn>/*]`]:
+      "Every object of the site bucket is the handler's to write.",
+    'AwsSolutions-IAM5[Resource::*]':
+      'cloudfront:CreateInvalidation after a deploy (no narrower resource is granted by CDK).',
+  };
+  for (const child of stack.node.children) {
+    if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+    for (const [id, reason] of Object.entries(reasons)) Validations.of(child).acknowledge({ id, reason });
+  }
+}

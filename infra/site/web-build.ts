@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { themeScript } from '../../web/theme-script.ts';
+
+// What the infrastructure needs to know about a web build, read at synth time: where it is, the
+// CSP hashes of its inline scripts and which routes it prerendered.
+
+export const webDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/**
+ * Deployed when `web/dist` does not exist (a fresh clone, CI synth): a page that says the build is
+ * missing, so `cdk synth` works offline; `cdk deploy` warns (see `WebBuild.missing`).
+ */
+export const missingBuildDir = fileURLToPath(new URL('./missing-build/', import.meta.url));
+
+/** Written by the web build next to index.html (web/vite.config.ts `cspHashesFile`). */
+const cspHashesFile = 'csp-hashes.json';
+
+export interface WebBuild {
+  dir: string;
+  /** CSP sources for the build's inline scripts (`'sha256-...'`). */
+  scriptHashes: string[];
+  /** Routes with their own prerendered `<route>/index.html`, e.g. `/pricing`. */
+  prerenderedRoutes: string[];
+  /** True when `dir` is the placeholder because no build was found. */
+  missing: boolean;
+}
+
+/** Same expression as web/vite.config.ts `scriptHashSource` (a test keeps them equal). */
+export function scriptHashSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+function readScriptHashes(dir: string): string[] {
+  const file = path.join(dir, cspHashesFile);
+  if (!existsSync(file)) return [scriptHashSource(themeScript)];
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { 'script-src'?: unknown };
+  const hashes = parsed['script-src'];
+  if (
+    !Array.isArray(hashes) ||
+    !hashes.every((h) => typeof h === 'string' && /^'sha(256|384|512)-/.test(h))
+  ) {
+    throw new Error(`${file}: "script-src" must be a list of 'sha256-...' sources`);
+  }
+  return hashes;
+}
+
+function findPrerenderedRoutes(dir: string): string[] {
+  const routes: string[] = [];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name === 'assets') continue;
+      const child = path.posix.join(relative, entry.name);
+      if (existsSync(path.join(dir, child, 'index.html'))) routes.push(`/${child}`);
+      walk(child);
+    }
+  };
+  walk('');
+  return routes.sort();
+}
+
+/** Reads the build in `dir` (default `web/dist`), or the placeholder when there is none. */
+export function readWebBuild(dir: string = webDistDir): WebBuild {
+  const missing = !existsSync(path.join(dir, 'index.html'));
+  const buildDir = missing ? missingBuildDir : dir;
+  return {
+    dir: buildDir,
+    scriptHashes: readScriptHashes(buildDir),
+    prerenderedRoutes: findPrerenderedRoutes(buildDir),
+    missing,
+  };
+}

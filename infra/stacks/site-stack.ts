@@ -1,0 +1,43 @@
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { WebConfig } from '#contracts/web-config.ts';
+import { Site } from '#infra/site/site-construct.ts';
+import type { WebBuild } from '#infra/site/web-build.ts';
+
+export interface SiteStackProps extends StackProps {
+  build: WebBuild;
+  apiDomain: string;
+  webConfig: WebConfig;
+  domainName?: string;
+  certificateArn?: string;
+  webAclArn?: string;
+}
+
+/** The CloudFront site in front of the web build and the HTTP API. */
+export class SiteStack extends Stack {
+  readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: SiteStackProps) {
+    super(scope, id, props);
+    const { build, apiDomain, webConfig, domainName, certificateArn, webAclArn } = props;
+    this.site = new Site(this, 'Site', {
+      build,
+      apiDomain,
+      config: webConfig,
+      ...(domainName ? { domainName } : {}),
+      ...(certificateArn ? { certificateArn } : {}),
+      ...(webAclArn ? { webAclArn } : {}),
+    });
+    if (build.missing) {
+      Annotations.of(this).addWarningV2(
+        'platform:web-build-missing',
+        'web/dist has no index.html: the site deploys a placeholder page. Run `npm run build` before `cdk deploy`.',
+      );
+    }
+    new CfnOutput(this, 'DistributionDomainName', {
+      description: 'Point the stage domain (CNAME/alias) here; the site and /api/* are served from it',
+      value: this.site.distribution.distributionDomainName,
+    });
+    new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
+  }
+}

@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { desiredTenant } from '#infra/auth0/provision/desired.ts';
+import { createProvisioningClient, nextSteps, provisionTenant } from '#infra/auth0/provision/provision.ts';
+import { loadStageConfig } from '#infra/auth0/provision/stage.ts';
+
+// npm run auth0:provision -- --stage <name> [--dry-run]
+// Creates or updates the stage's Auth0 applications, API, grant and post-login Action
+// (docs/deploying.md, "Auth0").
+
+const usage = `Usage: npm run auth0:provision -- --stage <name> [--dry-run] [--rewrite-action-secrets] [--cdk-json FILE]
+
+  --stage                   the stage in cdk.json context "stages" or infra/stage-config.ts
+  --dry-run                 print the plan and change nothing
+  --rewrite-action-secrets  write the Action's secrets again (their values cannot be read back,
+                            so a changed claims namespace is otherwise not seen)
+  --cdk-json                where the stage config is read from (default: cdk.json)
+
+Environment (the provisioning application, created once by hand: docs/deploying.md):
+  AUTH0_DOMAIN         the tenant's canonical domain, e.g. platform-dev.eu.auth0.com
+                       (default: the stage's auth0.domain)
+  AUTH0_CLIENT_ID      its client id
+  AUTH0_CLIENT_SECRET  its client secret
+
+Exit status: 0 done (or planned), 1 failed, 2 usage error.`;
+
+async function main(): Promise<number> {
+  let values: {
+    stage?: string;
+    'dry-run'?: boolean;
+    'rewrite-action-secrets'?: boolean;
+    'cdk-json'?: string;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      strict: true,
+      allowPositionals: false,
+      options: {
+        stage: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        'rewrite-action-secrets': { type: 'boolean', default: false },
+        'cdk-json': { type: 'string', default: 'cdk.json' },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (!values.stage) {
+    console.error(usage);
+    return 2;
+  }
+  const config = loadStageConfig(values.stage, values['cdk-json'] ?? 'cdk.json');
+  const domain = process.env.AUTH0_DOMAIN || config.auth0.domain;
+  const clientId = process.env.AUTH0_CLIENT_ID;
+  const clientSecret = process.env.AUTH0_CLIENT_SECRET;
+  if (!clientId || !clientSecret) {
+    console.error(`Set AUTH0_CLIENT_ID and AUTH0_CLIENT_SECRET (the provisioning application).\n\n${usage}`);
+    return 2;
+  }
+  if (domain !== config.auth0.domain) {
+    console.log(
+      `Managing ${domain}; the stage's tokens are issued by ${config.auth0.domain} (a custom domain of the same tenant?).`,
+    );
+  }
+  const desired = desiredTenant(config, { managementDomain: domain });
+  const client = createProvisioningClient({ domain, clientId, clientSecret });
+  const log = (line: string) => console.log(line);
+  const outcome = await provisionTenant(client, desired, {
+    stage: config.stage,
+    dryRun: values['dry-run'] ?? false,
+    rewriteActionSecrets: values['rewrite-action-secrets'] ?? false,
+    log,
+  });
+  if (outcome.result) log(`\nNext:\n${nextSteps(desired, outcome.result, config.stage)}`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ActionRunner, type TransactionProtocol } from '#local/idp/action-runner.ts';
+import type { StoredUser } from '#local/idp/user-store.ts';
+
+// The post-login Action that provisioning deploys to Auth0 (infra/auth0/actions/post-login.cjs),
+// run with the same runner the local identity provider uses.
+
+const NAMESPACE = 'https://platform.example/';
+
+function user(appMetadata: Record<string, unknown>): StoredUser {
+  return {
+    user_id: 'auth0|action-test',
+    email: 'person@example.com',
+    email_verified: true,
+    name: 'Person',
+    nickname: 'person',
+    picture: '',
+    password_hash: 'unused',
+    app_metadata: appMetadata,
+    user_metadata: {},
+    blocked: false,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    logins_count: 1,
+  };
+}
+
+function login(appMetadata: Record<string, unknown>, protocol: TransactionProtocol = 'oidc-basic-profile') {
+  return new ActionRunner({ CLAIMS_NAMESPACE: NAMESPACE }).run({
+    user: user(appMetadata),
+    client: { client_id: 'spa', name: 'SPA' },
+    protocol,
+    requestedScopes: ['openid', 'profile', 'email', 'offline_access'],
+    audience: 'https://api.platform.example',
+  });
+}
+
+describe('the post-login Action', () => {
+  it('puts role, KYC status and organization type from app_metadata into namespaced claims on both tokens', async () => {
+    const result = await login({
+      role: 'user',
+      kyc_status: 'approved',
+      organization_type: 'defense',
+      kyc_updated_at: '2025-01-02T00:00:00.000Z',
+    });
+    const expected = {
+      [`${NAMESPACE}role`]: 'user',
+      [`${NAMESPACE}kyc_status`]: 'approved',
+      [`${NAMESPACE}organization_type`]: 'defense',
+    };
+    expect(result.idTokenClaims).toEqual(expected);
+    expect(result.accessTokenClaims).toEqual(expected);
+    expect(result.denied).toBeUndefined();
+  });
+
+  it('requires multi-factor authentication for an admin, with no remembered browser', async () => {
+    const result = await login({ role: 'admin', kyc_status: 'approved', organization_type: 'commercial' });
+    expect(result.multifactor).toEqual([{ provider: 'any', options: { allowRememberBrowser: false } }]);
+    expect(result.accessTokenClaims[`${NAMESPACE}role`]).toBe('admin');
+  });
+
+  it('does not require multi-factor authentication for a user', async () => {
+    const result = await login({ role: 'user', kyc_status: 'pending', organization_type: 'commercial' });
+    expect(result.multifactor).toEqual([]);
+  });
+
+  it('does not ask for a second factor an admin cannot give during a refresh-token exchange', async () => {
+    const result = await login({ role: 'admin' }, 'oauth2-refresh-token');
+    expect(result.multifactor).toEqual([]);
+    expect(result.accessTokenClaims[`${NAMESPACE}role`]).toBe('admin');
+  });
+
+  it('gives no claim for an app_metadata key that is missing or null', async () => {
+    const result = await login({ kyc_status: null });
+    expect(result.idTokenClaims).toEqual({});
+    expect(result.accessTokenClaims).toEqual({});
+    expect(result.multifactor).toEqual([]);
+  });
+
+  it('denies the login when the tenant lacks the CLAIMS_NAMESPACE secret', async () => {
+    const result = await new ActionRunner({}).run({
+      user: user({ role: 'admin' }),
+      client: { client_id: 'spa', name: 'SPA' },
+      protocol: 'oidc-basic-profile',
+      requestedScopes: ['openid'],
+    });
+    expect(result.denied).toMatch(/CLAIMS_NAMESPACE/);
+    expect(result.accessTokenClaims).toEqual({});
+  });
+});

@@ -1,0 +1,456 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  BACKEND_MANAGEMENT_SCOPES,
+  type DesiredTenant,
+  desiredTenant,
+  POST_LOGIN_ACTION_FILE,
+} from '#infra/auth0/provision/desired.ts';
+import { formatPlan } from '#infra/auth0/provision/format.ts';
+import type { Step } from '#infra/auth0/provision/plan.ts';
+import { createProvisioningClient, nextSteps, provisionTenant } from '#infra/auth0/provision/provision.ts';
+import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
+
+// Provisioning against an in-memory Auth0 tenant: the real `auth0` SDK talks to it through its
+// `fetch` option, so every request the script would send to the Management API is seen here.
+
+const DOMAIN = 'platform-test.eu.auth0.com';
+
+interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Json = Record<string, unknown>;
+
+const id = (prefix: string) => `${prefix}${randomBytes(8).toString('hex')}`;
+
+/** The subset of the Management API that provisioning uses, with Auth0's answer shapes. */
+class FakeTenant {
+  readonly clients: Json[] = [];
+  readonly resourceServers: Json[] = [];
+  readonly grants: Json[] = [];
+  readonly actions: Json[] = [];
+  bindings: { id: string; display_name: string; actionId: string }[] = [];
+  readonly requests: RecordedRequest[] = [];
+
+  /** Requests that would change the tenant. */
+  writes(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method !== 'GET' && r.path !== '/oauth/token');
+  }
+
+  readonly fetch: typeof fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    const isJson = request.headers.get('content-type')?.includes('json') ?? false;
+    const body = text && isJson ? (JSON.parse(text) as Json) : undefined;
+    const method = request.method;
+    this.requests.push({ method, path: url.pathname, body });
+    if (url.host !== DOMAIN) return this.#answer(404, { message: `unexpected host ${url.host}` });
+    try {
+      return this.#route(method, url, body ?? {});
+    } catch (error) {
+      return this.#answer(400, { statusCode: 400, error: 'Bad Request', message: (error as Error).message });
+    }
+  };
+
+  #answer(status: number, body: unknown): Response {
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+
+  #page<T>(items: T[], url: URL): T[] {
+    const perPage = Number(url.searchParams.get('per_page') ?? 50);
+    const page = Number(url.searchParams.get('page') ?? 0);
+    return items.slice(page * perPage, (page + 1) * perPage);
+  }
+
+  #find(list: Json[], key: string, value: string | undefined): Json {
+    const item = list.find((i) => i[key] === value);
+    if (!item) throw new Error(`no ${key} ${value}`);
+    return item;
+  }
+
+  #action(item: Json): Json {
+    const { secretValues: _values, ...visible } = item;
+    return structuredClone(visible);
+  }
+
+  #route(method: string, url: URL, body: Json): Response {
+    const parts = url.pathname.split('/').filter(Boolean);
+    const path = url.pathname;
+    if (method === 'POST' && path === '/oauth/token') {
+      return this.#answer(200, { access_token: 'management-token', expires_in: 86400, token_type: 'Bearer' });
+    }
+    const [, , resource, second, third, fourth] = parts;
+    if (resource === 'clients') {
+      if (method === 'GET' && !second) {
+        const fields = url.searchParams.get('fields')?.split(',');
+        const shown = this.clients.map((c) =>
+          fields ? Object.fromEntries(Object.entries(c).filter(([k]) => fields.includes(k))) : c,
+        );
+        return this.#answer(200, { clients: this.#page(shown, url), total: shown.length });
+      }
+      if (method === 'POST') {
+        const client: Json = {
+          // Auth0 fills defaults the provisioning never asked for.
+          is_token_endpoint_ip_header_trusted: false,
+          ...body,
+          jwt_configuration: { secret_encoded: false, ...(body.jwt_configuration as Json | undefined) },
+          client_id: id('client_'),
+          client_secret: `secret-${randomBytes(16).toString('hex')}`,
+        };
+        this.clients.push(client);
+        return this.#answer(201, client);
+      }
+      if (method === 'PATCH' && second) {
+        const client = this.#find(this.clients, 'client_id', second);
+        Object.assign(client, body);
+        return this.#answer(200, client);
+      }
+    }
+    if (resource === 'resource-servers') {
+      if (method === 'GET')
+        return this.#answer(200, { resource_servers: this.#page(this.resourceServers, url) });
+      if (method === 'POST') {
+        const server = { token_dialect: 'access_token', ...body, id: id('rs_') };
+        this.resourceServers.push(server);
+        return this.#answer(201, server);
+      }
+      if (method === 'PATCH' && second) {
+        const server = this.#find(this.resourceServers, 'id', second);
+        Object.assign(server, body);
+        return this.#answer(200, server);
+      }
+    }
+    if (resource === 'client-grants') {
+      if (method === 'GET') {
+        const audience = url.searchParams.get('audience');
+        return this.#answer(200, {
+          client_grants: this.grants.filter((g) => !audience || g.audience === audience),
+        });
+      }
+      if (method === 'POST') {
+        this.#find(this.clients, 'client_id', body.client_id as string);
+        const grant = { ...body, id: id('cgr_') };
+        this.grants.push(grant);
+        return this.#answer(201, grant);
+      }
+      if (method === 'PATCH' && second) {
+        const grant = this.#find(this.grants, 'id', second);
+        Object.assign(grant, body);
+        return this.#answer(200, grant);
+      }
+    }
+    if (resource === 'actions' && second === 'actions') {
+      if (method === 'GET' && !third)
+        return this.#answer(200, {
+          actions: this.#page(
+            this.actions.map((a) => this.#action(a)),
+            url,
+          ),
+        });
+      if (method === 'GET' && third)
+        return this.#answer(200, this.#action(this.#find(this.actions, 'id', third)));
+      if (method === 'POST' && !third) {
+        const action: Json = {
+          id: id('act_'),
+          name: body.name,
+          supported_triggers: body.supported_triggers,
+          code: body.code,
+          runtime: body.runtime,
+          secrets: ((body.secrets as Json[]) ?? []).map((s) => ({ name: s.name, updated_at: 'now' })),
+          secretValues: Object.fromEntries(((body.secrets as Json[]) ?? []).map((s) => [s.name, s.value])),
+          status: 'built',
+          all_changes_deployed: false,
+        };
+        this.actions.push(action);
+        return this.#answer(201, this.#action(action));
+      }
+      if (method === 'PATCH' && third) {
+        const action = this.#find(this.actions, 'id', third);
+        const { secrets, ...rest } = body;
+        Object.assign(action, rest, { all_changes_deployed: false, status: 'built' });
+        if (Array.isArray(secrets)) {
+          action.secrets = (secrets as Json[]).map((s) => ({ name: s.name, updated_at: 'now' }));
+          action.secretValues = Object.fromEntries((secrets as Json[]).map((s) => [s.name, s.value]));
+        }
+        return this.#answer(200, this.#action(action));
+      }
+      if (method === 'POST' && third && fourth === 'deploy') {
+        const action = this.#find(this.actions, 'id', third);
+        if (action.status !== 'built') throw new Error('action is not built');
+        Object.assign(action, {
+          all_changes_deployed: true,
+          deployed_version: { code: action.code, deployed: true },
+        });
+        return this.#answer(200, { id: id('ver_'), deployed: true });
+      }
+    }
+    if (resource === 'actions' && second === 'triggers' && third === 'post-login' && fourth === 'bindings') {
+      const shown = () =>
+        this.bindings.map((b) => {
+          const action = this.#find(this.actions, 'id', b.actionId);
+          return {
+            id: b.id,
+            trigger_id: 'post-login',
+            display_name: b.display_name,
+            action: { id: action.id, name: action.name },
+          };
+        });
+      if (method === 'GET') return this.#answer(200, { bindings: this.#page(shown(), url) });
+      if (method === 'PATCH') {
+        // Like Auth0: the list replaces every binding; each Action must have been deployed.
+        this.bindings = ((body.bindings as Json[]) ?? []).map((b) => {
+          const ref = b.ref as { type: string; value: string };
+          const action = this.#find(this.actions, ref.type === 'action_id' ? 'id' : 'name', ref.value);
+          if (!action.deployed_version) throw new Error(`action ${ref.value} is not deployed`);
+          return { id: id('bnd_'), display_name: String(b.display_name), actionId: String(action.id) };
+        });
+        return this.#answer(200, { bindings: shown() });
+      }
+    }
+    return this.#answer(404, { statusCode: 404, error: 'Not Found', message: `${method} ${path}` });
+  }
+}
+
+const config = parseStageConfig({ ...exampleStages.dev, auth0: { ...exampleStages.dev?.auth0 } });
+const desired = () => desiredTenant(config, { managementDomain: DOMAIN });
+
+let tenant: FakeTenant;
+let logs: string[];
+
+async function provision(options: { dryRun?: boolean; target?: DesiredTenant } = {}) {
+  const client = createProvisioningClient({
+    domain: DOMAIN,
+    clientId: 'prov',
+    clientSecret: 'prov-secret',
+    fetch: tenant.fetch,
+  });
+  return provisionTenant(client, options.target ?? desired(), {
+    stage: config.stage,
+    dryRun: options.dryRun ?? false,
+    log: (line) => logs.push(line),
+    sleep: async () => undefined,
+  });
+}
+
+const summary = (steps: Step[]) =>
+  steps.map(
+    (s) => `${s.op} ${s.resource}${s.op === 'update' ? ` ${s.changes.map((c) => c.field).join(',')}` : ''}`,
+  );
+
+beforeEach(() => {
+  tenant = new FakeTenant();
+  logs = [];
+});
+
+describe('Auth0 provisioning plan', () => {
+  it('plans every piece for an empty tenant, and a dry run writes nothing', async () => {
+    const { plan, result } = await provision({ dryRun: true });
+    expect(summary(plan.steps)).toEqual([
+      'create spa',
+      'create api',
+      'create m2m',
+      'create grant',
+      'create action',
+      'deploy action',
+      'bind binding',
+    ]);
+    expect(result).toBeUndefined();
+    expect(tenant.writes()).toEqual([]);
+    expect(logs.join('\n')).toContain('Dry run: nothing was changed.');
+  });
+
+  it('creates the tenant as the stage needs it', async () => {
+    const { result } = await provision();
+    const origin = 'https://dev.platform.example';
+
+    const spa = tenant.clients.find((c) => c.client_id === result?.spaClientId);
+    expect(spa).toMatchObject({
+      app_type: 'spa',
+      token_endpoint_auth_method: 'none',
+      oidc_conformant: true,
+      grant_types: ['authorization_code', 'refresh_token'],
+      callbacks: [`${origin}/auth/callback`],
+      allowed_logout_urls: [origin],
+      web_origins: [origin],
+      allowed_origins: [origin],
+      refresh_token: { rotation_type: 'rotating', expiration_type: 'expiring' },
+    });
+
+    expect(tenant.resourceServers).toEqual([
+      expect.objectContaining({
+        identifier: config.auth0.audience,
+        signing_alg: 'RS256',
+        allow_offline_access: true,
+        skip_consent_for_verifiable_first_party_clients: true,
+      }),
+    ]);
+
+    const m2m = tenant.clients.find((c) => c.client_id === result?.m2mClientId);
+    expect(m2m).toMatchObject({ app_type: 'non_interactive', grant_types: ['client_credentials'] });
+    expect(tenant.grants).toEqual([
+      expect.objectContaining({ client_id: result?.m2mClientId, audience: `https://${DOMAIN}/api/v2/` }),
+    ]);
+    expect([...((tenant.grants[0]?.scope as string[] | undefined) ?? [])].sort()).toEqual([
+      'create:user_tickets',
+      'create:users',
+      'delete:users',
+      'read:users',
+      'update:users',
+      'update:users_app_metadata',
+    ]);
+
+    const [action] = tenant.actions;
+    expect(action).toMatchObject({
+      code: readFileSync(POST_LOGIN_ACTION_FILE, 'utf8'),
+      supported_triggers: [{ id: 'post-login', version: 'v3' }],
+      all_changes_deployed: true,
+      secretValues: { CLAIMS_NAMESPACE: config.auth0.claimsNamespace },
+    });
+    expect(tenant.bindings).toEqual([expect.objectContaining({ actionId: action?.id })]);
+  });
+
+  it('finds nothing to do on a tenant it already provisioned, and sends no write', async () => {
+    await provision();
+    tenant.requests.length = 0;
+    logs = [];
+
+    const { plan } = await provision();
+    expect(plan.steps).toEqual([]);
+    expect(tenant.writes()).toEqual([]);
+    expect(logs.join('\n')).toContain('No changes');
+  });
+
+  it('repairs exactly the drift: a changed callback, a missing scope and an edited Action', async () => {
+    const { result } = await provision();
+    const spa = tenant.clients.find((c) => c.client_id === result?.spaClientId);
+    if (!spa) throw new Error('no SPA');
+    spa.callbacks = ['https://evil.example/auth/callback'];
+    const grant = tenant.grants[0];
+    if (!grant) throw new Error('no grant');
+    grant.scope = (grant.scope as string[]).filter((s) => s !== 'delete:users');
+    const action = tenant.actions[0];
+    if (!action) throw new Error('no action');
+    Object.assign(action, {
+      code: 'exports.onExecutePostLogin = async () => {};',
+      all_changes_deployed: true,
+    });
+    tenant.requests.length = 0;
+
+    const { plan: drift } = await provision({ dryRun: true });
+    expect(summary(drift.steps)).toEqual([
+      'update spa callbacks',
+      'update grant scope',
+      'update action code',
+      'deploy action',
+    ]);
+    const printed = formatPlan(drift, config.stage);
+    expect(printed).toContain(
+      'callbacks: ["https://evil.example/auth/callback"] -> ["https://dev.platform.example/auth/callback"]',
+    );
+    expect(printed).toContain('scope: +delete:users');
+
+    await provision();
+    expect(tenant.writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+      `PATCH /api/v2/clients/${spa.client_id}`,
+      `PATCH /api/v2/client-grants/${grant.id}`,
+      `PATCH /api/v2/actions/actions/${action.id}`,
+      `POST /api/v2/actions/actions/${action.id}/deploy`,
+    ]);
+    expect(tenant.writes()[0]?.body).toEqual({ callbacks: ['https://dev.platform.example/auth/callback'] });
+    expect(tenant.writes()[2]?.body).toEqual({ code: readFileSync(POST_LOGIN_ACTION_FILE, 'utf8') });
+
+    tenant.requests.length = 0;
+    expect((await provision()).plan.steps).toEqual([]);
+  });
+
+  it('takes away a scope the backend does not use', async () => {
+    await provision();
+    const grant = tenant.grants[0];
+    if (!grant) throw new Error('no grant');
+    grant.scope = [...BACKEND_MANAGEMENT_SCOPES, 'read:client_keys'];
+
+    const { plan } = await provision();
+    expect(summary(plan.steps)).toEqual(['update grant scope']);
+    expect([...((tenant.grants[0]?.scope as string[] | undefined) ?? [])]).not.toContain('read:client_keys');
+  });
+
+  it('binds the Action after the Actions another team already bound, and keeps them', async () => {
+    tenant.actions.push({
+      id: 'act_other',
+      name: 'fraud-check',
+      code: 'exports.onExecutePostLogin = async () => {};',
+      supported_triggers: [{ id: 'post-login', version: 'v3' }],
+      secrets: [],
+      status: 'built',
+      all_changes_deployed: true,
+      deployed_version: { deployed: true },
+    });
+    tenant.bindings = [{ id: 'bnd_other', display_name: 'fraud-check', actionId: 'act_other' }];
+
+    await provision();
+    expect(tenant.bindings.map((b) => b.display_name)).toEqual(['fraud-check', 'platform-dev-post-login']);
+  });
+
+  it('never prints a client secret', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    logs.push(nextSteps(desired(), result, config.stage));
+    const output = logs.join('\n');
+    for (const client of tenant.clients) expect(output).not.toContain(String(client.client_secret));
+    expect(output).toContain(result.m2mClientId);
+    expect(output).toContain('auth0M2m');
+  });
+
+  it('tells the operator to put the SPA client id into the stage config when it differs', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    expect(nextSteps(desired(), result, config.stage)).toContain(
+      `Set auth0.spaClientId to "${result.spaClientId}"`,
+    );
+
+    const configured = desiredTenant(
+      parseStageConfig({
+        ...exampleStages.dev,
+        auth0: { ...exampleStages.dev?.auth0, spaClientId: result.spaClientId },
+      }),
+      { managementDomain: DOMAIN },
+    );
+    const again = await provision({ target: configured });
+    expect(again.plan.steps).toEqual([]);
+    expect(again.plan.notes).toEqual([]);
+  });
+
+  it('writes the Action secret again only when asked, since its value cannot be read back', async () => {
+    await provision();
+    const client = createProvisioningClient({
+      domain: DOMAIN,
+      clientId: 'prov',
+      clientSecret: 'x',
+      fetch: tenant.fetch,
+    });
+    const changed = desiredTenant(
+      parseStageConfig({
+        ...exampleStages.dev,
+        auth0: { ...exampleStages.dev?.auth0, claimsNamespace: 'https://claims.example/' },
+      }),
+      { managementDomain: DOMAIN },
+    );
+    const { plan } = await provisionTenant(client, changed, {
+      stage: 'dev',
+      rewriteActionSecrets: true,
+      sleep: async () => undefined,
+      log: (line) => logs.push(line),
+    });
+    expect(summary(plan.steps)).toEqual(['update action secrets', 'deploy action']);
+    expect(tenant.actions[0]?.secretValues).toEqual({ CLAIMS_NAMESPACE: 'https://claims.example/' });
+    expect(logs.join('\n')).not.toContain('https://claims.example/');
+  });
+});

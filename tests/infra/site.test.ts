@@ -1,0 +1,284 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { webConfig } from '#contracts/web-config.ts';
+import { pathMappingCode } from '#infra/site/path-mapping.ts';
+import { contentSecurityPolicy, permissionsPolicy } from '#infra/site/security-headers.ts';
+import { readWebBuild, scriptHashSource } from '#infra/site/web-build.ts';
+import { securityHeaders } from '#local/web/headers.ts';
+import { fixtureBuildDir, synthPlatform } from '#tests/infra/synth.ts';
+import { themeScript } from '../../web/theme-script.ts';
+import { scriptHashSource as viteScriptHashSource } from '../../web/vite.config.ts';
+
+const { app, site, config } = synthPlatform();
+const auth0 = `https://${config.auth0.domain}`;
+
+const distributionConfig = () => {
+  const distributions = Object.values(site.findResources('AWS::CloudFront::Distribution'));
+  expect(distributions).toHaveLength(1);
+  return distributions[0]?.Properties.DistributionConfig;
+};
+const headersPolicy = () => {
+  const policies = Object.values(site.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+  expect(policies).toHaveLength(1);
+  return policies[0]?.Properties.ResponseHeadersPolicyConfig;
+};
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp.split(';').map((d) => {
+      const [name, ...sources] = d.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+
+describe('the site bucket', () => {
+  it('is private, TLS-only, versioned, encrypted, and logs its access to a log bucket with a lifecycle', () => {
+    const buckets = site.findResources('AWS::S3::Bucket');
+    const content = Object.values(buckets).find((b) => b.Properties.LoggingConfiguration);
+    expect(content?.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    });
+    const logBucket = buckets[content?.Properties.LoggingConfiguration.DestinationBucketName.Ref];
+    expect(logBucket?.Properties.LifecycleConfiguration.Rules[0].ExpirationInDays).toBeGreaterThan(0);
+    for (const policy of Object.values(site.findResources('AWS::S3::BucketPolicy'))) {
+      expect(policy.Properties.PolicyDocument.Statement).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      );
+    }
+    site.resourceCountIs('AWS::S3::BucketPolicy', 2);
+  });
+
+  it('is read by CloudFront only, through origin access control', () => {
+    site.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const s3Origin = distributionConfig().Origins.find((o: { S3OriginConfig?: unknown }) => o.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(s3Origin.S3OriginConfig.OriginAccessIdentity).toBe('');
+  });
+});
+
+describe('the distribution', () => {
+  it('speaks HTTP/2 and HTTP/3, redirects to HTTPS, and turns no error into index.html', () => {
+    const dist = distributionConfig();
+    expect(dist.HttpVersion).toBe('http2and3');
+    expect(dist.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(dist.CustomErrorResponses).toBeUndefined();
+    expect(dist.Logging.Bucket).toBeDefined();
+  });
+
+  it('sends /api/* to the HTTP API, uncached, with every method and viewer header but Host', () => {
+    const dist = distributionConfig();
+    const api = dist.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(api).toBeDefined();
+    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
+    expect(api.AllowedMethods).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+    );
+    expect(api.FunctionAssociations).toBeUndefined();
+    const origin = dist.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(origin.S3OriginConfig).toBeUndefined();
+    expect(origin.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+    expect(JSON.stringify(origin.DomainName)).toContain('execute-api');
+    expect(origin.Id).not.toBe(dist.DefaultCacheBehavior.TargetOriginId);
+  });
+
+  it('runs the path-mapping function on viewer requests to the bucket', () => {
+    const [association] = distributionConfig().DefaultCacheBehavior.FunctionAssociations;
+    expect(association.EventType).toBe('viewer-request');
+    const fns = site.findResources('AWS::CloudFront::Function');
+    expect(fns[association.FunctionARN['Fn::GetAtt'][0]]?.Properties.FunctionCode).toBe(
+      pathMappingCode(['/legal/imprint', '/pricing']),
+    );
+  });
+
+  it('uses TLS 1.2 at least, the custom domain and the WAF ACL when the stage has them', () => {
+    const withDomain = synthPlatform({
+      domainName: 'app.platform.example',
+      certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012',
+      webAclArn:
+        'arn:aws:wafv2:us-east-1:111111111111:global/webacl/platform/12345678-1234-1234-1234-123456789012',
+    });
+    withDomain.site.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['app.platform.example'],
+        ViewerCertificate: Match.objectLike({
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        }),
+        WebACLId: Match.stringLikeRegexp('^arn:aws:wafv2:us-east-1:'),
+      }),
+    });
+  });
+
+  it('outputs its domain name', () => {
+    site.hasOutput('DistributionDomainName', {});
+  });
+});
+
+describe('the response headers', () => {
+  const policy = () => headersPolicy();
+
+  it('send HSTS for two years, with subdomains and preload', () => {
+    expect(policy().SecurityHeadersConfig.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: 63072000,
+      IncludeSubdomains: true,
+      Preload: true,
+      Override: true,
+    });
+  });
+
+  it('send a CSP that allows only this origin, the hashed theme script, the Auth0 tenant and Persona', () => {
+    const csp = policy().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    expect(directives(csp)).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'", scriptHashSource(themeScript)],
+      'style-src': ["'self'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'"],
+      'connect-src': ["'self'", auth0],
+      'frame-src': ['https://*.withpersona.com'],
+      'frame-ancestors': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'", auth0],
+      'object-src': ["'none'"],
+      'upgrade-insecure-requests': [],
+    });
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('send nosniff, DENY framing, a strict referrer policy and a camera only for Persona', () => {
+    const config = policy();
+    expect(config.SecurityHeadersConfig).toMatchObject({
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY' },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin' },
+    });
+    const custom = Object.fromEntries(
+      config.CustomHeadersConfig.Items.map((h: { Header: string; Value: string }) => [h.Header, h.Value]),
+    );
+    expect(custom['Permissions-Policy']).toContain('camera=(self "https://*.withpersona.com")');
+    expect(custom['Permissions-Policy']).toContain('microphone=()');
+    expect(custom['Permissions-Policy']).toContain('geolocation=()');
+  });
+
+  it('apply to the API behaviour as well as the site', () => {
+    const dist = distributionConfig();
+    const api = dist.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(api.ResponseHeadersPolicyId).toEqual(dist.DefaultCacheBehavior.ResponseHeadersPolicyId);
+  });
+
+  it('say what the local dist server says, except the differences listed here', () => {
+    const local = securityHeaders({
+      scriptHashes: [scriptHashSource(themeScript)],
+      config: {
+        stage: 'dev',
+        auth0: {
+          domain: config.auth0.domain,
+          clientId: 'x',
+          audience: 'x',
+          claimsNamespace: config.auth0.claimsNamespace,
+        },
+        persona: { environmentId: 'env_x' },
+      },
+    });
+    const cloud = directives(
+      contentSecurityPolicy({
+        scriptHashes: [scriptHashSource(themeScript)],
+        auth0Domain: config.auth0.domain,
+      }),
+    );
+    const localCsp = directives(local['Content-Security-Policy'] as string);
+    // Known differences (reported; local/ is not infra's to edit): CloudFront adds the tenant to
+    // form-action and upgrade-insecure-requests (meaningless on http://localhost).
+    expect({
+      ...cloud,
+      'form-action': localCsp['form-action'],
+      'upgrade-insecure-requests': undefined,
+    }).toEqual({
+      ...localCsp,
+      'upgrade-insecure-requests': undefined,
+    });
+    // Local HSTS lacks `preload` (and browsers ignore HSTS on http://localhost).
+    expect(local['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
+    // Both allow the camera to this origin and Persona only; CloudFront turns off more features.
+    expect(local['Permissions-Policy']).toBe(
+      'camera=(self "https://*.withpersona.com"), microphone=(), geolocation=(), payment=()',
+    );
+    expect(permissionsPolicy.startsWith(local['Permissions-Policy'] as string)).toBe(true);
+    expect(local['Cross-Origin-Opener-Policy']).toBe('same-origin');
+  });
+});
+
+describe('the web build', () => {
+  it('is deployed with HTML and config.json revalidated on every visit and hashed assets immutable', () => {
+    const deployments = Object.values(site.findResources('Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find((d) => d.Properties.DestinationBucketKeyPrefix === 'assets/');
+    const pages = deployments.find((d) => d !== assets);
+    expect(assets?.Properties.SystemMetadata['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(assets?.Properties.Prune).toBe(false);
+    expect(pages?.Properties.SystemMetadata['cache-control']).toBe('no-cache');
+    expect(pages?.Properties.Exclude).toEqual(['assets/*']);
+    expect(pages?.Properties.DistributionPaths).toEqual(['/*']);
+  });
+
+  it('writes /config.json with the stage values in the shape of the web config contract', () => {
+    const pages = Object.values(site.findResources('Custom::CDKBucketDeployment')).find(
+      (d) => d.Properties.DestinationBucketKeyPrefix !== 'assets/',
+    );
+    // Source.jsonData stages config.json as an asset directory in the cloud assembly.
+    const outdir = app.synth().directory;
+    const files = ((pages?.Properties.SourceObjectKeys ?? []) as string[])
+      .map((key) => path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'))
+      .filter((file) => existsSync(file));
+    expect(files).toHaveLength(1);
+    const written = JSON.parse(readFileSync(files[0] as string, 'utf8'));
+    expect(webConfig.parse(written)).toEqual({
+      stage: 'dev',
+      auth0: {
+        domain: config.auth0.domain,
+        clientId: config.auth0.spaClientId,
+        audience: config.auth0.audience,
+        claimsNamespace: config.auth0.claimsNamespace,
+      },
+      persona: { environmentId: config.persona.environmentId },
+    });
+  });
+
+  it('reads the CSP hashes the build wrote, and hashes the theme script exactly like the Vite build otherwise', () => {
+    expect(scriptHashSource(themeScript)).toBe(viteScriptHashSource(themeScript));
+    expect(readWebBuild(fixtureBuildDir).scriptHashes).toEqual([viteScriptHashSource(themeScript)]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(dir, 'csp-hashes.json'), JSON.stringify({ 'script-src': ["'sha256-abc='"] }));
+    expect(readWebBuild(dir).scriptHashes).toEqual(["'sha256-abc='"]);
+    writeFileSync(path.join(dir, 'csp-hashes.json'), JSON.stringify({ 'script-src': ["'unsafe-inline'"] }));
+    expect(() => readWebBuild(dir)).toThrow(/sha256/);
+  });
+
+  it('finds the prerendered routes, and deploys a placeholder page when there is no build', () => {
+    expect(readWebBuild(fixtureBuildDir).prerenderedRoutes).toEqual(['/legal/imprint', '/pricing']);
+    const missing = readWebBuild(path.join(tmpdir(), 'no-such-build'));
+    expect(missing.missing).toBe(true);
+    expect(missing.prerenderedRoutes).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildPlatform } from '#infra/platform.ts';
+import { readWebBuild } from '#infra/site/web-build.ts';
+import { exampleStages, parseStageConfig, type StageConfig } from '#infra/stage-config.ts';
+
+// Synthesis for the infra tests: bundling skipped, and a small fixed web build (two prerendered
+// routes, one chunk, no csp-hashes.json) so results never depend on whether `npm run build` ran.
+
+export const fixtureBuildDir = fileURLToPath(new URL('./fixtures/web-dist/', import.meta.url));
+
+export function synthPlatform(overrides: Partial<StageConfig> = {}) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const config = parseStageConfig({ ...exampleStages.dev, ...overrides });
+  const stacks = buildPlatform(
+    app,
+    config,
+    { region: 'eu-central-1', account: '111111111111' },
+    { webBuild: readWebBuild(fixtureBuildDir) },
+  );
+  return {
+    app,
+    config,
+    stacks,
+    data: Template.fromStack(stacks.data),
+    backend: Template.fromStack(stacks.backend),
+    site: Template.fromStack(stacks.site),
+  };
+}
