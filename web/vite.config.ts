@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { prerenderPlugin } from './scripts/prerender.ts';
 import { themeScript } from './theme-script.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -42,6 +43,31 @@ export function themeScriptPlugin(): Plugin {
   };
 }
 
+/** Where the build lists each chunk's source modules (the web bench checks them for SDKs). */
+export const chunkModulesFile = '.vite/chunk-modules.json';
+
+/** Records which modules each chunk holds: Vite's manifest names chunks, not their modules. */
+export function chunkModulesPlugin(): Plugin {
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = Object.keys(output.modules).map((id) =>
+          id.startsWith(webRoot) ? id.slice(webRoot.length) : id,
+        );
+      }
+      this.emitFile({ type: 'asset', fileName: chunkModulesFile, source: JSON.stringify(chunks, null, 1) });
+    },
+  };
+}
+
+function reactRouterBuild(file: string): string {
+  return fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+}
+
 export interface WebViteOptions {
   /** Where the dev server sends `/api/*` (the local API gateway). */
   apiProxyTarget?: string;
@@ -53,11 +79,25 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
     root: webRoot,
     publicDir: 'public',
     clearScreen: false,
-    plugins: [react(), themeScriptPlugin()],
+    resolve: {
+      // react-router's package exports only its development build (warnings, invariant texts);
+      // the production build it also ships is smaller and what a browser should get.
+      alias: [
+        { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+        { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+      ],
+    },
+    // SITE_URL (canonical URLs, sitemap) is read at build time; nothing secret starts with it.
+    envPrefix: ['VITE_', 'SITE_URL'],
+    plugins: [react(), themeScriptPlugin(), chunkModulesPlugin(), prerenderPlugin()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
       assetsDir: 'assets',
+      // The prerender links each page's CSS from it; the web bench follows its imports.
+      manifest: true,
+      // Every browser we serve supports <link rel=modulepreload>; the polyfill only costs bytes.
+      modulePreload: { polyfill: false },
     },
     server: options.apiProxyTarget
       ? {

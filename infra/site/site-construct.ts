@@ -49,6 +49,7 @@ import {
   permissionsPolicy,
 } from '#infra/site/security-headers.ts';
 import type { WebBuild } from '#infra/site/web-build.ts';
+import { redirects } from '#web/app/paths.ts';
 
 export interface SiteProps {
   build: WebBuild;
@@ -137,7 +138,7 @@ export class Site extends Construct {
     const pathMapping = new CloudFrontFunction(this, 'PathMapping', {
       comment: 'Maps /x and /x/ to prerendered /x/index.html, other routes to the SPA fallback',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(pathMappingCode(build.prerenderedRoutes)),
+      code: FunctionCode.fromInline(pathMappingCode(build.prerenderedRoutes, redirects)),
     });
 
     const certificate = props.certificateArn

@@ -32,7 +32,8 @@ export function contentSecurityPolicy({ scriptHashes, config }: SecurityHeaderOp
     'frame-src': [personaFrameOrigin(config.persona.customHost)],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // Sign-in pages of the identity provider receive form posts (as in the CloudFront policy).
+    'form-action': ["'self'", identityProviderOrigin(config.auth0.domain)],
     'object-src': ["'none'"],
   };
   return Object.entries(directives)
@@ -43,7 +44,7 @@ export function contentSecurityPolicy({ scriptHashes, config }: SecurityHeaderOp
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(options),
-    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

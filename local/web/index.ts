@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import type { WebConfig } from '#contracts/web-config.ts';
+import { normalizePath, redirects } from '#web/app/paths.ts';
 import { cacheControl, securityHeaders } from './headers.ts';
 
 export interface WebOptions {
@@ -89,6 +90,11 @@ async function startDist(options: WebOptions): Promise<RunningWeb> {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (rawPath === '/api' || rawPath.startsWith('/api/')) return proxy(req, res, api);
     if (rawPath === '/config.json') return sendConfig(res, options.config, headers);
+    const moved = redirectTarget(rawPath);
+    if (moved) {
+      res.writeHead(301, { ...headers, Location: moved, 'Cache-Control': 'no-cache' });
+      return res.end();
+    }
     serveStatic(req, res, root, headers).catch((error: unknown) => {
       console.error('web: failed to serve', req.url, error);
       if (!res.headersSent) sendText(res, 500, 'Internal server error', headers);
@@ -97,6 +103,14 @@ async function startDist(options: WebOptions): Promise<RunningWeb> {
   });
   await listen(server, options.port);
   return { url: `http://${host}:${options.port}`, close: () => close(server) };
+}
+
+/**
+ * The site's old short URLs (`/terms`, `/privacy`), answered 301 like the CloudFront Function
+ * does; the prerendered refresh pages behind them are for hosts that cannot.
+ */
+export function redirectTarget(urlPath: string): string | undefined {
+  return redirects[normalizePath(urlPath)];
 }
 
 const contentTypes: Record<string, string> = {

@@ -16,9 +16,9 @@ declare module 'vitest' {
   }
 }
 
-function run(command: string, args: string[]): Promise<void> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();

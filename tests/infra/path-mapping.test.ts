@@ -38,3 +38,24 @@ describe('the viewer-request path mapping', () => {
     expect(served('/.well-known')).toBe('/index.html');
   });
 });
+
+describe('old short URLs', () => {
+  const withRedirects = new Function(
+    `${pathMappingCode(['/pricing', '/terms-and-conditions'], { '/terms': '/terms-and-conditions' })}; return handler;`,
+  )() as (event: { request: { uri: string } }) => {
+    statusCode?: number;
+    headers?: { location: { value: string } };
+  };
+
+  it('answers 301 to the full page, with or without a trailing slash', () => {
+    for (const uri of ['/terms', '/terms/']) {
+      const answer = withRedirects({ request: { uri } });
+      expect(answer.statusCode).toBe(301);
+      expect(answer.headers?.location.value).toBe('/terms-and-conditions');
+    }
+  });
+
+  it('leaves other paths to the path mapping', () => {
+    expect(withRedirects({ request: { uri: '/pricing' } })).toEqual({ uri: '/pricing/index.html' });
+  });
+});

@@ -9,6 +9,7 @@ import { contentSecurityPolicy, permissionsPolicy } from '#infra/site/security-h
 import { readWebBuild, scriptHashSource } from '#infra/site/web-build.ts';
 import { securityHeaders } from '#local/web/headers.ts';
 import { fixtureBuildDir, synthPlatform } from '#tests/infra/synth.ts';
+import { redirects } from '#web/app/paths.ts';
 import { themeScript } from '../../web/theme-script.ts';
 import { scriptHashSource as viteScriptHashSource } from '../../web/vite.config.ts';
 
@@ -106,7 +107,7 @@ describe('the distribution', () => {
     expect(association.EventType).toBe('viewer-request');
     const fns = site.findResources('AWS::CloudFront::Function');
     expect(fns[association.FunctionARN['Fn::GetAtt'][0]]?.Properties.FunctionCode).toBe(
-      pathMappingCode(['/legal/imprint', '/pricing']),
+      pathMappingCode(['/legal/imprint', '/pricing'], redirects),
     );
   });
 
@@ -207,18 +208,12 @@ describe('the response headers', () => {
       }),
     );
     const localCsp = directives(local['Content-Security-Policy'] as string);
-    // Known differences (reported; local/ is not infra's to edit): CloudFront adds the tenant to
-    // form-action and upgrade-insecure-requests (meaningless on http://localhost).
-    expect({
-      ...cloud,
-      'form-action': localCsp['form-action'],
-      'upgrade-insecure-requests': undefined,
-    }).toEqual({
+    // The one known difference: upgrade-insecure-requests, meaningless on http://localhost.
+    expect({ ...cloud, 'upgrade-insecure-requests': undefined }).toEqual({
       ...localCsp,
       'upgrade-insecure-requests': undefined,
     });
-    // Local HSTS lacks `preload` (and browsers ignore HSTS on http://localhost).
-    expect(local['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
+    expect(local['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains; preload');
     // Both allow the camera to this origin and Persona only; CloudFront turns off more features.
     expect(local['Permissions-Policy']).toBe(
       'camera=(self "https://*.withpersona.com"), microphone=(), geolocation=(), payment=()',

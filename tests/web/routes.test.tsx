@@ -28,8 +28,8 @@ describe('routes', () => {
     expect(screen.getByRole('banner').textContent).toContain('Helix Forecast');
     expect(screen.getByRole('main')).toBeDefined();
     expect(screen.getByRole('contentinfo')).toBeDefined();
-    const home = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' });
-    expect(home.getAttribute('aria-current')).toBe('page');
+    const home = within(screen.getByRole('banner')).getByRole('link', { name: 'Helix Forecast home' });
+    expect(home.getAttribute('href')).toBe('/');
   });
 
   it('renders the not-found page inside the layout for an unknown path', async () => {

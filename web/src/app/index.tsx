@@ -1,10 +1,11 @@
+import type { DataRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider.tsx';
-import { AppRouter } from './router.tsx';
 
-export function App() {
+export function App({ router }: { router: DataRouter }) {
   return (
     <AppProvider>
-      <AppRouter />
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

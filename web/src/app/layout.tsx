@@ -1,35 +1,27 @@
-import { NavLink, Outlet } from 'react-router';
-import { ThemeToggle } from '../components/theme-toggle.tsx';
+import { Outlet } from 'react-router';
+import { SiteFooter } from '../components/site-footer.tsx';
+import { SiteHeader } from '../components/site-nav.tsx';
+import { ToastProvider } from '../components/toast.tsx';
 import { site } from '../content/site.ts';
-import { paths } from './paths.ts';
+import { CookieConsentProvider } from '../features/cookie-consent/cookie-consent.tsx';
+import { useScrollOnNavigation } from '../lib/scroll.ts';
 
 export function RootLayout() {
+  useScrollOnNavigation();
   return (
-    <div className="page">
-      <a className="skip-link" href="#main">
-        {site.skipToContent}
-      </a>
-      <header className="site-header">
-        <div className="container site-header__inner">
-          <span className="site-header__name">{site.productName}</span>
-          <nav aria-label={site.nav.label} className="site-nav">
-            <NavLink to={paths.home.getHref()} end>
-              {site.nav.home}
-            </NavLink>
-          </nav>
-          <ThemeToggle />
+    <ToastProvider>
+      <CookieConsentProvider>
+        <div className="page">
+          <a className="skip-link" href="#main">
+            {site.skipToContent}
+          </a>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="site-main">
+            <Outlet />
+          </main>
+          <SiteFooter />
         </div>
-      </header>
-      <main id="main" tabIndex={-1} className="site-main">
-        <Outlet />
-      </main>
-      <footer className="site-footer">
-        <div className="container">
-          <p>
-            {site.productName}. {site.footer.note}
-          </p>
-        </div>
-      </footer>
-    </div>
+      </CookieConsentProvider>
+    </ToastProvider>
   );
 }

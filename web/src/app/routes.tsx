@@ -1,11 +1,32 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { RootLayout } from './layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
-import { paths } from './paths.ts';
+import { paths, redirects } from './paths.ts';
 
-// The layout is eager (every page needs it); each page is its own lazy chunk. The pathless child
-// catches page errors inside the layout; the root boundary only sees a failing layout.
+// The layout is eager (every page needs it); each page is its own lazy chunk, so a page's code is
+// fetched only where it is shown. The pathless child catches page errors inside the layout; the
+// root boundary only sees a failing layout. Import specifiers stay literal so Vite can split them.
+const pages: Record<string, RouteObject['lazy']> = {
+  [paths.home.path]: () => import('../pages/home.tsx'),
+  [paths.pricing.path]: () => import('../pages/pricing.tsx'),
+  [paths.careers.path]: () => import('../pages/careers.tsx'),
+  [paths.investors.path]: () => import('../pages/investors.tsx'),
+  [paths.contact.path]: () => import('../pages/contact.tsx'),
+  [paths.privacyPolicy.path]: () => import('../pages/privacy-policy.tsx'),
+  [paths.termsAndConditions.path]: () => import('../pages/terms-and-conditions.tsx'),
+  [paths.acceptableUsePolicy.path]: () => import('../pages/acceptable-use-policy.tsx'),
+  [paths.eula.path]: () => import('../pages/eula.tsx'),
+  [paths.impressum.path]: () => import('../pages/impressum.tsx'),
+  [paths.cookiePolicy.path]: () => import('../pages/cookie-policy.tsx'),
+  [paths.gdprCompliance.path]: () => import('../pages/gdpr-compliance.tsx'),
+  [paths.dataDeletion.path]: () => import('../pages/data-deletion.tsx'),
+  [paths.documentation.path]: () => import('../pages/documentation.tsx'),
+  [paths.tutorials.path]: () => import('../pages/tutorials.tsx'),
+};
+
+// The one entry to the signed-in product; the auth module (and later @auth0/*) loads only here.
+const appRoute = () => import('../features/auth/app-route.tsx');
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -16,8 +37,11 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          { path: paths.home.path, lazy: () => import('./routes/home.tsx') },
-          { path: '*', Component: NotFoundPage },
+          ...Object.entries(pages).map(([path, lazy]) => ({ path, lazy })),
+          ...Object.entries(redirects).map(([from, to]) => ({ path: from, loader: () => redirect(to) })),
+          { path: paths.authCallback.path, lazy: appRoute },
+          { path: paths.dashboard.path, lazy: appRoute },
+          { path: '*', lazy: () => import('../pages/not-found.tsx') },
         ],
       },
     ],

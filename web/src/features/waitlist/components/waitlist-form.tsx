@@ -1,48 +1,58 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { waitlistRequest } from '#contracts/waitlist.ts';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useToast } from '../../../components/toast.tsx';
 import { waitlist } from '../../../content/waitlist.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { joinWaitlist } from '../api/join-waitlist.ts';
+import { useHydrated } from '../../../lib/hydrated.ts';
 
-type Outcome = { kind: 'idle' } | { kind: 'success' } | { kind: 'failure' };
+// The schema and API client arrive on first focus (or submit), after the page is interactive.
+const loadWaitlistApi = () => import('../api/submit-waitlist.ts');
 
 export function WaitlistForm() {
   const id = useId();
   const emailId = `${id}-email`;
   const errorId = `${id}-email-error`;
   const input = useRef<HTMLInputElement>(null);
+  const busy = useRef(false);
+  const toast = useToast();
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [submitting, setSubmitting] = useState(false);
+
+  // A visitor may type before React hydrates the prerendered form; keep what they typed.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    setOutcome({ kind: 'idle' });
-
-    const parsed = waitlistRequest.safeParse({ email });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      input.current?.focus();
-      return;
-    }
-
-    setFieldError(undefined);
-    setSubmitting(true);
+    if (busy.current) return;
+    busy.current = true;
     try {
-      await joinWaitlist(parsed.data);
-      setEmail('');
-      setOutcome({ kind: 'success' });
-    } catch (error) {
-      const message = error instanceof ApiError ? error.fieldError('email') : undefined;
-      if (message) {
-        setFieldError(message);
+      const { joinWaitlist, validateEmail } = await loadWaitlistApi();
+      const invalid = validateEmail(email);
+      if (invalid) {
+        setFieldError(invalid);
+        input.current?.focus();
+        return;
+      }
+      setFieldError(undefined);
+      setSubmitting(true);
+      const outcome = await joinWaitlist(email);
+      if (outcome.kind === 'joined') {
+        setEmail('');
+        toast.success(waitlist.success);
+      } else if (outcome.kind === 'invalid') {
+        setFieldError(outcome.message);
         input.current?.focus();
       } else {
-        setOutcome({ kind: 'failure' });
+        toast.error(waitlist.failure);
       }
+    } catch {
+      // The module itself could not load (offline, a new deploy removed the old chunk).
+      toast.error(waitlist.failure);
     } finally {
+      busy.current = false;
       setSubmitting(false);
     }
   }
@@ -60,6 +70,7 @@ export function WaitlistForm() {
           inputMode="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          onFocus={() => void loadWaitlistApi()}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? errorId : undefined}
         />
@@ -69,16 +80,9 @@ export function WaitlistForm() {
           </p>
         )}
       </div>
-      <button type="submit" className="button" disabled={submitting}>
+      <button type="submit" className="button" disabled={!hydrated || submitting}>
         {submitting ? waitlist.submitting : waitlist.submit}
       </button>
-      {/* Live regions exist from the start so screen readers announce what appears in them. */}
-      <p role="status" className="form-status form-status--success">
-        {outcome.kind === 'success' ? waitlist.success : null}
-      </p>
-      <p role="alert" className="form-status form-status--failure">
-        {outcome.kind === 'failure' ? waitlist.failure : null}
-      </p>
     </form>
   );
 }

@@ -1,0 +1,290 @@
+// `npm run bench:web`: the public website's budgets (issue 5), measured on the production build.
+//   - initial JS of `/` (gzip, the entry plus what it imports right after `load`) <= 110 KB;
+//   - no @auth0/* or persona module in the initial JS of any public route;
+//   - Lighthouse 12 mobile, median of N runs, per public route: LCP <= 1.15x the LCP of the same
+//     page as static HTML (scripts stripped) measured in the same run, TBT <= 100 ms, CLS <= 0.01
+//     (the cookie banner shows: every run starts with empty storage), accessibility 100, SEO >= 95.
+// Options: --runs=3, --routes=/,/pricing, --no-lighthouse, --dist=web/dist.
+// Build first: `ALLOW_PLACEHOLDER_CONTENT=1 npm run build` (or a real production build).
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startWeb } from '#local/web/index.ts';
+import { publicPaths } from '#web/app/paths.ts';
+import { manifestFile, type ViteManifest } from '../../web/scripts/prerender.ts';
+import { chunkModulesFile } from '../../web/vite.config.ts';
+
+export const webBudgets = {
+  /** 110 KB in the unit DESIGN section 10 measured in (KiB). */
+  initialJsGzipBytes: 110 * 1024,
+  lcpRatio: 1.15,
+  tbtMs: 100,
+  cls: 0.01,
+  accessibility: 100,
+  seo: 95,
+};
+
+const forbiddenModule = /node_modules\/(@auth0\/|persona\/)/;
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key ?? '', value ?? 'true'] as const;
+  }),
+);
+const distDir = path.resolve(args.get('dist') ?? fileURLToPath(new URL('../../web/dist/', import.meta.url)));
+const runs = Number(args.get('runs') ?? 3);
+const routeFilter = args.get('routes')?.split(',');
+const routes = publicPaths.filter((entry) => !routeFilter || routeFilter.includes(entry.path));
+
+function htmlFile(urlPath: string): string {
+  return path.join(distDir, urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`);
+}
+
+/** The chunks a page runs before and right after `load`: entry -> boot -> the route's page module. */
+export function initialChunks(manifest: ViteManifest, entryFiles: string[], page: string): string[] {
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const file of entryFiles) {
+    const key = byFile.get(file);
+    if (!key) throw new Error(`${file} is not in the build manifest`);
+    visit(key);
+    // main.tsx imports boot.tsx once `load` fired; boot resolves the route's module before hydrating.
+    for (const dynamic of manifest[key]?.dynamicImports ?? []) visit(dynamic);
+  }
+  visit(`src/pages/${page}.tsx`);
+  return [...files];
+}
+
+async function measureJs() {
+  const manifest = JSON.parse(await readFile(path.join(distDir, manifestFile), 'utf8')) as ViteManifest;
+  const modules = JSON.parse(await readFile(path.join(distDir, chunkModulesFile), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const results = [];
+  for (const route of routes) {
+    const html = await readFile(htmlFile(route.path), 'utf8');
+    const entries = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1] ?? '');
+    const chunks = initialChunks(manifest, entries, route.page);
+    let gzip = 0;
+    for (const file of chunks)
+      gzip += gzipSync(await readFile(path.join(distDir, file)), { level: 9 }).length;
+    const forbidden = chunks.flatMap((file) =>
+      (modules[file] ?? []).filter((id) => forbiddenModule.test(id)),
+    );
+    results.push({ path: route.path, chunks: chunks.length, gzip, forbidden });
+  }
+  return results;
+}
+
+/** Answers every API call with 201 {success:true}: the pages' JS must not fail on the bench. */
+async function startStubApi(): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(req.method === 'GET' ? 200 : 201, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ success: true }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('stub API has no port');
+  return { url: `http://127.0.0.1:${address.port}`, server };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+interface LighthouseFigures {
+  lcp: number;
+  tbt: number;
+  cls: number;
+  accessibility: number;
+  seo: number;
+  failedAudits: string[];
+  /** The LCP element's HTML, to see what a miss is made of. */
+  lcpElement: string;
+}
+
+function lcpElementOf(audit: unknown): string {
+  const details = (audit as { details?: { items?: { items?: { node?: { snippet?: string } }[] }[] } })
+    ?.details;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 80) ?? '?';
+}
+
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+async function runLighthouse(url: string): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { audits, categories } = result.lhr;
+    const graded = [...(categories.accessibility?.auditRefs ?? []), ...(categories.seo?.auditRefs ?? [])];
+    const failedAudits = graded
+      .map((ref) => audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .map((audit) => audit?.id ?? '');
+    return {
+      lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      seo: Math.round((categories.seo?.score ?? 0) * 100),
+      failedAudits,
+      lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+async function measurePages() {
+  // A copy of the build plus, per route, the same page as static HTML (no scripts at all): the floor.
+  const root = await mkdtemp(path.join(tmpdir(), 'bench-web-'));
+  await cp(distDir, root, { recursive: true });
+  for (const route of routes) {
+    const html = await readFile(htmlFile(route.path), 'utf8');
+    const stripped = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+    const dir = path.join(root, '__static', route.path === '/' ? 'home' : route.path.slice(1));
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'index.html'), stripped);
+  }
+  const api = await startStubApi();
+  const port = await freePort();
+  const web = await startWeb({
+    port,
+    mode: 'dist',
+    apiUrl: api.url,
+    distDir: root,
+    config: {
+      stage: 'bench',
+      auth0: {
+        domain: 'http://127.0.0.1:9',
+        clientId: 'bench',
+        audience: 'https://api.bench',
+        claimsNamespace: 'https://platform.example/claims',
+      },
+      persona: { environmentId: 'env_bench' },
+    },
+  });
+  try {
+    const results = [];
+    for (const route of routes) {
+      const page: LighthouseFigures[] = [];
+      const floor: number[] = [];
+      // Interleaved, so a slow moment of the machine hits both the page and its floor.
+      for (let run = 0; run < runs; run++) {
+        const staticPath = `/__static/${route.path === '/' ? 'home' : route.path.slice(1)}/`;
+        floor.push((await runLighthouse(`${web.url}${staticPath}`)).lcp);
+        page.push(await runLighthouse(`${web.url}${route.path}`));
+      }
+      const figures = summarize(route.path, page, floor);
+      results.push(figures);
+      printRow(figures);
+    }
+    return results;
+  } finally {
+    await web.close();
+    api.server.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+function summarize(routePath: string, page: LighthouseFigures[], floor: number[]) {
+  return {
+    path: routePath,
+    lcp: median(page.map((p) => p.lcp)),
+    staticLcp: median(floor),
+    tbt: median(page.map((p) => p.tbt)),
+    cls: median(page.map((p) => p.cls)),
+    accessibility: median(page.map((p) => p.accessibility)),
+    seo: median(page.map((p) => p.seo)),
+    failedAudits: [...new Set(page.flatMap((p) => p.failedAudits))],
+    lcpElements: [...new Set(page.map((p) => p.lcpElement))],
+  };
+}
+
+function printRow(row: Awaited<ReturnType<typeof summarize>>): void {
+  const ratio = row.lcp / row.staticLcp;
+  console.log(
+    `${row.path.padEnd(26)}${row.lcp.toFixed(0).padStart(8)}${row.staticLcp.toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(7)}${mark(ratio > webBudgets.lcpRatio)}${row.tbt.toFixed(0).padStart(7)}${mark(row.tbt > webBudgets.tbtMs)}${row.cls.toFixed(3).padStart(7)}${mark(row.cls > webBudgets.cls)}${String(row.accessibility).padStart(5)}${mark(row.accessibility < webBudgets.accessibility)}${String(row.seo).padStart(5)}${mark(row.seo < webBudgets.seo)}${row.failedAudits.length ? `  failing: ${row.failedAudits.join(', ')}` : ''}${args.has('verbose') ? `  LCP: ${row.lcpElements.join(' | ')}` : ''}`,
+  );
+}
+
+let failed = false;
+const mark = (miss: boolean) => {
+  failed ||= miss;
+  return miss ? '!' : ' ';
+};
+
+const js = await measureJs();
+console.log(
+  'Initial JS per public route (gzip: entry + after-load boot + page module, static imports followed)',
+);
+console.log(`${'route'.padEnd(26)}${'chunks'.padStart(7)}${'gzip KiB'.padStart(10)}  forbidden modules`);
+for (const row of js) {
+  const overBudget = row.path === '/' && row.gzip > webBudgets.initialJsGzipBytes;
+  console.log(
+    `${row.path.padEnd(26)}${String(row.chunks).padStart(7)}${(row.gzip / 1024).toFixed(1).padStart(10)}${mark(overBudget)} ${row.forbidden.length ? `${row.forbidden.join(', ')}${mark(true)}` : 'none'}`,
+  );
+}
+console.log(
+  `budgets: / <= ${webBudgets.initialJsGzipBytes / 1024} KiB; no @auth0/* or persona module anywhere`,
+);
+
+if (args.get('lighthouse') !== 'false' && !args.has('no-lighthouse')) {
+  console.log(`\nLighthouse 12 mobile, median of ${runs} (static = the same page without scripts, same run)`);
+  console.log(
+    `${'route'.padEnd(26)}${'LCP ms'.padStart(8)}${'static'.padStart(8)}${'ratio'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(7)} ${'a11y'.padStart(5)} ${'SEO'.padStart(5)}`,
+  );
+  await measurePages();
+  console.log(
+    `budgets: LCP <= ${webBudgets.lcpRatio}x static, TBT <= ${webBudgets.tbtMs} ms, CLS <= ${webBudgets.cls}, accessibility ${webBudgets.accessibility}, SEO >= ${webBudgets.seo}`,
+  );
+}
+
+console.log(failed ? '\nSome web budgets are exceeded (!).' : '\nEvery web budget holds.');
+process.exitCode = failed ? 1 : 0;

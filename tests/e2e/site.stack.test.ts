@@ -1,0 +1,248 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '#tests/helpers/browser.ts';
+import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { publicPaths } from '#web/app/paths.ts';
+import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
+
+// The public site as a visitor gets it from the production build: prerendered content before any
+// script, a clean axe report in both themes at both widths, every control reachable by keyboard,
+// and the cookie banner's choice stored in the browser and logged in DynamoDB Local.
+
+const stack = inject('stack');
+const routes = publicPaths.map((entry) => entry.path);
+const viewports = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A fresh visitor; `storage` is written before any page script runs. */
+async function visitor(
+  options: { storage?: Record<string, string>; viewport?: keyof typeof viewports; javaScript?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: viewports[options.viewport ?? 'desktop'],
+    javaScriptEnabled: options.javaScript ?? true,
+  });
+  if (options.storage) {
+    await context.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, options.storage);
+  }
+  return context;
+}
+
+const consented = {
+  'cookie-consent': JSON.stringify({
+    essential: true,
+    analytics: false,
+    marketing: false,
+    personalization: false,
+  }),
+  'cookie-consent-date': new Date().toISOString(),
+  'cookie-consent-revision': cookiePolicyRevision,
+};
+
+/** Hydrated: the auth slot has left its prerendered Loading state. */
+async function hydrated(page: Page): Promise<void> {
+  await page.locator('.nav-auth:not(.nav-auth--pending)').first().waitFor({ state: 'attached' });
+}
+
+describe('prerendered HTML', () => {
+  it.each(routes)('serves %s with its heading, nav and footer in the HTML itself', async (route) => {
+    const response = await fetch(`${stack.web}${route}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toMatch(/<h1[^>]*>[^<]{3,}/);
+    expect(root).toContain('aria-label="Main"');
+    expect(root).toContain('<footer');
+  });
+
+  it.each(routes)('shows %s with JavaScript disabled', async (route) => {
+    const context = await visitor({ javaScript: false });
+    const page = await context.newPage();
+    await page.goto(`${stack.web}${route}`);
+    expect(await page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBeGreaterThan(3);
+    await context.close();
+  });
+
+  it('hydrates the prerendered pages without a mismatch or an error', async () => {
+    const context = await visitor({ storage: consented });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const route of ['/', '/pricing', '/privacy-policy', '/data-deletion']) {
+      await page.goto(`${stack.web}${route}`);
+      await hydrated(page);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('answers an unknown path with the 404 page, never the home page it was served from', async () => {
+    const context = await visitor({ storage: consented });
+    const page = await context.newPage();
+    await page.goto(`${stack.web}/no/such/page`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.title()).toContain('Page not found');
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('moves the old short URLs to the full pages with a 301', async () => {
+    for (const [from, to] of [
+      ['/terms', '/terms-and-conditions'],
+      ['/privacy', '/privacy-policy'],
+    ]) {
+      const response = await fetch(`${stack.web}${from}`, { redirect: 'manual' });
+      expect(response.status).toBe(301);
+      expect(response.headers.get('location')).toBe(to);
+    }
+  });
+});
+
+describe('accessibility', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      it(`axe finds no violation on any page in the ${theme} theme at ${viewport} width, banner showing`, async () => {
+        const context = await visitor({ storage: { theme }, viewport });
+        const page = await context.newPage();
+        const violations: string[] = [];
+        for (const route of routes) {
+          await page.goto(`${stack.web}${route}`);
+          await hydrated(page);
+          await page.getByRole('region', { name: 'Cookies on this site' }).waitFor();
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          const result = await new AxeBuilder({ page }).analyze();
+          for (const violation of result.violations) {
+            violations.push(
+              `${route}: ${violation.id} (${violation.nodes.map((node) => node.target).join(' ')})`,
+            );
+          }
+        }
+        expect(violations).toEqual([]);
+        await context.close();
+      }, 180_000);
+    }
+  }
+});
+
+describe('keyboard', () => {
+  it.each(['/', '/contact'])('reaches every control on %s with Tab alone', async (route) => {
+    const context = await visitor();
+    const page = await context.newPage();
+    await page.goto(`${stack.web}${route}`);
+    await hydrated(page);
+    await page.getByRole('region', { name: 'Cookies on this site' }).waitFor();
+
+    const controls = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([disabled]), select, textarea',
+        ),
+      ]
+        .filter(
+          (element) =>
+            element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden',
+        )
+        .map((element) => element.outerHTML.slice(0, 120)),
+    );
+    const reached = new Set<string>();
+    for (let step = 0; step < controls.length + 10; step++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? '');
+      reached.add(focused);
+    }
+    expect(controls.filter((control) => !reached.has(control))).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the mobile menu from the keyboard and closes it with Escape', async () => {
+    const context = await visitor({ storage: consented, viewport: 'mobile' });
+    const page = await context.newPage();
+    await page.goto(`${stack.web}/pricing`);
+    await hydrated(page);
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const framework = page.getByRole('link', { name: 'Our Framework' });
+    expect(await framework.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await framework.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+});
+
+describe('cookie banner', () => {
+  it('stores a customized choice in the browser and logs it in the consent table through the API', async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    await page.goto(`${stack.web}/`);
+    const banner = page.getByRole('region', { name: 'Cookies on this site' });
+    await banner.getByRole('button', { name: 'Customize' }).click();
+    await banner.getByRole('checkbox', { name: 'Analytics' }).check();
+    await banner.getByRole('button', { name: 'Save choices' }).click();
+    await banner.waitFor({ state: 'detached' });
+
+    const stored = await page.evaluate(() => ({
+      consent: JSON.parse(localStorage.getItem('cookie-consent') ?? 'null'),
+      date: localStorage.getItem('cookie-consent-date'),
+      id: localStorage.getItem('cookie-consent-id'),
+    }));
+    expect(stored.consent).toEqual({
+      essential: true,
+      analytics: true,
+      marketing: false,
+      personalization: false,
+    });
+    expect(Date.parse(stored.date ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    const db = stackDb(stack);
+    await expect
+      .poll(async () => (await db.scan('Submissions')).filter((item) => item.consentId === stored.id), {
+        timeout: 10_000,
+      })
+      .toEqual([
+        expect.objectContaining({
+          kind: 'cookie_consent',
+          analytics: true,
+          marketing: false,
+          personalization: false,
+          revision: cookiePolicyRevision,
+        }),
+      ]);
+
+    // The choice holds on the next page; Cookie settings in the footer brings the banner back.
+    await page.goto(`${stack.web}/pricing`);
+    await hydrated(page);
+    expect(await banner.count()).toBe(0);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+    expect(await banner.getByRole('checkbox', { name: 'Analytics' }).isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it('never moves the page when it appears', async () => {
+    const context = await visitor();
+    const page = await context.newPage();
+    await page.goto(`${stack.web}/`);
+    const before = await page.getByRole('heading', { level: 1 }).boundingBox();
+    await page.getByRole('region', { name: 'Cookies on this site' }).waitFor();
+    const after = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(after).toEqual(before);
+    const position = await page
+      .locator('.cookie-banner')
+      .evaluate((element) => getComputedStyle(element).position);
+    expect(position).toBe('fixed');
+    await context.close();
+  });
+});

@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths, sectionHref } from '../app/paths.ts';
+import { site } from '../content/site.ts';
+import { signIn, useAuthHint } from '../features/auth/index.ts';
+import { useScrolledPast } from '../lib/scroll.ts';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { useToast } from './toast.tsx';
+
+const copy = site.nav;
+
+export function SiteHeader() {
+  const scrolled = useScrolledPast(50);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  // A navigation (also to a section of the same page) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger
+  useEffect(() => setOpen(false), [location.key]);
+
+  // Opening moves focus into the menu; Escape closes it and gives focus back to the button.
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <header className={`site-header${scrolled ? ' site-header--scrolled' : ''}`}>
+      <div className="container site-header__inner">
+        <Link to={paths.home.getHref()} className="site-header__name" aria-label={site.homeLink}>
+          {site.productName}
+        </Link>
+        <button
+          ref={menuButton}
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? copy.closeMenu : copy.openMenu}
+          onClick={() => setOpen(!open)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="menu-button__icon">
+            <path d={open ? 'M5 5l14 14M19 5L5 19' : 'M3 6h18M3 12h18M3 18h18'} />
+          </svg>
+        </button>
+        <nav
+          ref={menu}
+          id={menuId}
+          aria-label={copy.label}
+          className={`site-nav${open ? ' site-nav--open' : ''}`}
+        >
+          <ul className="site-nav__list">
+            <li>
+              <Link to={sectionHref('framework')}>{copy.framework}</Link>
+            </li>
+            <li>
+              <Link to={sectionHref('vision')}>{copy.vision}</Link>
+            </li>
+            <li>
+              <Link to={sectionHref('account')}>{copy.account}</Link>
+            </li>
+            <li className="site-nav__auth">
+              <AuthSlot />
+            </li>
+            <li>
+              <Link to={sectionHref('waitlist')} className="button site-nav__cta">
+                {copy.requestAccess}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}
+
+/** Fixed width in every state, so Loading -> Log In never moves its neighbours. */
+function AuthSlot() {
+  const hint = useAuthHint();
+  const toast = useToast();
+
+  if (hint === 'pending') {
+    return <span className="nav-auth nav-auth--pending">{copy.loading}</span>;
+  }
+  if (hint === 'signed-in') {
+    return (
+      <Link className="nav-auth" to={paths.dashboard.getHref()}>
+        {copy.dashboard}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="nav-auth nav-auth--button"
+      onClick={() => {
+        signIn().catch(() => toast.info(copy.signInUnavailable));
+      }}
+    >
+      {copy.logIn}
+    </button>
+  );
+}

@@ -1,0 +1,18 @@
+import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
+
+// The product's policy facts, once: every legal text (German and English) quotes these numbers,
+// so the texts cannot disagree with each other. The deletion deadline is the API's own constant.
+export const policyFacts = {
+  contractRetentionYears: 10,
+  kycRetentionYears: 5,
+  websiteLogRetentionDays: 30,
+  deletionDeadlineDays,
+  financialRecordsYears: 7,
+  withdrawalDays: 14,
+  /** The AWS region that hosts the platform and its data. */
+  awsRegion: 'eu-central-1',
+  awsRegionName: 'Frankfurt am Main',
+  awsRegionNameEn: 'Frankfurt, Germany',
+  /** How long the cookie banner's choice is relied on before it asks again. */
+  cookieConsentMonths: 13,
+} as const;

@@ -1,0 +1,17 @@
+import { useLocation } from 'react-router';
+import { Seo } from '../../components/seo.tsx';
+import { site } from '../../content/site.ts';
+
+// The lazy module behind every app route (/auth/callback, /dashboard, ...): rendered on the client
+// from the fallback page, never prerendered. The sign-in issue replaces it with the session check
+// and the real screens; it is the place where the auth provider joins the tree.
+export function Component() {
+  const { pathname } = useLocation();
+  return (
+    <section className="container prose">
+      <Seo title={site.appRoute.title} description={site.appRoute.body} path={pathname} noindex />
+      <h1>{site.appRoute.title}</h1>
+      <p>{site.appRoute.body}</p>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { site } from '../../content/site.ts';
+import { type CookieChoices, type CookieConsent, choices } from './consent-store.ts';
+
+interface CookieBannerProps {
+  initial: CookieConsent | null;
+  /** Reopened from "Cookie settings": show the toggles at once and take focus. */
+  startCustomizing: boolean;
+  onChoose(choices: CookieChoices): void;
+  /** Only when a choice exists: closing keeps it. */
+  onClose?: () => void;
+}
+
+const toggles = ['analytics', 'marketing', 'personalization'] as const;
+const copy = site.cookieBanner;
+
+/** A labelled, non-modal region fixed to the bottom of the viewport; the page stays usable. */
+export function CookieBanner({ initial, startCustomizing, onChoose, onClose }: CookieBannerProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const [customizing, setCustomizing] = useState(startCustomizing);
+  const [draft, setDraft] = useState<CookieChoices>({
+    analytics: initial?.analytics ?? false,
+    marketing: initial?.marketing ?? false,
+    personalization: initial?.personalization ?? false,
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (startCustomizing) heading.current?.focus();
+  }, [startCustomizing]);
+
+  useEffect(() => {
+    if (!onClose) return;
+    const close = onClose;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <section className="cookie-banner" aria-labelledby={titleId}>
+      <div className="cookie-banner__inner">
+        <h2 id={titleId} ref={heading} tabIndex={-1} className="cookie-banner__title">
+          {copy.title}
+        </h2>
+        <p className="cookie-banner__body">
+          {copy.body} <Link to={paths.cookiePolicy.getHref()}>{copy.policyLink}</Link>
+        </p>
+        {customizing && (
+          <fieldset className="cookie-banner__choices">
+            <legend className="visually-hidden">{copy.customize}</legend>
+            <label className="cookie-banner__choice">
+              <input type="checkbox" checked disabled />
+              {copy.essential}
+            </label>
+            {toggles.map((key) => (
+              <label key={key} className="cookie-banner__choice">
+                <input
+                  type="checkbox"
+                  checked={draft[key]}
+                  onChange={(event) => setDraft({ ...draft, [key]: event.target.checked })}
+                />
+                {copy[key]}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className="cookie-banner__actions">
+          <button type="button" className="button" onClick={() => onChoose(choices.all)}>
+            {copy.acceptAll}
+          </button>
+          <button type="button" className="button" onClick={() => onChoose(choices.none)}>
+            {copy.rejectAll}
+          </button>
+          {customizing ? (
+            <button type="button" className="button button--secondary" onClick={() => onChoose(draft)}>
+              {copy.save}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-expanded={false}
+              onClick={() => setCustomizing(true)}
+            >
+              {copy.customize}
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { type DataDeletionAccepted, dataDeletionRequest } from '#contracts/data-deletion.ts';
+import { Field } from '#web/components/field.tsx';
+import { useContractForm } from '#web/lib/use-contract-form.ts';
+import { useToast } from '../../../components/toast.tsx';
+import { formatDate } from '../../../content/pages/dates.ts';
+import { dataDeletion } from '../../../content/pages/legal/data-deletion.ts';
+import { requestDataDeletion } from '../api/request-data-deletion.ts';
+
+const copy = dataDeletion.form;
+
+export function DataDeletionForm() {
+  const toast = useToast();
+  const [accepted, setAccepted] = useState<DataDeletionAccepted | null>(null);
+  const form = useContractForm({
+    fields: ['email', 'name', 'details'],
+    schema: dataDeletionRequest,
+    // Optional fields left empty are not sent: the request holds only what the person gave.
+    toInput: (values) =>
+      Object.fromEntries(
+        Object.entries(values).filter(([key, value]) => key === 'email' || value.trim() !== ''),
+      ),
+    submit: requestDataDeletion,
+    onSuccess: setAccepted,
+    onFailure: () => toast.error(copy.failure),
+  });
+
+  return (
+    <>
+      <form className="form" noValidate onSubmit={form.onSubmit}>
+        <Field
+          label={copy.emailLabel}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.control('email')}
+        />
+        <Field
+          label={copy.nameLabel}
+          labelNote={copy.optional}
+          autoComplete="name"
+          {...form.control('name')}
+        />
+        <Field
+          label={copy.detailsLabel}
+          labelNote={copy.optional}
+          hint={copy.detailsHint}
+          multiline
+          {...form.control('details')}
+        />
+        <button type="submit" className="button" disabled={!form.hydrated || form.submitting}>
+          {form.submitting ? copy.submitting : copy.submit}
+        </button>
+      </form>
+      {/* A live region from the start, so the receipt is announced when it appears. */}
+      <div role="status" className="receipt-region">
+        {accepted && (
+          <div className="receipt">
+            <h3>{copy.receivedTitle}</h3>
+            <dl className="receipt__details">
+              <dt>{copy.requestIdLabel}</dt>
+              <dd>
+                <code>{accepted.requestId}</code>
+              </dd>
+              <dt>{copy.dueByLabel}</dt>
+              <dd>
+                <time dateTime={accepted.dueBy}>{formatDate(accepted.dueBy)}</time>
+              </dd>
+            </dl>
+            <p>{copy.receivedBody}</p>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { paths } from '../app/paths.ts';
+import { acceptableUsePolicy } from '../content/pages/legal/acceptable-use-policy.ts';
+import { PolicyPage } from './components/policy-page.tsx';
+
+export function Component() {
+  return <PolicyPage document={acceptableUsePolicy} path={paths.acceptableUsePolicy.path} />;
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { paths } from '../app/paths.ts';
+import { Seo } from '../components/seo.tsx';
+import { contact } from '../content/pages/contact.ts';
+import { ContactForm } from '../features/contact/components/contact-form.tsx';
+
+export function Component() {
+  return (
+    <>
+      <Seo title={contact.meta.title} description={contact.meta.description} path={paths.contact.path} />
+      <div className="container page-body">
+        <h1>{contact.title}</h1>
+        <p className="lead">{contact.lead}</p>
+        <section aria-labelledby="contact-form-title" className="page-section">
+          <h2 id="contact-form-title">{contact.form.title}</h2>
+          <ContactForm />
+        </section>
+        <section aria-labelledby="contact-other-title" className="page-section">
+          <h2 id="contact-other-title">{contact.other.title}</h2>
+          <ul>
+            <li>{contact.other.press}</li>
+            <li>
+              {contact.other.privacy}{' '}
+              <Link to={paths.dataDeletion.getHref()}>{contact.other.privacyLink}</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}

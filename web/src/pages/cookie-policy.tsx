@@ -1,0 +1,29 @@
+import { paths } from '../app/paths.ts';
+import { cookiePolicyRevision } from '../content/cookie-policy-revision.ts';
+import { cookiePolicy } from '../content/pages/legal/cookie-policy.ts';
+import { useCookieConsent } from '../features/cookie-consent/cookie-consent.tsx';
+import { PolicyPage } from './components/policy-page.tsx';
+
+export function Component() {
+  const { openSettings } = useCookieConsent();
+  return (
+    <PolicyPage
+      document={cookiePolicy}
+      path={paths.cookiePolicy.path}
+      slots={{
+        'cookie-settings': (
+          <p>
+            <button type="button" className="button" onClick={openSettings}>
+              {cookiePolicy.settingsButton}
+            </button>
+          </p>
+        ),
+      }}
+    >
+      {/* The banner's own revision: a visitor whose choice names another revision is asked again. */}
+      <p className="policy__updated">
+        {cookiePolicy.revisionLabel}: <span>{cookiePolicyRevision}</span>
+      </p>
+    </PolicyPage>
+  );
+}

@@ -1,0 +1,31 @@
+import { paths } from '../app/paths.ts';
+import { Seo } from '../components/seo.tsx';
+import { documentation } from '../content/pages/documentation.ts';
+import { registerHref } from './components/register-link.ts';
+
+export function Component() {
+  return (
+    <>
+      <Seo
+        title={documentation.meta.title}
+        description={documentation.meta.description}
+        path={paths.documentation.path}
+      />
+      <div className="container prose page-body">
+        <h1>{documentation.title}</h1>
+        <p className="lead">{documentation.lead}</p>
+        <h2>{documentation.includesTitle}</h2>
+        <ul className="checklist">
+          {documentation.includes.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <h2>{documentation.howTitle}</h2>
+        <p>{documentation.how}</p>
+        <a className="button" href={registerHref}>
+          {documentation.register}
+        </a>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { paths } from '../app/paths.ts';
+import { Seo } from '../components/seo.tsx';
+import { formatDate } from '../content/pages/dates.ts';
+import { eula } from '../content/pages/legal/eula.ts';
+import { PolicyViewer } from './components/policy-viewer.tsx';
+
+export function Component() {
+  return (
+    <>
+      <Seo title={eula.meta.title} description={eula.meta.description} path={paths.eula.path} />
+      <div className="container page-body">
+        <h1>{eula.title}</h1>
+        <p className="lead">
+          {eula.lastUpdatedLabel}: <time dateTime={eula.lastUpdated}>{formatDate(eula.lastUpdated)}</time>.{' '}
+          {eula.viewer.lead}
+        </p>
+        <PolicyViewer document={eula} labels={eula.viewer} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { paths } from '../app/paths.ts';
+import { gdprCompliance } from '../content/pages/legal/gdpr-compliance.ts';
+import { PolicyPage } from './components/policy-page.tsx';
+
+export function Component() {
+  return <PolicyPage document={gdprCompliance} path={paths.gdprCompliance.path} />;
+}

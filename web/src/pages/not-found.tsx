@@ -1,0 +1,20 @@
+import { Link, useLocation } from 'react-router';
+import { paths } from '../app/paths.ts';
+import { Seo } from '../components/seo.tsx';
+import { notFound } from '../content/pages/not-found.ts';
+
+export function Component() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Seo title={notFound.meta.title} description={notFound.meta.description} path={pathname} noindex />
+      <div className="container prose page-body">
+        <h1>{notFound.title}</h1>
+        <p>{notFound.body}</p>
+        <p>
+          <Link to={paths.home.getHref()}>{notFound.home}</Link>
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { paths } from '../app/paths.ts';
+import { privacyPolicy } from '../content/pages/legal/privacy-policy.ts';
+import { CompanyContact } from './components/company-contact.tsx';
+import { PolicyPage } from './components/policy-page.tsx';
+
+export function Component() {
+  return (
+    <PolicyPage
+      document={privacyPolicy}
+      path={paths.privacyPolicy.path}
+      slots={{ 'company-contact': <CompanyContact /> }}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+import { paths } from '../app/paths.ts';
+import { termsAndConditions } from '../content/pages/legal/terms-and-conditions.ts';
+import { PolicyPage } from './components/policy-page.tsx';
+
+export function Component() {
+  return <PolicyPage document={termsAndConditions} path={paths.termsAndConditions.path} />;
+}

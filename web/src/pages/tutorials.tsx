@@ -1,0 +1,31 @@
+import { paths } from '../app/paths.ts';
+import { Seo } from '../components/seo.tsx';
+import { tutorials } from '../content/pages/tutorials.ts';
+import { registerHref } from './components/register-link.ts';
+
+export function Component() {
+  return (
+    <>
+      <Seo
+        title={tutorials.meta.title}
+        description={tutorials.meta.description}
+        path={paths.tutorials.path}
+      />
+      <div className="container prose page-body">
+        <h1>{tutorials.title}</h1>
+        <p className="lead">{tutorials.lead}</p>
+        <h2>{tutorials.includesTitle}</h2>
+        <ul className="checklist">
+          {tutorials.includes.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <h2>{tutorials.howTitle}</h2>
+        <p>{tutorials.how}</p>
+        <a className="button" href={registerHref}>
+          {tutorials.register}
+        </a>
+      </div>
+    </>
+  );
+}
