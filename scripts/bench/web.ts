@@ -15,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startWeb } from '#local/web/index.ts';
+import { chromiumArgs } from '#tests/helpers/browser.ts';
 import { publicPaths } from '#web/app/paths.ts';
 import { manifestFile, type ViteManifest } from '../../web/scripts/prerender.ts';
 import { chunkModulesFile } from '../../web/vite.config.ts';
@@ -130,15 +131,7 @@ function lcpElementOf(audit: unknown): string {
   return details?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 80) ?? '?';
 }
 
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromeFlags = chromiumArgs;
 
 async function runLighthouse(url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
