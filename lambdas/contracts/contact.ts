@@ -1,39 +1,18 @@
 import * as z from 'zod/mini';
 import { businessEmail } from './business-email.ts';
+import { messageFieldMessages, messageText, organizationName, personName } from './message-fields.ts';
 
 // POST /api/contact (DESIGN section 3): business email only, with the product's messages.
 
 export const contactMessages = {
-  nameRequired: 'Please enter your name',
-  nameShort: 'Name must have at least 2 characters',
-  organization: 'Please enter your organization',
+  ...messageFieldMessages,
   message: 'Please enter a message of at least 10 characters',
-  messageLong: 'Message must be at most 5000 characters',
 } as const;
 
 export const contactRequest = z.strictObject({
-  name: z
-    .string(contactMessages.nameRequired)
-    .check(
-      z.trim(),
-      z.minLength(1, contactMessages.nameRequired),
-      z.minLength(2, contactMessages.nameShort),
-      z.maxLength(200, 'Name must be at most 200 characters'),
-    ),
+  name: personName,
   email: businessEmail,
-  organization: z
-    .string(contactMessages.organization)
-    .check(
-      z.trim(),
-      z.minLength(1, contactMessages.organization),
-      z.maxLength(200, 'Organization must be at most 200 characters'),
-    ),
-  message: z
-    .string(contactMessages.message)
-    .check(
-      z.trim(),
-      z.minLength(10, contactMessages.message),
-      z.maxLength(5000, contactMessages.messageLong),
-    ),
+  organization: organizationName,
+  message: messageText({ minLength: 10, message: contactMessages.message }),
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
