@@ -47,7 +47,7 @@ function htmlFile(urlPath: string): string {
   return path.join(distDir, urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`);
 }
 
-/** The chunks a page runs before and right after `load`: entry -> boot -> the route's page module. */
+/** The chunks a page runs right after `load`: the entry (named by the entry loader) -> boot -> the route's page module. */
 export function initialChunks(manifest: ViteManifest, entryFiles: string[], page: string): string[] {
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const files = new Set<string>();
@@ -77,7 +77,7 @@ async function measureJs() {
   const results = [];
   for (const route of routes) {
     const html = await readFile(htmlFile(route.path), 'utf8');
-    const entries = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1] ?? '');
+    const entries = [...html.matchAll(/<script data-entry="\/([^"]+)"/g)].map((m) => m[1] ?? '');
     const chunks = initialChunks(manifest, entries, route.page);
     let gzip = 0;
     for (const file of chunks)

@@ -88,6 +88,35 @@ describe('prerendered HTML', () => {
     await context.close();
   });
 
+  it('fetches nothing but its CSS before it has loaded and painted, then starts the app', async () => {
+    const context = await visitor({ storage: consented });
+    const page = await context.newPage();
+    for (const route of ['/', '/investors']) {
+      await page.goto(`${stack.web}${route}`);
+      await hydrated(page);
+      const timing = await page.evaluate(() => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        const resources = performance.getEntriesByType('resource').map((entry) => ({
+          path: new URL(entry.name).pathname,
+          start: entry.startTime,
+        }));
+        return { load: navigation.loadEventEnd, paint: paint?.startTime ?? Number.NaN, resources };
+      });
+      const early = timing.resources.filter((entry) => entry.start < timing.load);
+      expect(early.map((entry) => entry.path.replace(/-[\w-]+\.css$/, '.css'))).toEqual([
+        '/assets/index.css',
+      ]);
+      const scripts = timing.resources.filter((entry) => entry.path.endsWith('.js'));
+      expect(scripts.length).toBeGreaterThan(2);
+      for (const script of scripts) {
+        expect(script.start).toBeGreaterThanOrEqual(timing.load);
+        expect(script.start).toBeGreaterThanOrEqual(timing.paint);
+      }
+    }
+    await context.close();
+  });
+
   it('answers an unknown path with the 404 page, never the home page it was served from', async () => {
     const context = await visitor({ storage: consented });
     const page = await context.newPage();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicPaths, redirects } from '#web/app/paths.ts';
+import { entryLoaderScript } from '../../web/entry-loader.ts';
 import {
   findPlaceholders,
   PlaceholderContentError,
@@ -24,19 +25,21 @@ beforeAll(async () => {
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('web build', () => {
-  it('inlines the exported theme script byte for byte and records its CSP hash', async () => {
+  it('inlines the theme script and the entry loader byte for byte and records their CSP hashes', async () => {
     const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
-    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-    expect(inline).toEqual([themeScript]);
-    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    const inline = [...html.matchAll(/<script(?: data-entry="[^"]+")?>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1],
+    );
+    expect(inline).toEqual([themeScript, entryLoaderScript]);
+    expect(html).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js">/);
 
     const hashes = JSON.parse(await readFile(path.join(outDir, 'csp-hashes.json'), 'utf8'));
-    const expected = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
-    expect(hashes).toEqual({ 'script-src': [expected] });
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(hashes).toEqual({ 'script-src': [hash(themeScript), hash(entryLoaderScript)] });
   });
 
   it.each(publicPaths.map((entry) => entry.path))(
-    'prerenders %s with its content, one title, description and canonical, and only the theme script inline',
+    'prerenders %s with its content, one title, description and canonical, and nothing to fetch but its CSS',
     async (urlPath) => {
       const html = await page(urlPath);
       const root = html.slice(html.indexOf('<div id="root">'));
@@ -48,11 +51,20 @@ describe('web build', () => {
       const canonical = urlPath === '/' ? 'https://platform.example/' : `https://platform.example${urlPath}`;
       expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
       expect(html).toContain(`<meta property="og:url" content="${canonical}"/>`);
-      const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-      expect(inline).toEqual([themeScript]);
-      // The entry comes after the content, and nothing but it and the page's CSS is fetched up front.
-      expect(html.indexOf('<script type="module"')).toBeGreaterThan(html.indexOf('</footer>'));
+      const inline = [...html.matchAll(/<script(?: data-entry="[^"]+")?>([\s\S]*?)<\/script>/g)].map(
+        (match) => match[1],
+      );
+      expect(inline).toEqual([themeScript, entryLoaderScript]);
+      // The entry loader comes after the content. Nothing is fetched up front but the page's CSS:
+      // no script by URL, no preload, and the favicon is a data URL.
+      expect(html.indexOf('<script data-entry=')).toBeGreaterThan(html.indexOf('</footer>'));
+      expect(html).not.toMatch(/<script[^>]* src=/);
       expect(html).not.toContain('modulepreload');
+      const fetched = [...html.matchAll(/<link rel="([^"]+)"[^>]* href="([^"]+)"/g)]
+        .filter(([, rel, href]) => rel !== 'canonical' && !href?.startsWith('data:'))
+        .map(([, rel]) => rel);
+      expect(new Set(fetched)).toEqual(new Set(['stylesheet']));
+      expect(html).toContain('<link rel="icon" href="data:image/svg+xml,');
     },
   );
 

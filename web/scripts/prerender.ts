@@ -1,6 +1,6 @@
 // Build step (DESIGN section 10): renders every public route to `<route>/index.html` with React
 // Router's static handler and react-dom/static, around the client build's own index.html (so the
-// CSS link, the entry script and the hashed theme script are exactly the built ones). Runs as the
+// CSS link, the entry loader and the hashed theme script are exactly the built ones). Runs as the
 // last step of `vite build` (prerenderPlugin in vite.config.ts), so `npm run build` and every
 // caller of the Vite build get the prerendered site.
 import { randomBytes } from 'node:crypto';
@@ -119,12 +119,13 @@ export function assemblePage(template: string, page: { path: string; head: strin
       `<html lang="${locale}" data-prerendered="${escapeAttribute(page.path)}">`,
     )
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
-    // The entry is tiny and waits for `load`; at the end of <body> it is not even a candidate for
-    // the parser's attention before the content.
-    .replace(/\s*<script type="module"[^>]*><\/script>/g, (tag) => {
+    // The entry loader (web/entry-loader.ts) fetches nothing before `load`; at the end of <body> it
+    // also runs after the content is parsed.
+    .replace(/\s*<script data-entry="[^"]*">[\s\S]*?<\/script>/g, (tag) => {
       scripts.push(tag.trim());
       return '';
     });
+  if (scripts.length !== 1) throw new Error('prerender: index.html has no entry loader script');
   if (!html.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
   html = html
     .replace('</head>', `    ${page.head.join('\n    ')}\n  </head>`)
