@@ -4,9 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { entryLoaderScript } from './entry-loader.ts';
+import { entryLoaderScript, headScript, inlineScripts } from './inline-scripts.ts';
 import { prerenderPlugin } from './scripts/prerender.ts';
-import { themeScript } from './theme-script.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -18,12 +17,9 @@ export function scriptHashSource(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
-const themeScriptPlaceholder = '<!-- theme-script -->';
+const headScriptPlaceholder = '<!-- head-script -->';
 const entryScriptTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const faviconLink = /<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml" \/>/;
-
-/** The inline scripts a built page carries: each is allowed by its hash, not 'unsafe-inline'. */
-export const inlineScripts = [themeScript, entryLoaderScript] as const;
 
 /** The favicon as a data URL: one request fewer before the first paint. */
 export async function faviconDataUrl(): Promise<string> {
@@ -37,19 +33,19 @@ export async function faviconDataUrl(): Promise<string> {
   return `data:image/svg+xml,${compact}`;
 }
 
-/** Injects the theme script into <head>, right after <meta charset> (dev and build). */
-export function themeScriptPlugin(): Plugin {
+/** Injects the head script (web/inline-scripts.ts) right after <meta charset> (dev and build). */
+export function headScriptPlugin(): Plugin {
   return {
-    name: 'theme-script',
+    name: 'head-script',
     transformIndexHtml: {
       order: 'pre',
       // A placeholder, not a prepended tag: the script belongs right after <meta charset>, before
-      // any stylesheet (a script after a stylesheet waits for it), so no wrong theme ever flashes.
+      // any stylesheet (a script after a stylesheet waits for it): no wrong theme ever flashes.
       handler(html) {
-        if (!html.includes(themeScriptPlaceholder)) {
-          throw new Error(`index.html must contain ${themeScriptPlaceholder}`);
+        if (!html.includes(headScriptPlaceholder)) {
+          throw new Error(`index.html must contain ${headScriptPlaceholder}`);
         }
-        return html.replace(themeScriptPlaceholder, () => `<script>${themeScript}</script>`);
+        return html.replace(headScriptPlaceholder, () => `<script>${headScript}</script>`);
       },
     },
   };
@@ -139,7 +135,7 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
     },
     // SITE_URL (canonical URLs, sitemap) is read at build time; nothing secret starts with it.
     envPrefix: ['VITE_', 'SITE_URL'],
-    plugins: [react(), themeScriptPlugin(), criticalPathPlugin(), chunkModulesPlugin(), prerenderPlugin()],
+    plugins: [react(), headScriptPlugin(), criticalPathPlugin(), chunkModulesPlugin(), prerenderPlugin()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

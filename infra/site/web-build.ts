@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { themeScript } from '../../web/theme-script.ts';
+import { inlineScripts } from '../../web/inline-scripts.ts';
 
 // What the infrastructure needs to know about a web build, read at synth time: where it is, the
 // CSP hashes of its inline scripts and which routes it prerendered.
@@ -34,7 +34,7 @@ export function scriptHashSource(script: string): string {
 
 function readScriptHashes(dir: string): string[] {
   const file = path.join(dir, cspHashesFile);
-  if (!existsSync(file)) return [scriptHashSource(themeScript)];
+  if (!existsSync(file)) return inlineScripts.map(scriptHashSource);
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { 'script-src'?: unknown };
   const hashes = parsed['script-src'];
   if (

@@ -260,6 +260,27 @@ describe('cookie banner', () => {
     await context.close();
   });
 
+  it('shows with the first paint to a visitor who has not chosen, before any script, and never to one who has', async () => {
+    const region = (page: Page) => page.getByRole('region', { name: 'Cookies on this site' });
+    for (const [storage, shown] of [
+      [undefined, true],
+      [consented, false],
+    ] as const) {
+      const context = await visitor(storage ? { storage } : {});
+      const page = await context.newPage();
+      // No script file ever arrives: what shows is the prerendered HTML and the inline head script.
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto(`${stack.web}/pricing`, { waitUntil: 'load' });
+      expect(await region(page).isVisible()).toBe(shown);
+      if (shown) {
+        for (const name of ['Accept all', 'Reject all', 'Customize']) {
+          expect(await region(page).getByRole('button', { name }).isDisabled()).toBe(true);
+        }
+      }
+      await context.close();
+    }
+  });
+
   it('never moves the page when it appears', async () => {
     const context = await visitor();
     const page = await context.newPage();

@@ -10,7 +10,7 @@ import { readWebBuild, scriptHashSource } from '#infra/site/web-build.ts';
 import { securityHeaders } from '#local/web/headers.ts';
 import { fixtureBuildDir, synthPlatform } from '#tests/infra/synth.ts';
 import { redirects } from '#web/app/paths.ts';
-import { themeScript } from '../../web/theme-script.ts';
+import { inlineScripts } from '../../web/inline-scripts.ts';
 import { scriptHashSource as viteScriptHashSource } from '../../web/vite.config.ts';
 
 const { app, site, config } = synthPlatform();
@@ -151,7 +151,7 @@ describe('the response headers', () => {
     const csp = policy().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
     expect(directives(csp)).toEqual({
       'default-src': ["'self'"],
-      'script-src': ["'self'", scriptHashSource(themeScript)],
+      'script-src': ["'self'", ...inlineScripts.map(scriptHashSource)],
       'style-src': ["'self'"],
       'img-src': ["'self'", 'data:'],
       'font-src': ["'self'"],
@@ -189,7 +189,7 @@ describe('the response headers', () => {
 
   it('say what the local dist server says, except the differences listed here', () => {
     const local = securityHeaders({
-      scriptHashes: [scriptHashSource(themeScript)],
+      scriptHashes: inlineScripts.map(scriptHashSource),
       config: {
         stage: 'dev',
         auth0: {
@@ -203,7 +203,7 @@ describe('the response headers', () => {
     });
     const cloud = directives(
       contentSecurityPolicy({
-        scriptHashes: [scriptHashSource(themeScript)],
+        scriptHashes: inlineScripts.map(scriptHashSource),
         auth0Domain: config.auth0.domain,
       }),
     );
@@ -259,9 +259,11 @@ describe('the web build', () => {
     });
   });
 
-  it('reads the CSP hashes the build wrote, and hashes the theme script exactly like the Vite build otherwise', () => {
-    expect(scriptHashSource(themeScript)).toBe(viteScriptHashSource(themeScript));
-    expect(readWebBuild(fixtureBuildDir).scriptHashes).toEqual([viteScriptHashSource(themeScript)]);
+  it('reads the CSP hashes the build wrote, and hashes the inline scripts exactly like the Vite build otherwise', () => {
+    for (const script of inlineScripts) {
+      expect(scriptHashSource(script)).toBe(viteScriptHashSource(script));
+    }
+    expect(readWebBuild(fixtureBuildDir).scriptHashes).toEqual(inlineScripts.map(viteScriptHashSource));
     const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html>');
     writeFileSync(path.join(dir, 'csp-hashes.json'), JSON.stringify({ 'script-src': ["'sha256-abc='"] }));

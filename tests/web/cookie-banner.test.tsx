@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
@@ -17,7 +17,12 @@ function stubApi() {
   return fetch;
 }
 
-const banner = () => screen.findByRole('region', { name: 'Cookies on this site' });
+/** The banner once React runs it (the prerendered one is `data-pending`, its buttons disabled). */
+async function banner(): Promise<HTMLElement> {
+  const region = await screen.findByRole('region', { name: 'Cookies on this site' });
+  await waitFor(() => expect(region.hasAttribute('data-pending')).toBe(false));
+  return region;
+}
 const stored = () => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null');
 
 function postedConsents(fetch: ReturnType<typeof stubApi>) {
@@ -110,7 +115,7 @@ describe('cookie banner', () => {
     renderRoute('/pricing');
 
     await screen.findByRole('contentinfo');
-    expect(screen.queryByRole('region', { name: 'Cookies on this site' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Cookies on this site' })).toBeNull());
   });
 
   it('asks again when the stored choice answered another policy revision', async () => {

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeToggle } from '#web/components/theme-toggle.tsx';
-import { themeScript } from '../../web/theme-script.ts';
+import { headScript } from '../../web/inline-scripts.ts';
 
 function prefersDark(dark: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -12,7 +12,7 @@ function prefersDark(dark: boolean) {
 }
 
 function runThemeScript() {
-  new Function(themeScript)();
+  new Function(headScript)();
   return document.documentElement.dataset.theme;
 }
 

@@ -5,13 +5,12 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicPaths, redirects } from '#web/app/paths.ts';
-import { entryLoaderScript } from '../../web/entry-loader.ts';
+import { entryLoaderScript, headScript } from '../../web/inline-scripts.ts';
 import {
   findPlaceholders,
   PlaceholderContentError,
   placeholdersAllowed,
 } from '../../web/scripts/placeholders.ts';
-import { themeScript } from '../../web/theme-script.ts';
 import { webViteConfig } from '../../web/vite.config.ts';
 
 const outDir = await mkdtemp(path.join(tmpdir(), 'web-build-'));
@@ -25,17 +24,17 @@ beforeAll(async () => {
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('web build', () => {
-  it('inlines the theme script and the entry loader byte for byte and records their CSP hashes', async () => {
+  it('inlines the head script and the entry loader byte for byte and records their CSP hashes', async () => {
     const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
     const inline = [...html.matchAll(/<script(?: data-entry="[^"]+")?>([\s\S]*?)<\/script>/g)].map(
       (match) => match[1],
     );
-    expect(inline).toEqual([themeScript, entryLoaderScript]);
+    expect(inline).toEqual([headScript, entryLoaderScript]);
     expect(html).toMatch(/<script data-entry="\/assets\/index-[\w-]+\.js">/);
 
     const hashes = JSON.parse(await readFile(path.join(outDir, 'csp-hashes.json'), 'utf8'));
     const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-    expect(hashes).toEqual({ 'script-src': [hash(themeScript), hash(entryLoaderScript)] });
+    expect(hashes).toEqual({ 'script-src': [hash(headScript), hash(entryLoaderScript)] });
   });
 
   it.each(publicPaths.map((entry) => entry.path))(
@@ -54,7 +53,7 @@ describe('web build', () => {
       const inline = [...html.matchAll(/<script(?: data-entry="[^"]+")?>([\s\S]*?)<\/script>/g)].map(
         (match) => match[1],
       );
-      expect(inline).toEqual([themeScript, entryLoaderScript]);
+      expect(inline).toEqual([headScript, entryLoaderScript]);
       // The entry loader comes after the content. Nothing is fetched up front but the page's CSS:
       // no script by URL, no preload, and the favicon is a data URL.
       expect(html.indexOf('<script data-entry=')).toBeGreaterThan(html.indexOf('</footer>'));

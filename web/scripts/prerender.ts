@@ -119,7 +119,7 @@ export function assemblePage(template: string, page: { path: string; head: strin
       `<html lang="${locale}" data-prerendered="${escapeAttribute(page.path)}">`,
     )
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
-    // The entry loader (web/entry-loader.ts) fetches nothing before `load`; at the end of <body> it
+    // The entry loader (web/inline-scripts.ts) fetches nothing before `load`; at the end of <body> it
     // also runs after the content is parsed.
     .replace(/\s*<script data-entry="[^"]*">[\s\S]*?<\/script>/g, (tag) => {
       scripts.push(tag.trim());

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { themeStorageKey } from '../../theme-script.ts';
+import { themeStorageKey } from './theme-key.ts';
 
 export type Theme = 'light' | 'dark';
 

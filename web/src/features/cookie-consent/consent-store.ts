@@ -1,16 +1,12 @@
 import type { CookieConsentRequest } from '#contracts/cookie-consent.ts';
 import { cookieConsentMonths, cookiePolicyRevision } from '../../content/cookie-policy-revision.ts';
 import { storage } from '../../lib/storage.ts';
+import { consentKeys } from './keys.ts';
 
 // What the visitor chose, in local storage under the keys the cookie policy names, and logged
 // through the API as proof of consent (append-only, keyed by a random id kept in this browser).
 
-export const consentKeys = {
-  consent: 'cookie-consent',
-  date: 'cookie-consent-date',
-  revision: 'cookie-consent-revision',
-  id: 'cookie-consent-id',
-} as const;
+export { consentKeys };
 
 export interface CookieChoices {
   analytics: boolean;

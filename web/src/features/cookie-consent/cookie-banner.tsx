@@ -8,6 +8,11 @@ interface CookieBannerProps {
   initial: CookieConsent | null;
   /** Reopened from "Cookie settings": show the toggles at once and take focus. */
   startCustomizing: boolean;
+  /**
+   * Prerendered and not yet hydrated: shown only if the head script asked for it, and the buttons
+   * are disabled until React can act on them (a click would otherwise be lost).
+   */
+  pending?: boolean;
   onChoose(choices: CookieChoices): void;
   /** Only when a choice exists: closing keeps it. */
   onClose?: () => void;
@@ -17,7 +22,13 @@ const toggles = ['analytics', 'marketing', 'personalization'] as const;
 const copy = site.cookieBanner;
 
 /** A labelled, non-modal region fixed to the bottom of the viewport; the page stays usable. */
-export function CookieBanner({ initial, startCustomizing, onChoose, onClose }: CookieBannerProps) {
+export function CookieBanner({
+  initial,
+  startCustomizing,
+  pending = false,
+  onChoose,
+  onClose,
+}: CookieBannerProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const [customizing, setCustomizing] = useState(startCustomizing);
@@ -43,7 +54,7 @@ export function CookieBanner({ initial, startCustomizing, onChoose, onClose }: C
   }, [onClose]);
 
   return (
-    <section className="cookie-banner" aria-labelledby={titleId}>
+    <section className="cookie-banner" aria-labelledby={titleId} data-pending={pending ? '' : undefined}>
       <div className="cookie-banner__inner">
         <h2 id={titleId} ref={heading} tabIndex={-1} className="cookie-banner__title">
           {copy.title}
@@ -71,10 +82,10 @@ export function CookieBanner({ initial, startCustomizing, onChoose, onClose }: C
           </fieldset>
         )}
         <div className="cookie-banner__actions">
-          <button type="button" className="button" onClick={() => onChoose(choices.all)}>
+          <button type="button" className="button" disabled={pending} onClick={() => onChoose(choices.all)}>
             {copy.acceptAll}
           </button>
-          <button type="button" className="button" onClick={() => onChoose(choices.none)}>
+          <button type="button" className="button" disabled={pending} onClick={() => onChoose(choices.none)}>
             {copy.rejectAll}
           </button>
           {customizing ? (
@@ -86,6 +97,7 @@ export function CookieBanner({ initial, startCustomizing, onChoose, onClose }: C
               type="button"
               className="button button--secondary"
               aria-expanded={false}
+              disabled={pending}
               onClick={() => setCustomizing(true)}
             >
               {copy.customize}

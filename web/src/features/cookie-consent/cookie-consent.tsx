@@ -17,23 +17,26 @@ export function useCookieConsent(): CookieConsentApi {
   return api;
 }
 
-type BannerState = { open: false } | { open: true; reopened: boolean };
+type BannerState = { open: false } | { open: true; reopened: boolean; pending: boolean };
 
 /**
  * Reads the stored choice after hydration (prerendered HTML cannot know it) and shows the banner
- * when there is none. The banner is a fixed overlay: it never moves the page.
+ * when there is none. The prerendered HTML carries the banner as `pending`: CSS shows it from the
+ * first paint exactly when the head script found no current choice (web/inline-scripts.ts), so
+ * it never pops up late, and its buttons wait for React. The banner is a fixed overlay: it never
+ * moves the page.
  */
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const [consent, setConsent] = useState<CookieConsent | null>(null);
-  const [banner, setBanner] = useState<BannerState>({ open: false });
+  const [banner, setBanner] = useState<BannerState>({ open: true, reopened: false, pending: true });
 
   useEffect(() => {
     const stored = readConsent();
     setConsent(stored);
-    if (!stored) setBanner({ open: true, reopened: false });
+    setBanner(stored ? { open: false } : { open: true, reopened: false, pending: false });
   }, []);
 
-  const openSettings = useCallback(() => setBanner({ open: true, reopened: true }), []);
+  const openSettings = useCallback(() => setBanner({ open: true, reopened: true, pending: false }), []);
 
   const choose = useCallback((choices: CookieChoices) => {
     setBanner({ open: false });
@@ -49,6 +52,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
         <CookieBanner
           initial={consent}
           startCustomizing={banner.reopened}
+          pending={banner.pending}
           onChoose={choose}
           onClose={consent ? () => setBanner({ open: false }) : undefined}
         />

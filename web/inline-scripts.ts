@@ -1,0 +1,43 @@
+// The two inline scripts of a built page. Each is inlined byte for byte by the Vite plugins in
+// vite.config.ts and allowed by its hash in the CSP (web/dist/csp-hashes.json, read by infra and
+// the local server), never by 'unsafe-inline'. They are written from constants here, so their
+// hashes change only when these texts or the cookie policy revision change.
+import { cookieConsentMonths, cookiePolicyRevision } from './src/content/cookie-policy-revision.ts';
+import { consentKeys } from './src/features/cookie-consent/keys.ts';
+import { themeStorageKey } from './src/lib/theme-key.ts';
+
+// Build-time only: the client bundle never imports this module (the scripts are inlined).
+
+const { consent, date, revision } = consentKeys;
+
+/**
+ * Runs in <head>, right after <meta charset>, before the first paint. On <html> it sets:
+ * - `data-theme`: the stored theme, else the system's, so the page never flashes the wrong one;
+ * - `data-stale` when the HTML was prerendered for another URL: the fallback page (the
+ *   prerendered home) also answers app routes and unknown paths, and CSS hides its content until
+ *   the client has rendered the right page, so nobody sees home at a 404 URL;
+ * - `data-cookie-banner` when the visitor has no current cookie choice (none, another policy
+ *   revision, older than the months the policy states; consent-store.ts `readConsent` is the full
+ *   rule, which also validates the stored JSON). The prerendered banner is then shown with the
+ *   first paint instead of popping up after hydration, where it would become the page's largest
+ *   paint and push its LCP to the hydration time.
+ */
+export const headScript = `(()=>{const d=document.documentElement;let t;try{t=localStorage.getItem('${themeStorageKey}')}catch{}if(t!=='dark'&&t!=='light')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.dataset.theme=t;const p=d.dataset.prerendered;if(p&&(location.pathname.replace(/\\/index\\.html$/,'/').replace(/\\/+$/,'')||'/')!==p)d.dataset.stale='';try{const s=localStorage,e=new Date(Date.parse(s.getItem('${date}')));e.setMonth(e.getMonth()+${cookieConsentMonths});if(!s.getItem('${consent}')||s.getItem('${revision}')!=='${cookiePolicyRevision}'||!(e>new Date()))d.dataset.cookieBanner=''}catch{d.dataset.cookieBanner=''}})()`;
+
+/**
+ * Ends <body> on a built page and starts the app. The page's entry module is named in the
+ * script's `data-entry` attribute (which changes from build to build, the text does not) rather
+ * than loaded by a `<script type="module" src>`, so a prerendered page requests no script at all
+ * before it has loaded and painted (DESIGN section 10): the entry and everything after it are
+ * fetched once both `load` and the first contentful paint have happened, a task later.
+ * Lighthouse's simulated throttling charges every request made before the observed LCP to the
+ * LCP, so even a 1 KB entry fetched up front cost ~100 ms of simulated mobile LCP.
+ *
+ * A page that is not prerendered for this URL (the fallback page answering an app route or an
+ * unknown path, marked stale by the head script) has nothing to show until React renders it, so
+ * it starts at once. A tab that never paints (hidden) starts after 3 s anyway.
+ */
+export const entryLoaderScript = `(()=>{const s=document.currentScript,e=s&&s.dataset.entry;if(!e)return;const d=document.documentElement,go=()=>import(e).catch(r=>console.error('the page failed to start',r));if(d.dataset.prerendered===undefined||d.dataset.stale!==undefined){go();return}let done=false;const once=()=>{if(!done){done=true;setTimeout(go,0)}},painted=()=>{try{const o=new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();once()}});o.observe({type:'paint',buffered:true})}catch{once()}setTimeout(once,3000)};if(document.readyState==='complete')painted();else addEventListener('load',painted,{once:true})})()`;
+
+/** Both, in page order: what csp-hashes.json lists. */
+export const inlineScripts = [headScript, entryLoaderScript] as const;
