@@ -1,22 +1,17 @@
-import { ManagementClient, TokenProvider } from 'auth0';
-import { VerificationEmailClient } from 'auth0/jobs/verificationEmail';
-import { TicketsClient } from 'auth0/tickets';
-import { UsersClient } from 'auth0/users';
+import { ManagementClient } from 'auth0';
+import type { ManagementApiConfig } from '#lambdas/adapters/auth0-management-api.ts';
 
-export interface ManagementClientConfig {
-  /** The Auth0 tenant domain, a bare host name (`tenant.eu.auth0.com`, or `localhost:4010` locally). */
-  domain: string;
-  clientId: string;
-  clientSecret: string;
-  /**
-   * Where `https://<domain>` really lives, when that is not `https://<domain>` (the local identity
-   * provider serves plain http on loopback). Token and Management API requests are sent there, and
-   * the Management API audience becomes `<baseUrl>/api/v2/`. Unset in AWS.
-   */
-  baseUrl?: string | undefined;
-}
+// The `auth0` SDK's full `ManagementClient`, pointed at a local identity provider when `baseUrl` is
+// set: the test that proves the local IdP speaks the SDK's dialect uses it (provisioning builds its
+// own, infra/auth0/provision). Lambda code reaches Auth0 through `createManagementApi`
+// (auth0-management-api.ts), which bundles no SDK (ADR 0010): no handler may import this module.
 
-/** Lambda-friendly limits: a slow or throttled tenant must not eat the whole invocation. */
+export type ManagementClientConfig = Pick<
+  ManagementApiConfig,
+  'domain' | 'clientId' | 'clientSecret' | 'baseUrl'
+>;
+
+/** Limits for scripts: a slow or throttled tenant fails fast rather than waiting minutes. */
 const TIMEOUT_SECONDS = 8;
 const MAX_RETRIES = 1;
 
@@ -39,8 +34,8 @@ export function rebasingFetch(domain: string, baseUrl: string, inner: typeof fet
 }
 
 /**
- * The Management API client the backend uses (machine-to-machine credentials). The SDK caches its
- * client-credentials token per instance, so create one per container and reuse it.
+ * The SDK's `ManagementClient` with machine-to-machine credentials (it caches its token per
+ * instance), pointed at `baseUrl` when that is set.
  */
 export function createManagementClient({
   domain,
@@ -57,48 +52,4 @@ export function createManagementClient({
     maxRetries: MAX_RETRIES,
     ...(rebase ? { fetch: rebasingFetch(domain, rebase), audience: `${rebase}/api/v2/` } : {}),
   });
-}
-
-/**
- * The part of the Management API the Lambda functions use, as the `auth0` SDK's per-resource
- * clients. Structurally a subset of `ManagementClient`, so either can be passed where it is
- * expected; the lean one bundles to about a seventh of the size (docs/performance.md).
- */
-export interface ManagementApi {
-  users: Pick<UsersClient, 'get' | 'listUsersByEmail' | 'create' | 'update' | 'delete'>;
-  tickets: Pick<TicketsClient, 'changePassword'>;
-  jobs: { verificationEmail: Pick<VerificationEmailClient, 'create'> };
-}
-
-/**
- * Lean Management API access for Lambda: the SDK's own client-credentials `TokenProvider` (token
- * cached per instance until shortly before expiry) and the per-resource clients the backend needs.
- */
-export function createManagementApi({
-  domain,
-  clientId,
-  clientSecret,
-  baseUrl,
-}: ManagementClientConfig): ManagementApi {
-  const rebase = baseUrl ? baseUrl.replace(/\/+$/, '') : undefined;
-  const fetchImpl = rebase ? rebasingFetch(domain, rebase) : fetch;
-  const tokens = new TokenProvider({
-    domain,
-    clientId,
-    clientSecret,
-    audience: rebase ? `${rebase}/api/v2/` : `https://${domain}/api/v2/`,
-    fetch: fetchImpl,
-  });
-  const options = {
-    baseUrl: `https://${domain}/api/v2`,
-    token: () => tokens.getAccessToken(),
-    fetch: fetchImpl,
-    timeoutInSeconds: TIMEOUT_SECONDS,
-    maxRetries: MAX_RETRIES,
-  };
-  return {
-    users: new UsersClient(options),
-    tickets: new TicketsClient(options),
-    jobs: { verificationEmail: new VerificationEmailClient(options) },
-  };
 }

@@ -1,8 +1,15 @@
-import { ManagementError, ManagementTimeoutError } from 'auth0';
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import { kycStatuses, roles } from '#contracts/kyc.ts';
 import { type OrganizationType, organizationTypes } from '#contracts/registration.ts';
-import { createManagementApi, type ManagementApi } from '#lambdas/adapters/auth0-management-client.ts';
+import {
+  type CallOptions,
+  createManagementApi,
+  type FlatMetadata,
+  type ManagementApi,
+  ManagementApiError,
+  ManagementTimeoutError,
+  type ManagementUser,
+} from '#lambdas/adapters/auth0-management-api.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { requireEnv } from '#lambdas/config.ts';
 import {
@@ -13,10 +20,10 @@ import {
 } from '#lambdas/domain/ports.ts';
 import { logger } from '#lambdas/http/logger.ts';
 
-// The Auth0 Management API behind the `UserDirectory` port. Retries are ours, not the SDK's: the
-// SDK would wait up to 60 s per retry on `x-ratelimit-reset`, which a 20-30 s Lambda cannot afford.
-// Every SDK call runs with `maxRetries: 0` and this adapter retries 408/429/5xx and timeouts while
-// the whole operation (requests and waits) stays inside `maxElapsedMs`.
+// The Auth0 Management API behind the `UserDirectory` port, and the one place Auth0 calls are
+// retried (the client makes one attempt per call): 408/429/5xx and timeouts, waiting what
+// `x-ratelimit-reset` / `Retry-After` ask, but only while the whole operation (requests and waits)
+// stays inside `maxElapsedMs`: Auth0 may ask for a minute, which a 20-30 s Lambda cannot give.
 
 export const DATABASE_CONNECTION = 'Username-Password-Authentication';
 
@@ -58,7 +65,7 @@ export class DirectoryUnavailableError extends Error {
 }
 
 function statusOf(error: unknown): number | undefined {
-  return error instanceof ManagementError ? error.statusCode : undefined;
+  return error instanceof ManagementApiError ? error.status : undefined;
 }
 
 function isRetryable(error: unknown): boolean {
@@ -67,31 +74,12 @@ function isRetryable(error: unknown): boolean {
   return status === 408 || status === 429 || (status !== undefined && status >= 500);
 }
 
-/** How long the server asked us to wait, in ms: `x-ratelimit-reset` (epoch seconds) or `Retry-After`. */
-export function serverRequestedDelayMs(headers: Headers | undefined, nowMs: number): number | undefined {
-  if (!headers) return undefined;
-  const reset = headers.get('x-ratelimit-reset');
-  if (reset && /^\d+$/.test(reset.trim())) return Math.max(0, Number(reset) * 1000 - nowMs);
-  const retryAfter = headers.get('retry-after');
-  if (retryAfter) {
-    if (/^\d+$/.test(retryAfter.trim())) return Number(retryAfter) * 1000;
-    const date = Date.parse(retryAfter);
-    if (!Number.isNaN(date)) return Math.max(0, date - nowMs);
-  }
-  return undefined;
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-interface CallOptions {
-  maxRetries: 0;
-  timeoutInSeconds: number;
-}
 
 export async function withBoundedRetry<T>(
   operation: string,
   policy: RetryPolicy,
-  call: (options: CallOptions) => Promise<T>,
+  call: (options: Required<CallOptions>) => Promise<T>,
 ): Promise<T> {
   const started = Date.now();
   let attempt = 0;
@@ -100,12 +88,11 @@ export async function withBoundedRetry<T>(
     const remaining = policy.maxElapsedMs - (Date.now() - started);
     const timeoutMs = Math.max(500, Math.min(policy.requestTimeoutMs, remaining));
     try {
-      return await call({ maxRetries: 0, timeoutInSeconds: timeoutMs / 1000 });
+      return await call({ timeoutMs });
     } catch (error) {
       if (!isRetryable(error)) throw error;
       const status = statusOf(error);
-      const headers = error instanceof ManagementError ? error.rawResponse?.headers : undefined;
-      const requested = serverRequestedDelayMs(headers, Date.now());
+      const requested = error instanceof ManagementApiError ? error.retryAfterMs : undefined;
       const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (1 + Math.random() * 0.2);
       const delay = requested ?? backoff;
       const left = policy.maxElapsedMs - (Date.now() - started);
@@ -146,15 +133,7 @@ export function toAppMetadata(raw: unknown): AppMetadata {
   return metadata;
 }
 
-interface Auth0UserShape {
-  user_id?: string | undefined;
-  email?: string | undefined;
-  email_verified?: boolean | undefined;
-  name?: string | undefined;
-  app_metadata?: unknown;
-}
-
-function toDirectoryUser(user: Auth0UserShape): DirectoryUser {
+function toDirectoryUser(user: ManagementUser): DirectoryUser {
   if (!user.user_id) throw new Error('Auth0 returned a user without user_id');
   return {
     userId: user.user_id,
@@ -168,8 +147,8 @@ function toDirectoryUser(user: Auth0UserShape): DirectoryUser {
 type MetadataPatch = { [K in keyof AppMetadata]?: AppMetadata[K] | null };
 
 /** Drops undefined keys and refuses nested values: Auth0 replaces nested objects wholesale. */
-export function flatMetadataPatch(patch: MetadataPatch): Record<string, string | number | boolean | null> {
-  const flat: Record<string, string | number | boolean | null> = {};
+export function flatMetadataPatch(patch: MetadataPatch): FlatMetadata {
+  const flat: FlatMetadata = {};
   for (const [key, value] of Object.entries(patch) as [string, unknown][]) {
     if (value === undefined) continue;
     if (value !== null && typeof value === 'object') {
@@ -193,7 +172,7 @@ export class Auth0UserDirectory implements UserDirectory {
   async get(userId: string): Promise<DirectoryUser | undefined> {
     try {
       const user = await withBoundedRetry('users.get', this.policy, (options) =>
-        this.client.users.get(userId, {}, options),
+        this.client.users.get(userId, options),
       );
       return toDirectoryUser(user);
     } catch (error) {

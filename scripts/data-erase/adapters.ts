@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createManagementApi } from '#lambdas/adapters/auth0-management-client.ts';
+import { createManagementApi } from '#lambdas/adapters/auth0-management-api.ts';
 import { Auth0UserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';

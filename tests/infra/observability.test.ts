@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ManagementError } from 'auth0';
 import { describe, expect, it, vi } from 'vitest';
 import { funnelMetrics } from '#infra/observability/funnel-metrics.ts';
 import { logPatterns, operationsNamespace } from '#infra/observability/observability-construct.ts';
@@ -103,12 +102,16 @@ describe('the alarms', () => {
     vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO');
     vi.resetModules();
     const { withBoundedRetry } = await import('#lambdas/adapters/auth0-user-directory.ts');
+    // After resetModules: the adapter's own copy of the error class.
+    const { ManagementApiError } = await import('#lambdas/adapters/auth0-management-api.ts');
     const lines: string[] = [];
     const spy = vi.spyOn(console, 'warn').mockImplementation((line: unknown) => {
       lines.push(String(line));
     });
     const rateLimited = () =>
-      Promise.reject(new ManagementError({ message: 'Too Many Requests', statusCode: 429 }));
+      Promise.reject(
+        new ManagementApiError({ operation: 'users.get', status: 429, detail: 'Too Many Requests' }),
+      );
     const policy = { maxAttempts: 3, maxElapsedMs: 5_000, requestTimeoutMs: 100, baseDelayMs: 1 };
     await expect(withBoundedRetry('users.get', policy, rateLimited)).rejects.toThrow();
     spy.mockRestore();

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createManagementApi } from '#lambdas/adapters/auth0-management-client.ts';
+import { createManagementApi } from '#lambdas/adapters/auth0-management-api.ts';
 import {
   Auth0UserDirectory,
   DirectoryUnavailableError,
@@ -175,6 +175,12 @@ describe('Auth0UserDirectory calls', () => {
   it('answers undefined for a user that does not exist', async () => {
     script = [auth0Error(404)];
     expect(await directory().get('auth0|gone')).toBeUndefined();
+  });
+
+  it('counts deleting a user Auth0 no longer has as done, and sends the id encoded', async () => {
+    script = [auth0Error(404)];
+    await directory().delete('auth0|gone');
+    expect(requests).toEqual([{ method: 'DELETE', path: '/api/v2/users/auth0%7Cgone', body: undefined }]);
   });
 
   it('never sends an empty app_metadata patch', async () => {

@@ -1,0 +1,396 @@
+import * as z from 'zod/mini';
+
+// The part of the Auth0 Management API the backend uses, over plain fetch (ADR 0010): the `auth0`
+// SDK's per-resource clients cost 127 KB of every bundle that reaches Auth0. One attempt per call:
+// retrying (bounded, logged, honouring the tenant's rate-limit headers) is the caller's job
+// (`Auth0UserDirectory`), so errors carry what a retry needs to know. The one request this client
+// repeats by itself is a call answered 401, once, with a fresh token: Auth0 rejected it unprocessed.
+
+export interface ManagementApiConfig {
+  /** The Auth0 tenant domain, a bare host name (`tenant.eu.auth0.com`, or `localhost:4010` locally). */
+  domain: string;
+  clientId: string;
+  clientSecret: string;
+  /**
+   * Where `https://<domain>` really lives, when that is not `https://<domain>` (the local identity
+   * provider serves plain http on loopback). Token and Management API requests are sent there, and
+   * the Management API audience becomes `<baseUrl>/api/v2/`. Unset in AWS.
+   */
+  baseUrl?: string | undefined;
+  /** Per call, token included, unless the call says otherwise. */
+  timeoutMs?: number | undefined;
+  fetch?: typeof fetch | undefined;
+}
+
+export interface CallOptions {
+  /** Bounds the whole call: waiting for a token, the request and its answer, a replay after a 401. */
+  timeoutMs?: number | undefined;
+}
+
+/** Lambda-friendly: a slow tenant must not eat the whole invocation. */
+const DEFAULT_TIMEOUT_MS = 8_000;
+
+/** A token is replaced this long before it expires (at most half its lifetime). */
+const TOKEN_REFRESH_AHEAD_MS = 60_000;
+
+/** Flat `app_metadata` values: Auth0 merges top-level keys and replaces nested objects wholesale. */
+export type FlatMetadata = Record<string, string | number | boolean | null>;
+
+export interface CreateUserRequest {
+  connection: string;
+  email: string;
+  password: string;
+  name?: string;
+  email_verified?: boolean;
+  verify_email?: boolean;
+  app_metadata?: FlatMetadata;
+}
+
+export interface UpdateUserRequest {
+  /** Top-level keys are merged into the user's; `null` deletes a key. */
+  app_metadata: FlatMetadata;
+}
+
+export interface PasswordChangeTicketRequest {
+  user_id: string;
+  result_url?: string;
+  ttl_sec?: number;
+  mark_email_as_verified?: boolean;
+}
+
+const optionalText = z.optional(z.nullable(z.string()));
+
+const managementUser = z.looseObject({
+  user_id: optionalText,
+  email: optionalText,
+  email_verified: z.optional(z.nullable(z.boolean())),
+  name: optionalText,
+  app_metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+export type ManagementUser = z.infer<typeof managementUser>;
+const managementUsers = z.array(managementUser);
+
+const passwordChangeTicket = z.looseObject({ ticket: z.string() });
+export type PasswordChangeTicket = z.infer<typeof passwordChangeTicket>;
+
+const verificationEmailJob = z.looseObject({ id: optionalText, type: optionalText, status: optionalText });
+export type VerificationEmailJob = z.infer<typeof verificationEmailJob>;
+
+const tokenAnswer = z.looseObject({
+  access_token: z.string().check(z.minLength(1)),
+  expires_in: z.number().check(z.positive()),
+});
+
+/** The operations the backend needs, named like the SDK's so the two read alike. */
+export interface ManagementApi {
+  users: {
+    get(userId: string, options?: CallOptions): Promise<ManagementUser>;
+    listUsersByEmail(query: { email: string }, options?: CallOptions): Promise<ManagementUser[]>;
+    create(user: CreateUserRequest, options?: CallOptions): Promise<ManagementUser>;
+    update(userId: string, patch: UpdateUserRequest, options?: CallOptions): Promise<ManagementUser>;
+    delete(userId: string, options?: CallOptions): Promise<void>;
+  };
+  tickets: {
+    changePassword(ticket: PasswordChangeTicketRequest, options?: CallOptions): Promise<PasswordChangeTicket>;
+  };
+  jobs: {
+    verificationEmail: {
+      create(job: { user_id: string }, options?: CallOptions): Promise<VerificationEmailJob>;
+    };
+  };
+}
+
+/** Auth0 answered with an error status (`{statusCode, error, message, errorCode}` for the API). */
+export class ManagementApiError extends Error {
+  readonly operation: string;
+  readonly status: number;
+  /** Auth0's `errorCode` (`inexistent_user`, `insufficient_scope`...) or OAuth's `error`. */
+  readonly errorCode: string | undefined;
+  /** Auth0's `message` (or OAuth's `error_description`), at most 200 characters. */
+  readonly detail: string;
+  /** How long the tenant asked us to wait (`x-ratelimit-reset` or `Retry-After`), from when it answered. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(input: {
+    operation: string;
+    status: number;
+    errorCode?: string | undefined;
+    detail?: string | undefined;
+    retryAfterMs?: number | undefined;
+  }) {
+    const detail = input.detail ?? 'error';
+    super(`Auth0 ${input.operation} failed with ${input.status}: ${detail}`);
+    this.name = 'ManagementApiError';
+    this.operation = input.operation;
+    this.status = input.status;
+    this.errorCode = input.errorCode;
+    this.detail = detail;
+    this.retryAfterMs = input.retryAfterMs;
+  }
+}
+
+/** No answer within the call's timeout; the request may or may not have been processed. */
+export class ManagementTimeoutError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly timeoutMs: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`Auth0 ${operation} timed out after ${timeoutMs} ms`, options);
+    this.name = 'ManagementTimeoutError';
+  }
+}
+
+/** How long the server asked us to wait, in ms: `x-ratelimit-reset` (epoch seconds) or `Retry-After`. */
+export function serverRequestedDelayMs(headers: Headers | undefined, nowMs: number): number | undefined {
+  if (!headers) return undefined;
+  const reset = headers.get('x-ratelimit-reset');
+  if (reset && /^\d+$/.test(reset.trim())) return Math.max(0, Number(reset) * 1000 - nowMs);
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter) {
+    if (/^\d+$/.test(retryAfter.trim())) return Number(retryAfter) * 1000;
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return Math.max(0, date - nowMs);
+  }
+  return undefined;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+/** Waits for a promise that others may share, but no longer than this caller's signal allows. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+async function errorFrom(operation: string, response: Response): Promise<ManagementApiError> {
+  const retryAfterMs = serverRequestedDelayMs(response.headers, Date.now());
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(await response.text());
+    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON (a proxy's error page, an empty body): the status says enough.
+  }
+  const first = (...values: unknown[]) =>
+    values.find((value): value is string => typeof value === 'string' && value !== '');
+  return new ManagementApiError({
+    operation,
+    status: response.status,
+    errorCode: first(body.errorCode, body.error),
+    detail: first(body.message, body.error_description, body.error, response.statusText)?.slice(0, 200),
+    retryAfterMs,
+  });
+}
+
+/** Fetch, with a network failure named for the operation (a timeout is left to the caller). */
+async function send(
+  fetchImpl: typeof fetch,
+  operation: string,
+  url: string,
+  init: RequestInit & { signal: AbortSignal },
+): Promise<Response> {
+  try {
+    return await fetchImpl(url, init);
+  } catch (error) {
+    if (init.signal.aborted && isAbort(error)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Auth0 ${operation} request failed: ${reason}`, { cause: error });
+  }
+}
+
+/**
+ * OAuth2 client credentials, cached per instance until shortly before they expire; concurrent
+ * callers share one token request.
+ */
+class ClientCredentialsToken {
+  private cached: { accessToken: string; refreshAt: number } | undefined;
+  private pending: Promise<string> | undefined;
+
+  constructor(
+    private readonly tokenUrl: string,
+    private readonly form: URLSearchParams,
+    private readonly timeoutMs: number,
+    private readonly fetchImpl: typeof fetch,
+  ) {}
+
+  get(signal: AbortSignal): Promise<string> {
+    if (this.cached && Date.now() < this.cached.refreshAt) return Promise.resolve(this.cached.accessToken);
+    this.pending ??= this.request().finally(() => {
+      this.pending = undefined;
+    });
+    return untilAborted(this.pending, signal);
+  }
+
+  /** Forgets a token the API refused, unless another caller already replaced it. */
+  reject(accessToken: string): void {
+    if (this.cached?.accessToken === accessToken) this.cached = undefined;
+  }
+
+  private async request(): Promise<string> {
+    const operation = 'oauth.token';
+    const requestedAt = Date.now();
+    // Its own timeout: the request is shared, so no single caller's deadline may cancel it.
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    try {
+      const response = await send(this.fetchImpl, operation, this.tokenUrl, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        body: this.form.toString(),
+        signal,
+      });
+      if (!response.ok) throw await errorFrom(operation, response);
+      const answer = parseAnswer(operation, tokenAnswer, await response.text());
+      const lifetimeMs = answer.expires_in * 1000;
+      const refreshAt = requestedAt + lifetimeMs - Math.min(TOKEN_REFRESH_AHEAD_MS, lifetimeMs / 2);
+      this.cached = { accessToken: answer.access_token, refreshAt };
+      return answer.access_token;
+    } catch (error) {
+      if (signal.aborted && isAbort(error)) {
+        throw new ManagementTimeoutError(operation, this.timeoutMs, { cause: error });
+      }
+      throw error;
+    }
+  }
+}
+
+function parseAnswer<T>(operation: string, schema: z.ZodMiniType<T>, raw: string): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error(`Auth0 ${operation} answered with a body that is not JSON`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new Error(`Auth0 ${operation} answered with an unexpected shape`);
+  return parsed.data;
+}
+
+const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`;
+
+/**
+ * Management API access for Lambda with machine-to-machine credentials. The token is cached per
+ * instance: create one per container and reuse it.
+ */
+export function createManagementApi(config: ManagementApiConfig): ManagementApi {
+  if (/[/?#]/.test(config.domain)) {
+    throw new Error(`Auth0 domain must be a bare host name, not "${config.domain}"`);
+  }
+  const origin = config.baseUrl ? config.baseUrl.replace(/\/+$/, '') : `https://${config.domain}`;
+  const apiUrl = `${origin}/api/v2`;
+  const defaultTimeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const fetchImpl = config.fetch ?? fetch;
+  const tokens = new ClientCredentialsToken(
+    `${origin}/oauth/token`,
+    new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: config.clientId,
+      client_secret: config.clientSecret,
+      audience: `${apiUrl}/`,
+    }),
+    defaultTimeoutMs,
+    fetchImpl,
+  );
+
+  /** One call: a token, the request, one replay with a fresh token after a 401; the answer's text. */
+  async function call(
+    operation: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body: unknown,
+    options: CallOptions | undefined,
+  ): Promise<string> {
+    const timeoutMs = options?.timeoutMs ?? defaultTimeoutMs;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const attempt = (accessToken: string) =>
+      send(fetchImpl, operation, `${apiUrl}${path}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${accessToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal,
+      });
+    try {
+      let accessToken = await tokens.get(signal);
+      let response = await attempt(accessToken);
+      if (response.status === 401) {
+        await response.body?.cancel();
+        tokens.reject(accessToken);
+        accessToken = await tokens.get(signal);
+        response = await attempt(accessToken);
+      }
+      if (!response.ok) throw await errorFrom(operation, response);
+      return await response.text();
+    } catch (error) {
+      if (signal.aborted && isAbort(error))
+        throw new ManagementTimeoutError(operation, timeoutMs, { cause: error });
+      throw error;
+    }
+  }
+
+  async function callFor<T>(
+    schema: z.ZodMiniType<T>,
+    operation: string,
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    body: unknown,
+    options: CallOptions | undefined,
+  ): Promise<T> {
+    return parseAnswer(operation, schema, await call(operation, method, path, body, options));
+  }
+
+  return {
+    users: {
+      get: (userId, options) =>
+        callFor(managementUser, 'users.get', 'GET', userPath(userId), undefined, options),
+      listUsersByEmail: ({ email }, options) =>
+        callFor(
+          managementUsers,
+          'users.listUsersByEmail',
+          'GET',
+          `/users-by-email?email=${encodeURIComponent(email)}`,
+          undefined,
+          options,
+        ),
+      create: (user, options) => callFor(managementUser, 'users.create', 'POST', '/users', user, options),
+      update: (userId, patch, options) =>
+        callFor(managementUser, 'users.update', 'PATCH', userPath(userId), patch, options),
+      delete: async (userId, options) => {
+        await call('users.delete', 'DELETE', userPath(userId), undefined, options);
+      },
+    },
+    tickets: {
+      changePassword: (ticket, options) =>
+        callFor(
+          passwordChangeTicket,
+          'tickets.changePassword',
+          'POST',
+          '/tickets/password-change',
+          ticket,
+          options,
+        ),
+    },
+    jobs: {
+      verificationEmail: {
+        create: (job, options) =>
+          callFor(
+            verificationEmailJob,
+            'jobs.verificationEmail.create',
+            'POST',
+            '/jobs/verification-email',
+            job,
+            options,
+          ),
+      },
+    },
+  };
+}
