@@ -1,11 +1,13 @@
 // The web part of the local stack: the Vite dev server (`dev`), or a static server for the built
-// site that maps paths and sets headers the way CloudFront does (`dist`, DESIGN section 10).
+// site that maps paths, sets headers and compresses the way CloudFront does (`dist`, DESIGN section 10).
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import * as z from 'zod/mini';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { normalizePath, redirects } from '#web/app/paths.ts';
@@ -181,6 +183,55 @@ async function isFile(file: string): Promise<boolean> {
   );
 }
 
+/**
+ * What CloudFront compresses when a behaviour has `compress: true` (infra/site): text-like types,
+ * objects of 1,000 to 10,000,000 bytes, Brotli when the viewer accepts it, else gzip. Serving the
+ * build uncompressed would make local pages a round trip slower than deployed ones wherever the
+ * HTML crosses TCP's first congestion window (~14.6 KB), which Lighthouse's simulation models.
+ */
+const compressibleType = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
+const compressibleBytes = { min: 1_000, max: 10_000_000 };
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The encoding CloudFront would pick for this `Accept-Encoding`: br, then gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+      .map(([coding]) => coding),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+const compressors: Record<ContentEncoding, (data: Buffer) => Promise<Buffer>> = {
+  br: (data) =>
+    promisify(brotliCompress)(data, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+  gzip: (data) => promisify(gzip)(data, { level: 6 }),
+};
+
+/** Compressed bodies per file, encoding and modification time: each is compressed once. */
+const compressedCache = new Map<string, Promise<Buffer>>();
+
+function compressed(file: string, mtimeMs: number, encoding: ContentEncoding): Promise<Buffer> {
+  const key = `${encoding}:${mtimeMs}:${file}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    body = readFile(file).then((data) => compressors[encoding](data));
+    compressedCache.set(key, body);
+    body.catch(() => compressedCache.delete(key));
+  }
+  return body;
+}
+
 async function serveStatic(
   req: IncomingMessage,
   res: ServerResponse,
@@ -194,13 +245,31 @@ async function serveStatic(
   const target = await resolveStaticPath(root, urlPath);
   if (!target) return sendText(res, 404, 'Not found', headers);
 
-  const { size } = await stat(target.file);
+  const { size, mtimeMs } = await stat(target.file);
   const contentType = contentTypes[path.extname(target.file).toLowerCase()] ?? 'application/octet-stream';
-  res.writeHead(200, {
+  const common = {
     ...headers,
     'Content-Type': contentType,
-    'Content-Length': String(size),
     'Cache-Control': contentType.startsWith('text/html') ? 'no-cache' : cacheControl(target.urlPath),
+  };
+  const compressible =
+    compressibleType.test(contentType) && size >= compressibleBytes.min && size <= compressibleBytes.max;
+  const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : null;
+  if (encoding) {
+    const body = await compressed(target.file, mtimeMs, encoding);
+    res.writeHead(200, {
+      ...common,
+      'Content-Encoding': encoding,
+      'Content-Length': String(body.length),
+      Vary: 'Accept-Encoding',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  res.writeHead(200, {
+    ...common,
+    'Content-Length': String(size),
+    ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
   });
   if (req.method === 'HEAD') {
     res.end();

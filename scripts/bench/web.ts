@@ -123,6 +123,8 @@ interface LighthouseFigures {
   failedAudits: string[];
   /** The LCP element's HTML, to see what a miss is made of. */
   lcpElement: string;
+  /** Lighthouse's own error code when the run itself failed. */
+  runtimeError?: string;
 }
 
 function lcpElementOf(audit: unknown): string {
@@ -133,7 +135,18 @@ function lcpElementOf(audit: unknown): string {
 
 const chromeFlags = chromiumArgs;
 
-async function runLighthouse(url: string): Promise<LighthouseFigures> {
+/**
+ * One Lighthouse run; a run Lighthouse itself reports as broken (a trace without navigation start,
+ * no paint recorded: NO_NAVSTART, NO_FCP, ...) is repeated, up to twice, and said so.
+ */
+async function runLighthouse(url: string, attemptsLeft = 3): Promise<LighthouseFigures> {
+  const figures = await runLighthouseOnce(url);
+  if (!Number.isNaN(figures.lcp) || attemptsLeft <= 1) return figures;
+  console.warn(`  (${url}: ${figures.runtimeError ?? 'no LCP'}; running it again)`);
+  return runLighthouse(url, attemptsLeft - 1);
+}
+
+async function runLighthouseOnce(url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags,
@@ -160,14 +173,17 @@ async function runLighthouse(url: string): Promise<LighthouseFigures> {
       seo: Math.round((categories.seo?.score ?? 0) * 100),
       failedAudits,
       lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
+      ...(result.lhr.runtimeError ? { runtimeError: result.lhr.runtimeError.code } : {}),
     };
   } finally {
     chrome.kill();
   }
 }
 
+/** The median of the runs that produced a figure (NaN only when none did). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2
     ? (sorted[middle] ?? Number.NaN)
@@ -243,11 +259,12 @@ function summarize(routePath: string, page: LighthouseFigures[], floor: number[]
 function printRow(row: Awaited<ReturnType<typeof summarize>>): void {
   const ratio = row.lcp / row.staticLcp;
   console.log(
-    `${row.path.padEnd(26)}${row.lcp.toFixed(0).padStart(8)}${row.staticLcp.toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(7)}${mark(ratio > webBudgets.lcpRatio)}${row.tbt.toFixed(0).padStart(7)}${mark(row.tbt > webBudgets.tbtMs)}${row.cls.toFixed(3).padStart(7)}${mark(row.cls > webBudgets.cls)}${String(row.accessibility).padStart(5)}${mark(row.accessibility < webBudgets.accessibility)}${String(row.seo).padStart(5)}${mark(row.seo < webBudgets.seo)}${row.failedAudits.length ? `  failing: ${row.failedAudits.join(', ')}` : ''}${args.has('verbose') ? `  LCP: ${row.lcpElements.join(' | ')}` : ''}`,
+    `${row.path.padEnd(26)}${row.lcp.toFixed(0).padStart(8)}${row.staticLcp.toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(7)}${mark(!(ratio <= webBudgets.lcpRatio))}${row.tbt.toFixed(0).padStart(7)}${mark(!(row.tbt <= webBudgets.tbtMs))}${row.cls.toFixed(3).padStart(7)}${mark(!(row.cls <= webBudgets.cls))}${String(row.accessibility).padStart(5)}${mark(!(row.accessibility >= webBudgets.accessibility))}${String(row.seo).padStart(5)}${mark(!(row.seo >= webBudgets.seo))}${row.failedAudits.length ? `  failing: ${row.failedAudits.join(', ')}` : ''}${args.has('verbose') ? `  LCP: ${row.lcpElements.join(' | ')}` : ''}`,
   );
 }
 
 let failed = false;
+/** Marks a miss; a figure that could not be measured (NaN) is a miss too. */
 const mark = (miss: boolean) => {
   failed ||= miss;
   return miss ? '!' : ' ';

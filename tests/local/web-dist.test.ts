@@ -2,9 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebConfig } from '#contracts/web-config.ts';
-import { type RunningWeb, startWeb } from '#local/web/index.ts';
+import { chooseEncoding, type RunningWeb, startWeb } from '#local/web/index.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 
 const config: WebConfig = {
@@ -18,6 +19,8 @@ const config: WebConfig = {
   persona: { environmentId: 'env_test', customHost: 'localhost:4020' },
 };
 const themeHash = "'sha256-abc123='";
+const longPage = `<!doctype html><title>long</title>${'<p>Every clause of a long legal text.</p>'.repeat(400)}`;
+const longScript = `export const words = ${JSON.stringify(Array.from({ length: 800 }, (_, i) => `word${i}`))};`;
 
 let tmp: string;
 let web: RunningWeb;
@@ -32,6 +35,10 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>fallback</title>');
   await writeFile(path.join(dist, 'about', 'index.html'), '<!doctype html><title>about</title>');
   await writeFile(path.join(dist, 'assets', 'app-abc.js'), 'console.log("app")');
+  await mkdir(path.join(dist, 'long'));
+  await writeFile(path.join(dist, 'long', 'index.html'), longPage);
+  await writeFile(path.join(dist, 'assets', 'chunk-big.js'), longScript);
+  await writeFile(path.join(dist, 'assets', 'logo-abc.png'), Buffer.alloc(4000, 7));
   await writeFile(path.join(dist, 'csp-hashes.json'), JSON.stringify({ 'script-src': [themeHash] }));
   await writeFile(path.join(tmp, 'secret.txt'), 'outside the site');
 
@@ -80,6 +87,72 @@ function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
     req.end();
   });
 }
+
+/** The raw bytes and headers of a GET or HEAD, with the Accept-Encoding given (fetch would decode). */
+function rawResponse(
+  rawPath: string,
+  acceptEncoding?: string,
+  method = 'GET',
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { hostname, port } = new URL(web.url);
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
+    const req = request({ hostname, port, path: rawPath, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('compression, as CloudFront does it', () => {
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('answers Accept-Encoding %s with %s, and the body decodes to the file', async (accept, expected) => {
+    for (const [rawPath, content] of [
+      ['/long/', longPage],
+      ['/assets/chunk-big.js', longScript],
+    ] as const) {
+      const { headers, body } = await rawResponse(rawPath, accept);
+      expect(headers['content-encoding']).toBe(expected);
+      expect(headers.vary).toBe('Accept-Encoding');
+      expect(Number(headers['content-length'])).toBe(body.length);
+      const decoded =
+        expected === 'br' ? brotliDecompressSync(body) : expected === 'gzip' ? gunzipSync(body) : body;
+      expect(decoded.toString('utf8')).toBe(content);
+      if (expected) expect(body.length).toBeLessThan(content.length / 3);
+    }
+  });
+
+  it('leaves bodies under 1,000 bytes and non-text types alone', async () => {
+    for (const rawPath of ['/about/', '/assets/app-abc.js', '/assets/logo-abc.png']) {
+      const { headers } = await rawResponse(rawPath, 'br, gzip');
+      expect(headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it('answers HEAD with the compressed length and no body', async () => {
+    const get = await rawResponse('/long/', 'gzip');
+    const head = await rawResponse('/long/', 'gzip', 'HEAD');
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(head.headers['content-length']).toBe(String(get.body.length));
+    expect(head.body.length).toBe(0);
+  });
+
+  it('picks the encoding by the rules CloudFront follows', () => {
+    expect(chooseEncoding('gzip, br')).toBe('br');
+    expect(chooseEncoding('GZIP')).toBe('gzip');
+    expect(chooseEncoding('gzip;q=0.0, br;q=0')).toBeNull();
+    expect(chooseEncoding('deflate')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
 
 describe('local web server in dist mode', () => {
   it.each(['/about', '/about/'])('serves the prerendered page for %s', async (pathname) => {

@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:http';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningWeb, startWeb } from '#local/web/index.ts';
+import { launchBrowser } from '#tests/helpers/browser.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
+
+// `npm start` serves the web through Vite's dev server (the README's quick start), which the
+// stack tests do not: they run the production build. A page must render and start there too,
+// with the head script inlined and no error, or the first thing a new engineer sees is broken.
+
+let web: RunningWeb;
+let api: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  api = createServer((req, res) => {
+    req.resume();
+    res.writeHead(404, { 'Content-Type': 'application/problem+json' });
+    res.end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404 }));
+  });
+  const apiPort = await freePort();
+  await new Promise<void>((resolve) => api.listen(apiPort, '127.0.0.1', resolve));
+  web = await startWeb({
+    mode: 'dev',
+    port: await freePort(),
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    config: {
+      stage: 'test',
+      auth0: {
+        domain: 'http://127.0.0.1:9',
+        clientId: 'client',
+        audience: 'https://api.test',
+        claimsNamespace: 'https://platform.test/',
+      },
+      persona: { environmentId: 'env_test' },
+    },
+  });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  await new Promise((resolve) => api?.close(resolve));
+});
+
+describe('local web server in dev mode (npm start)', () => {
+  it('renders and starts the home and pricing pages with the head script and without an error', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const [route, heading] of [
+      ['/', /./],
+      ['/pricing', /Pricing/],
+    ] as const) {
+      await page.goto(`${web.url}${route}`);
+      await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+      // Started: the auth slot left its Loading state, and the theme came from the head script.
+      await page.locator('.nav-auth:not(.nav-auth--pending)').first().waitFor({ state: 'attached' });
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toMatch(/^(light|dark)$/);
+      // A first-time visitor: the banner is asked for and shown, its buttons live.
+      const banner = page.getByRole('region', { name: 'Cookies on this site' });
+      await expect.poll(() => banner.getByRole('button', { name: 'Reject all' }).isEnabled()).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
