@@ -26,6 +26,11 @@ export const organizationName = z
     z.maxLength(200, 'Organization must be at most 200 characters'),
   );
 
+/** The organization where a form does not require it: empty or absent is fine, trimmed, bounded. */
+export const optionalOrganizationName = z.optional(
+  z.string().check(z.trim(), z.maxLength(200, 'Organization must be at most 200 characters')),
+);
+
 /** A free-text message of at most 5000 characters, with an optional minimum length. */
 export const messageText = (required: { minLength: number; message: string } | undefined) =>
   z

@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 /** Opens a page with a cookie choice already made (the banner is tested elsewhere) and waits for hydration. */
-async function open(path: string, submitName: string): Promise<Page> {
+async function open(
+  path: string,
+  submitName: string,
+  beforeHydration?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript((revision) => {
     localStorage.setItem(
@@ -38,7 +42,22 @@ async function open(path: string, submitName: string): Promise<Page> {
     localStorage.setItem('cookie-consent-revision', revision);
   }, cookiePolicyRevision);
   const page = await context.newPage();
-  await page.goto(`${stack.web}${path}`);
+  if (beforeHydration) {
+    // Hold the entry script back until the visitor has typed into the prerendered form.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${stack.web}${path}`, { waitUntil: 'load' });
+    await beforeHydration(page);
+    release();
+  } else {
+    await page.goto(`${stack.web}${path}`);
+  }
   // The prerendered button stays disabled until React has hydrated the form.
   const submit = page.getByRole('button', { name: submitName });
   await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -86,7 +105,7 @@ describe.each([
   async function fill(page: Page, email: string) {
     await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
     await page.getByLabel('Business email').fill(email);
-    await page.getByLabel('Organization').fill('Hopper Labs');
+    await page.getByLabel(/^Organization/).fill('Hopper Labs');
     await page
       .getByRole('textbox', { name: /^Message/ })
       .fill('We would like to talk about the satellite vision.');
@@ -107,6 +126,18 @@ describe.each([
         organization: 'Hopper Labs',
         message: 'We would like to talk about the satellite vision.',
       }),
+    ]);
+    await page.context().close();
+  });
+
+  it('keeps what the visitor typed before the page finished loading, and sends it', async () => {
+    const email = uniqueEmail();
+    const page = await open(path, submit, (early) => fill(early, email));
+    await page.getByRole('button', { name: submit }).click();
+
+    await expect.poll(textShown(page, success)).toBe(1);
+    expect(await itemsOf(email)).toEqual([
+      expect.objectContaining({ kind, email, name: 'Grace Hopper', organization: 'Hopper Labs' }),
     ]);
     await page.context().close();
   });

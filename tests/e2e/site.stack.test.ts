@@ -117,6 +117,58 @@ describe('prerendered HTML', () => {
     await context.close();
   });
 
+  it('never scrolls sideways on a phone: long German words and addresses wrap', async () => {
+    const context = await visitor({ storage: consented, viewport: 'mobile' });
+    const page = await context.newPage();
+    const wide: string[] = [];
+    for (const route of routes) {
+      await page.goto(`${stack.web}${route}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > viewports.mobile.width) wide.push(`${route}: ${width}px`);
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+
+  it('lands a section link below the sticky header, from the nav and from a direct URL', async () => {
+    const context = await visitor({ storage: consented });
+    const page = await context.newPage();
+    const headingBelowHeader = async (name: string) => {
+      const header = await page.locator('.site-header').boundingBox();
+      await expect
+        .poll(async () => (await page.getByRole('heading', { level: 2, name }).boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    };
+    await page.goto(`${stack.web}/#vision`);
+    await headingBelowHeader('The Vision');
+    await page.goto(`${stack.web}/pricing`);
+    await hydrated(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Our Framework' }).click();
+    await headingBelowHeader('Our Framework');
+    await context.close();
+  });
+
+  it('offers no dead controls without JavaScript, and the phone header stays compact', async () => {
+    const context = await visitor({ javaScript: false, viewport: 'mobile' });
+    const page = await context.newPage();
+    await page.goto(`${stack.web}/contact`);
+    for (const name of ['Open menu', 'Switch colour theme']) {
+      expect(await page.getByRole('button', { name }).isVisible()).toBe(false);
+    }
+    expect(await page.getByText('Loading...').isVisible()).toBe(false);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Our Framework' })
+        .isVisible(),
+    ).toBe(true);
+    const header = await page
+      .locator('.site-header')
+      .evaluate((element) => getComputedStyle(element).position);
+    expect(header).toBe('static');
+    await context.close();
+  });
+
   it('answers an unknown path with the 404 page, never the home page it was served from', async () => {
     const context = await visitor({ storage: consented });
     const page = await context.newPage();

@@ -18,7 +18,7 @@ function storeMessage<Request extends InvestorInquiryRequest | ContactRequest>(k
         id,
         name: request.name,
         email: normaliseEmail(request.email),
-        organization: request.organization,
+        organization: request.organization ?? '',
         message: request.message,
         createdAt: deps.clock.now().toISOString(),
       });

@@ -31,13 +31,26 @@ const contact = {
 };
 
 describe('the contact and investor contracts', () => {
-  it.each([
-    [investorInquiryRequest, 'investor inquiry'],
-    [contactRequest, 'contact message'],
-  ])('refuse a personal address on the %s form with the product message', (schema) => {
-    expect(errorsOf(schema, { ...contact, email: 'ada@gmail.com' })).toContainEqual({
-      field: 'email',
-      message: businessEmailMessages.personal,
+  it('refuse a personal address on both forms with the product message', () => {
+    for (const schema of [investorInquiryRequest, contactRequest]) {
+      expect(errorsOf(schema, { ...contact, email: 'ada@gmail.com' })).toContainEqual({
+        field: 'email',
+        message: businessEmailMessages.personal,
+      });
+    }
+  });
+
+  it('asks a contact for the organization, but not an investor (name and email suffice)', () => {
+    for (const organization of [undefined, '', '   ']) {
+      expect(errorsOf(contactRequest, { ...contact, organization })).toContainEqual({
+        field: 'organization',
+        message: 'Please enter your organization',
+      });
+      expect(errorsOf(investorInquiryRequest, { ...contact, organization, message: '' })).toEqual([]);
+    }
+    expect(errorsOf(investorInquiryRequest, { ...contact, organization: 'x'.repeat(201) })).toContainEqual({
+      field: 'organization',
+      message: 'Organization must be at most 200 characters',
     });
   });
 
@@ -126,6 +139,17 @@ describe('submitting the investor and contact forms', () => {
         createdAt: '2026-03-01T10:00:00.000Z',
       },
     ]);
+  });
+
+  it('stores an investor inquiry from someone without an organization', async () => {
+    const store = new MemorySubmissionStore();
+    const submit = submitInvestorInquiry({
+      store,
+      clock: fixedClock('2026-03-01T10:00:00.000Z'),
+      newId: sequentialIds('inq'),
+    });
+    await submit(investorInquiryRequest.parse({ name: 'Ada Lovelace', email: contact.email, message: '' }));
+    expect(store.all()).toEqual([expect.objectContaining({ kind: 'investor_inquiry', organization: '' })]);
   });
 
   it('stores every contact message separately, even the same text twice', async () => {

@@ -38,7 +38,6 @@ describe.each([
     emptyErrors: [
       ['Name', investorInquiryMessages.nameRequired],
       ['Business email', businessEmailMessages.required],
-      ['Organization', investorInquiryMessages.organization],
     ],
   },
   {
@@ -59,7 +58,7 @@ describe.each([
   async function fill(main: Main, user: Awaited<ReturnType<typeof renderPage>>['user'], email: string) {
     await user.type(main.getByLabelText('Name'), '  Grace Hopper ');
     await user.type(main.getByLabelText(emailLabel), email);
-    await user.type(main.getByLabelText('Organization'), 'Hopper Labs');
+    await user.type(main.getByLabelText(labelled('Organization')), 'Hopper Labs');
     await user.type(main.getByLabelText(labelled('Message')), 'We would like to talk about the vision.');
   }
 
@@ -140,28 +139,22 @@ describe.each([
     await user.click(main.getByRole('button', { name: submit }));
 
     expect(await screen.findByText(failure)).toBeDefined();
-    expect(main.getByLabelText<HTMLInputElement>('Organization').value).toBe('Hopper Labs');
+    expect(main.getByLabelText<HTMLInputElement>(labelled('Organization')).value).toBe('Hopper Labs');
   });
 });
 
 describe('the investor form', () => {
-  it('sends an inquiry without a message (only name, email and organization are needed)', async () => {
+  it('sends an inquiry with only a name and an email (organization and message are optional)', async () => {
     const api$ = stubApi(async () => json(201, { success: true }));
     const { main, user } = await renderPage('/investors');
 
     await user.type(main.getByLabelText('Name'), 'Grace Hopper');
     await user.type(main.getByLabelText('Business email'), 'grace@hopper-capital.example');
-    await user.type(main.getByLabelText('Organization'), 'Hopper Capital');
     await user.click(main.getByRole('button', { name: 'Send inquiry' }));
 
     await screen.findByText('Thank you. Our investor relations team will be in touch shortly.');
     expect(api$.posted('/api/investor-inquiries')).toEqual([
-      {
-        name: 'Grace Hopper',
-        email: 'grace@hopper-capital.example',
-        organization: 'Hopper Capital',
-        message: '',
-      },
+      { name: 'Grace Hopper', email: 'grace@hopper-capital.example', organization: '', message: '' },
     ]);
   });
 });

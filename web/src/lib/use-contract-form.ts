@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { ApiError } from './api-client.ts';
 import { useHydrated } from './hydrated.ts';
@@ -27,6 +27,14 @@ export function useContractForm<F extends string, Out, Result>(options: Contract
   const [submitting, setSubmitting] = useState(false);
   const hydrated = useHydrated();
   const elements = useRef(new Map<F, HTMLInputElement | HTMLTextAreaElement>());
+
+  // A visitor may type into the prerendered form before React hydrates it (the page's JS loads
+  // after `load`); keep what they typed instead of the empty initial values.
+  useEffect(() => {
+    const typed: Partial<Record<F, string>> = {};
+    for (const [field, element] of elements.current) if (element.value) typed[field] = element.value;
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+  }, []);
 
   const isField = (name: unknown): name is F => options.fields.includes(name as F);
 

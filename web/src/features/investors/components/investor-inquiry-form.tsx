@@ -23,8 +23,8 @@ export function InvestorInquiryForm() {
       <Field label={copy.emailLabel} type="email" autoComplete="email" required {...form.control('email')} />
       <Field
         label={copy.organizationLabel}
+        labelNote={copy.optional}
         autoComplete="organization"
-        required
         {...form.control('organization')}
       />
       <Field label={copy.messageLabel} labelNote={copy.optional} multiline {...form.control('message')} />
