@@ -7,10 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicPaths, redirects } from '#web/app/paths.ts';
 import { entryLoaderScript, headScript } from '../../web/inline-scripts.ts';
 import {
+  checkSiteUrl,
   findPlaceholders,
+  isReservedHost,
+  isValidIban,
   PlaceholderContentError,
   placeholdersAllowed,
+  SiteUrlError,
 } from '../../web/scripts/placeholders.ts';
+import { defaultSiteUrl } from '../../web/src/lib/site-url.ts';
 import { webViteConfig } from '../../web/vite.config.ts';
 
 const outDir = await mkdtemp(path.join(tmpdir(), 'web-build-'));
@@ -111,5 +116,148 @@ describe('placeholder content', () => {
     expect(new PlaceholderContentError('company.ts', ['iban: "[IBAN]"']).message).toMatch(
       /must not ship[\s\S]*iban[\s\S]*ALLOW_PLACEHOLDER_CONTENT=1/,
     );
+  });
+
+  it('flags email addresses and URLs on reserved example domains, subdomains and any case included', () => {
+    for (const host of [
+      'platform.example',
+      'example.com',
+      'mail.example.org',
+      'EXAMPLE.NET',
+      'a.b.test',
+      'x.invalid',
+      'localhost',
+      'app.localhost',
+    ]) {
+      expect(isReservedHost(host), host).toBe(true);
+    }
+    for (const host of [
+      'acme.de',
+      'example.de',
+      'myexample.com',
+      'example.company',
+      'testing.io',
+      'contest.com',
+    ]) {
+      expect(isReservedHost(host), host).toBe(false);
+    }
+    const found = findPlaceholders({
+      email: 'contact@platform.example',
+      careersEmail: 'Jobs@Careers.EXAMPLE.COM',
+      site: 'https://www.example.org/jobs',
+      apply: 'mailto:hr@acme.test?subject=Apply',
+      local: 'http://localhost:5173',
+    });
+    expect(found).toHaveLength(5);
+    expect(found[0]).toMatch(
+      /^email: "contact@platform\.example" \(reserved example domain platform\.example\b/,
+    );
+    expect(found[1]).toMatch(/^careersEmail: .*reserved example domain Careers\.EXAMPLE\.COM\b/);
+    expect(found[2]).toMatch(/^site: .*reserved example domain www\.example\.org\b/);
+    expect(found[3]).toMatch(/^apply: .*reserved example domain acme\.test\b/);
+    expect(found[4]).toMatch(/^local: .*reserved example domain localhost\b/);
+  });
+
+  it('lets real business addresses through, whatever their local part says', () => {
+    expect(
+      findPlaceholders({
+        email: 'contact@acme-platform.de',
+        careersEmail: 'jobs.test@acme-platform.de',
+        site: 'https://www.acme-platform.de/impressum',
+        court: 'Amtsgericht Berlin-Charlottenburg',
+        number: 'HRB 123456 B',
+        vatId: 'DE123456789',
+        bic: 'DEUTDEFFXXX',
+        phone: '+49 30 1234567',
+      }),
+    ).toEqual([]);
+  });
+
+  it('checks IBANs by their mod-97 checksum', () => {
+    for (const iban of [
+      'DE89 3704 0044 0532 0130 00',
+      'GB82 WEST 1234 5698 7654 32',
+      'NL91ABNA0417164300',
+      'de89370400440532013000',
+    ]) {
+      expect(isValidIban(iban), iban).toBe(true);
+    }
+    for (const iban of [
+      'DE00 0000 0000 0000 0000 00',
+      'DE88 3704 0044 0532 0130 00',
+      'GB82 WEST 1234 5698 7654 33',
+      'DE89 3704',
+      '',
+    ]) {
+      expect(isValidIban(iban), iban).toBe(false);
+    }
+    expect(findPlaceholders({ banking: { iban: 'DE00 0000 0000 0000 0000 00' } })).toEqual([
+      'banking.iban: "DE00 0000 0000 0000 0000 00" (not a valid IBAN: its check digits fail the mod-97 test)',
+    ]);
+    // Under any key, a value written like an IBAN is checked too; under an `iban` key, any value.
+    expect(findPlaceholders({ account: 'DE88 3704 0044 0532 0130 00', iban: '12345' })).toEqual([
+      'account: "DE88 3704 0044 0532 0130 00" (not a valid IBAN: its check digits fail the mod-97 test)',
+      'iban: "12345" (not a valid IBAN: its check digits fail the mod-97 test)',
+    ]);
+    expect(findPlaceholders({ iban: 'GB82 WEST 1234 5698 7654 32' })).toEqual([]);
+  });
+
+  it('flags empty values, long XXX runs and email fields that hold no address', () => {
+    expect(
+      findPlaceholders({ phone: '', number: 'HRB XXXXX', email: 'contact', careersEmail: 'careers@acme.de' }),
+    ).toEqual(['phone: "" (empty)', 'number: "HRB XXXXX"', 'email: "contact" (not an email address)']);
+  });
+
+  it('names each .example address of the company content (email, careersEmail) by its field', async () => {
+    const { company } = await import('#web/content/company.ts');
+    const found = findPlaceholders(company, 'company');
+    for (const [key, value] of Object.entries(company)) {
+      if (typeof value === 'string' && /@[\w.-]+\.example$/.test(value)) {
+        expect(found).toContainEqual(
+          expect.stringMatching(new RegExp(`^company\\.${key}: .*reserved example domain`)),
+        );
+      }
+    }
+  });
+
+  it('refuses a production build whose SITE_URL is unset, an example origin or not an https origin', () => {
+    expect(checkSiteUrl('https://acme-platform.de')).toBeUndefined();
+    expect(checkSiteUrl('https://app.acme-platform.de:8443')).toBeUndefined();
+    expect(checkSiteUrl(defaultSiteUrl)).toEqual({
+      problem: expect.stringMatching(/^is not set/),
+      placeholder: true,
+    });
+    for (const url of [
+      'https://www.example.com',
+      'https://staging.platform.example',
+      'http://localhost:4173',
+      'https://site.test',
+    ]) {
+      expect(checkSiteUrl(url), url).toEqual({
+        problem: expect.stringMatching(/reserved example host/),
+        placeholder: true,
+      });
+    }
+    expect(checkSiteUrl('http://acme-platform.de')).toEqual({
+      problem: expect.stringMatching(/not https/),
+      placeholder: true,
+    });
+    for (const url of [
+      'https://acme-platform.de/site',
+      'https://acme-platform.de/?a=1',
+      'https://acme-platform.de#x',
+      'https://user@acme-platform.de',
+      'HTTPS://ACME-PLATFORM.DE',
+      'ftp://acme-platform.de',
+      'acme-platform.de',
+    ]) {
+      expect(checkSiteUrl(url)?.placeholder, url).toBe(false);
+    }
+    const unset = checkSiteUrl(defaultSiteUrl);
+    expect(unset && new SiteUrlError(unset).message).toMatch(
+      /^SITE_URL is not set[\s\S]*must not ship[\s\S]*SITE_URL=https:\/\/your\.domain, or ALLOW_PLACEHOLDER_CONTENT=1 for a local or test build/,
+    );
+    const withPath = checkSiteUrl('https://acme-platform.de/site');
+    expect(withPath && new SiteUrlError(withPath).message).not.toContain('ALLOW_PLACEHOLDER_CONTENT');
   });
 });

@@ -9,7 +9,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { findPlaceholders, PlaceholderContentError, placeholdersAllowed } from './placeholders.ts';
+import {
+  checkSiteUrl,
+  findPlaceholders,
+  PlaceholderContentError,
+  placeholdersAllowed,
+  SiteUrlError,
+} from './placeholders.ts';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
@@ -185,12 +191,23 @@ function requireOne(html: string, pattern: RegExp, what: string, page: string): 
 export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> {
   const { entry, cleanup } = await loadServerEntry();
   try {
+    // Both checks run before either refuses, so one failed build names everything to fix.
+    const refusals: Error[] = [];
     const found = findPlaceholders(entry.company, 'company');
     if (found.length > 0) {
       const error = new PlaceholderContentError('web/src/content/company.ts', found);
-      if (!placeholdersAllowed()) throw error;
-      console.warn(`prerender: placeholders allowed for this local/test build.\n${error.message}`);
+      if (!placeholdersAllowed()) refusals.push(error);
+      else console.warn(`prerender: placeholders allowed for this local/test build.\n${error.message}`);
     }
+    const siteUrlProblem = checkSiteUrl(entry.siteUrl);
+    if (siteUrlProblem) {
+      const error = new SiteUrlError(siteUrlProblem);
+      if (!siteUrlProblem.placeholder || !placeholdersAllowed()) refusals.push(error);
+      else
+        console.warn(`prerender: placeholder SITE_URL allowed for this local/test build.\n${error.message}`);
+    }
+    for (const error of refusals.slice(1)) console.error(`prerender: ${error.message}`);
+    if (refusals[0]) throw refusals[0];
 
     const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
     const manifest = await readManifest(outDir);

@@ -1,7 +1,8 @@
 // The company's registration and banking details: the footer and the impressum read them from
 // here and nowhere else. A production build refuses to ship while a value is a placeholder
-// (`TODO`, `XXX`, `[...]`): web/scripts/placeholders.ts; `ALLOW_PLACEHOLDER_CONTENT=1` opts out
-// for local and test builds.
+// (`TODO`, `XXX`, `[...]`, an empty value, an address or URL on a reserved example domain, an IBAN
+// whose checksum fails): web/scripts/placeholders.ts; `ALLOW_PLACEHOLDER_CONTENT=1` opts out for
+// local and test builds.
 export const company = {
   legalName: '[Company legal name] GmbH',
   street: '[Street and number]',
