@@ -36,8 +36,12 @@ export const headScript = `(()=>{const d=document.documentElement;let t;try{t=lo
  * A page that is not prerendered for this URL (the fallback page answering an app route or an
  * unknown path, marked stale by the head script) has nothing to show until React renders it, so
  * it starts at once. A tab that never paints (hidden) starts after 3 s anyway.
+ *
+ * If the entry cannot be imported it sets `data-start-failed` on <html> (as main.tsx does when
+ * the app fails to boot): CSS (web/src/styles/start.css) then hides the "Loading..." slot and shows
+ * the layout's prerendered message asking the visitor to reload, also on the fallback page.
  */
-export const entryLoaderScript = `(()=>{const s=document.currentScript,e=s&&s.dataset.entry;if(!e)return;const d=document.documentElement,go=()=>import(e).catch(r=>console.error('the page failed to start',r));if(d.dataset.prerendered===undefined||d.dataset.stale!==undefined){go();return}let done=false;const once=()=>{if(!done){done=true;setTimeout(go,0)}},painted=()=>{try{const o=new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();once()}});o.observe({type:'paint',buffered:true})}catch{once()}setTimeout(once,3000)};if(document.readyState==='complete')painted();else addEventListener('load',painted,{once:true})})()`;
+export const entryLoaderScript = `(()=>{const s=document.currentScript,e=s&&s.dataset.entry;if(!e)return;const d=document.documentElement,go=()=>import(e).catch(r=>{d.dataset.startFailed='';console.error('the page failed to start',r)});if(d.dataset.prerendered===undefined||d.dataset.stale!==undefined){go();return}let done=false;const once=()=>{if(!done){done=true;setTimeout(go,0)}},painted=()=>{try{const o=new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();once()}});o.observe({type:'paint',buffered:true})}catch{once()}setTimeout(once,3000)};if(document.readyState==='complete')painted();else addEventListener('load',painted,{once:true})})()`;
 
 /** Both, in page order: what csp-hashes.json lists. */
 export const inlineScripts = [headScript, entryLoaderScript] as const;

@@ -155,6 +155,77 @@ describe('cookie banner', () => {
     expect(second.marketing).toBe(false);
   });
 
+  it('gives focus back to Cookie settings in the footer when the reopened banner closes with a choice', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+    await user.click(within(await banner()).getByRole('button', { name: 'Accept all' }));
+    const settings = within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Cookie settings' });
+
+    await user.click(settings);
+    const region = await banner();
+    expect(document.activeElement).toBe(
+      within(region).getByRole('heading', { name: 'Cookies on this site' }),
+    );
+    await user.click(within(region).getByRole('button', { name: 'Save choices' }));
+
+    expect(screen.queryByRole('region', { name: 'Cookies on this site' })).toBeNull();
+    expect(document.activeElement).toBe(settings);
+  });
+
+  it('gives focus back to Cookie settings when the reopened banner is closed with Escape', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+    await user.click(within(await banner()).getByRole('button', { name: 'Reject all' }));
+    const settings = within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Cookie settings' });
+
+    await user.click(settings);
+    await banner();
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('region', { name: 'Cookies on this site' })).toBeNull();
+    expect(document.activeElement).toBe(settings);
+  });
+
+  it('gives focus back to the cookie policy page button that reopened the banner', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderRoute('/cookie-policy');
+    await user.click(within(await banner()).getByRole('button', { name: 'Reject all' }));
+    const opener = within(screen.getByRole('main')).getByRole('button', { name: /cookie settings/i });
+
+    await user.click(opener);
+    await user.click(within(await banner()).getByRole('button', { name: 'Save choices' }));
+
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('moves focus to the main content when the first-visit banner closes with focus inside it', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+
+    await user.click(within(await banner()).getByRole('button', { name: 'Accept all' }));
+
+    expect(screen.queryByRole('region', { name: 'Cookies on this site' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('leaves focus where it was when the first-visit banner closes without ever having it', async () => {
+    const fetch = stubApi();
+    renderRoute('/pricing');
+    const region = await banner();
+    const home = within(screen.getByRole('banner')).getByRole('link', { name: 'Helix Forecast home' });
+    home.focus();
+
+    // A click that does not move focus (as in Safari, which does not focus clicked buttons).
+    within(region).getByRole('button', { name: 'Reject all' }).click();
+
+    expect(document.activeElement).toBe(home);
+    await vi.waitFor(() => expect(postedConsents(fetch)).toHaveLength(1));
+  });
+
   it('keeps the choice when the consent log cannot be reached', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.stubGlobal(

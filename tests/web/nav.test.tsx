@@ -114,6 +114,41 @@ describe('nav', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('closes the mobile menu when Tab leaves it past its last link', async () => {
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+    const button = await screen.findByRole('button', { name: 'Open menu' });
+    await within(nav()).findByRole('button', { name: 'Log In' });
+    await user.click(button);
+    const links = within(nav()).getAllByRole('link');
+    const last = links[links.length - 1];
+
+    for (let step = 0; step < 10 && document.activeElement !== last; step++) await user.tab();
+    expect(document.activeElement).toBe(last);
+    expect(nav().className).toContain('site-nav--open');
+    await user.tab();
+
+    expect(nav().contains(document.activeElement)).toBe(false);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(nav().className).not.toContain('site-nav--open');
+  });
+
+  it('keeps the mobile menu open on its button, and closes it when Shift+Tab goes before the button', async () => {
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+    const button = await screen.findByRole('button', { name: 'Open menu' });
+    await user.click(button);
+
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Helix Forecast home' }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(nav().className).not.toContain('site-nav--open');
+  });
+
   it('changes the header once the page is scrolled past 50px, and back', async () => {
     renderRoute('/pricing');
     const header = await screen.findByRole('banner');

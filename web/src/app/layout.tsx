@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-nav.tsx';
 import { ToastProvider } from '../components/toast.tsx';
+import { errors } from '../content/errors.ts';
 import { site } from '../content/site.ts';
 import { CookieConsentProvider } from '../features/cookie-consent/cookie-consent.tsx';
 import { useScrollOnNavigation } from '../lib/scroll.ts';
@@ -16,6 +17,10 @@ export function RootLayout() {
             {site.skipToContent}
           </a>
           <SiteHeader />
+          {/* Prerendered and hidden; start.css shows it when the scripts failed (data-start-failed). */}
+          <p className="start-failed" hidden>
+            {errors.startFailed}
+          </p>
           <main id="main" tabIndex={-1} className="site-main">
             <Outlet />
           </main>

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 
 // A labelled text field whose error (and hint) the control names with aria-describedby.
-// TODO(platform): belongs in web/src/components/ (shared by three features); kept here until it moves.
 
 interface FieldProps {
   label: string;

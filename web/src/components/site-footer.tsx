@@ -73,7 +73,7 @@ export function SiteFooter() {
           </p>
           <h2 className="site-footer__heading">{copy.banking}</h2>
           <p>
-            {company.banking.bank}, IBAN {company.banking.iban}, BIC {company.banking.bic}
+            {company.banking.bank}, {copy.iban} {company.banking.iban}, {copy.bic} {company.banking.bic}
           </p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths, sectionHref } from '../app/paths.ts';
 import { site } from '../content/site.ts';
@@ -21,7 +21,9 @@ export function SiteHeader() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger
   useEffect(() => setOpen(false), [location.key]);
 
-  // Opening moves focus into the menu; Escape closes it and gives focus back to the button.
+  // Opening moves focus into the menu; Escape closes it and gives focus back to the button. Focus
+  // leaving the menu and its button (Tab past the last link, Shift+Tab before the button) closes
+  // it too, so focus never sits on content hidden behind the open panel.
   useEffect(() => {
     if (!open) return;
     menu.current?.querySelector<HTMLElement>('a, button')?.focus();
@@ -33,6 +35,11 @@ export function SiteHeader() {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
+
+  const closeWhenFocusLeaves = (event: FocusEvent) => {
+    const to = event.relatedTarget as Node | null;
+    if (to && to !== menuButton.current && !menu.current?.contains(to)) setOpen(false);
+  };
 
   return (
     <header className={`site-header${scrolled ? ' site-header--scrolled' : ''}`}>
@@ -48,6 +55,7 @@ export function SiteHeader() {
           aria-controls={menuId}
           aria-label={open ? copy.closeMenu : copy.openMenu}
           onClick={() => setOpen(!open)}
+          onBlur={closeWhenFocusLeaves}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" className="menu-button__icon">
             <path d={open ? 'M5 5l14 14M19 5L5 19' : 'M3 6h18M3 12h18M3 18h18'} />
@@ -58,6 +66,7 @@ export function SiteHeader() {
           id={menuId}
           aria-label={copy.label}
           className={`site-nav${open ? ' site-nav--open' : ''}`}
+          onBlur={closeWhenFocusLeaves}
         >
           <ul className="site-nav__list">
             <li>

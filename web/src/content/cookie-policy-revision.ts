@@ -5,8 +5,8 @@ export const cookiePolicyRevision = '2025-06-08';
 
 /**
  * How long a stored choice is relied on before the banner asks again. The cookie policy text
- * quotes policyFacts.cookieConsentMonths (web/src/content/pages/legal/facts.ts), which should
- * re-export this value; it lives here because facts.ts imports a contract (zod), which would put
- * zod into every page's initial JS through the banner.
+ * quotes policyFacts.cookieConsentMonths (web/src/content/pages/legal/facts.ts), which re-exports
+ * this value; it lives here because facts.ts imports a contract (zod), which would put zod into
+ * every page's initial JS through the banner. So facts.ts imports this module, never the reverse.
  */
 export const cookieConsentMonths = 13;

@@ -1,9 +1,8 @@
+// Copy for pages that could not be shown: a page whose scripts failed (the layout's message) and
+// the error boundary's page. The 404 page's copy is web/src/content/pages/not-found.ts.
 export const errors = {
-  notFound: {
-    title: 'Page not found',
-    body: 'The page you are looking for does not exist or has moved.',
-    home: 'Go to the home page',
-  },
+  /** Prerendered, shown by CSS (no React) when the page's scripts failed to load or start. */
+  startFailed: 'Something stopped this page from loading. Please reload it.',
   unexpected: {
     title: 'Something went wrong',
     body: 'An unexpected error stopped this page from loading. Please try again in a moment.',

@@ -1,7 +1,6 @@
 // Copy shared by every page: the product name, navigation, footer, cookie banner and toasts.
 export const site = {
   productName: 'Helix Forecast',
-  tagline: 'Forecasting pathogen evolution',
   skipToContent: 'Skip to main content',
   homeLink: 'Helix Forecast home',
   nav: {
@@ -41,6 +40,8 @@ export const site = {
     cookieSettings: 'Cookie settings',
     registration: 'Company registration',
     banking: 'Banking details',
+    iban: 'IBAN',
+    bic: 'BIC',
   },
   cookieBanner: {
     title: 'Cookies on this site',
@@ -59,10 +60,6 @@ export const site = {
     regionLabel: 'Notifications',
     errorRegionLabel: 'Errors',
     dismiss: 'Dismiss notification',
-  },
-  appRoute: {
-    title: 'Sign-in opens soon',
-    body: 'The signed-in area of the platform is not available yet. Request beta access on the home page to hear first.',
   },
 } as const;
 

@@ -3,6 +3,7 @@ import { paths } from '../app/paths.ts';
 import { Seo } from '../components/seo.tsx';
 import { notFound } from '../content/pages/not-found.ts';
 
+/** The catch-all route's page; the error boundary also shows it (default export, for `lazy()`). */
 export function Component() {
   const { pathname } = useLocation();
   return (
@@ -18,3 +19,5 @@ export function Component() {
     </>
   );
 }
+
+export default Component;

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { Seo } from '../../components/seo.tsx';
-import { site } from '../../content/site.ts';
+import { appRoute } from '../../content/app-route.ts';
 
 // The lazy module behind every app route (/auth/callback, /dashboard, ...): rendered on the client
 // from the fallback page, never prerendered. The sign-in issue replaces it with the session check
@@ -9,9 +9,9 @@ export function Component() {
   const { pathname } = useLocation();
   return (
     <section className="container prose">
-      <Seo title={site.appRoute.title} description={site.appRoute.body} path={pathname} noindex />
-      <h1>{site.appRoute.title}</h1>
-      <p>{site.appRoute.body}</p>
+      <Seo title={appRoute.title} description={appRoute.body} path={pathname} noindex />
+      <h1>{appRoute.title}</h1>
+      <p>{appRoute.body}</p>
     </section>
   );
 }

@@ -29,14 +29,9 @@ export function CookieBanner({
   onChoose,
   onClose,
 }: CookieBannerProps) {
-  const id = useId();
-  const titleId = `${id}-title`;
+  const titleId = useId();
   const [customizing, setCustomizing] = useState(startCustomizing);
-  const [draft, setDraft] = useState<CookieChoices>({
-    analytics: initial?.analytics ?? false,
-    marketing: initial?.marketing ?? false,
-    personalization: initial?.personalization ?? false,
-  });
+  const [draft, setDraft] = useState<CookieChoices>(initial ?? choices.none);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {

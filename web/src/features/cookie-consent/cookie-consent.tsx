@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { type CookieChoices, type CookieConsent, readConsent, saveConsent } from './consent-store.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 
@@ -17,7 +26,8 @@ export function useCookieConsent(): CookieConsentApi {
   return api;
 }
 
-type BannerState = { open: false } | { open: true; reopened: boolean; pending: boolean };
+/** `pending`: prerendered, before React decides; `asking`: no current choice; `reopened`: from a control. */
+type BannerState = 'pending' | 'asking' | 'reopened' | 'closed';
 
 /**
  * Reads the stored choice after hydration (prerendered HTML cannot know it) and shows the banner
@@ -28,33 +38,54 @@ type BannerState = { open: false } | { open: true; reopened: boolean; pending: b
  */
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const [consent, setConsent] = useState<CookieConsent | null>(null);
-  const [banner, setBanner] = useState<BannerState>({ open: true, reopened: false, pending: true });
+  const [banner, setBanner] = useState<BannerState>('pending');
 
   useEffect(() => {
     const stored = readConsent();
     setConsent(stored);
-    setBanner(stored ? { open: false } : { open: true, reopened: false, pending: false });
+    setBanner(stored ? 'closed' : 'asking');
   }, []);
 
-  const openSettings = useCallback(() => setBanner({ open: true, reopened: true, pending: false }), []);
+  // Closing never drops focus on <body>: if it was in the banner (or already on <body>, as after
+  // a click in Safari), it goes back to the control that reopened the banner, else to the main
+  // content. Focus elsewhere on the page stays where it is.
+  const opener = useRef<HTMLElement | null>(null);
 
-  const choose = useCallback((choices: CookieChoices) => {
-    setBanner({ open: false });
-    void saveConsent(choices).then(setConsent);
+  const openSettings = useCallback(() => {
+    opener.current = document.activeElement as HTMLElement | null;
+    setBanner('reopened');
   }, []);
+
+  const close = useCallback(() => {
+    const active = document.activeElement;
+    if (active === document.body || active?.closest('.cookie-banner')) {
+      const back = opener.current;
+      if (back?.isConnected && back !== document.body) back.focus();
+      else document.getElementById('main')?.focus({ preventScroll: true });
+    }
+    setBanner('closed');
+  }, []);
+
+  const choose = useCallback(
+    (choices: CookieChoices) => {
+      close();
+      void saveConsent(choices).then(setConsent);
+    },
+    [close],
+  );
 
   const api = useMemo(() => ({ consent, openSettings }), [consent, openSettings]);
 
   return (
     <CookieConsentContext.Provider value={api}>
       {children}
-      {banner.open && (
+      {banner !== 'closed' && (
         <CookieBanner
           initial={consent}
-          startCustomizing={banner.reopened}
-          pending={banner.pending}
+          startCustomizing={banner === 'reopened'}
+          pending={banner === 'pending'}
           onChoose={choose}
-          onClose={consent ? () => setBanner({ open: false }) : undefined}
+          onClose={consent ? close : undefined}
         />
       )}
     </CookieConsentContext.Provider>

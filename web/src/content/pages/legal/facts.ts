@@ -1,4 +1,5 @@
 import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
+import { cookieConsentMonths } from '../../cookie-policy-revision.ts';
 
 // The product's policy facts, once: every legal text (German and English) quotes these numbers,
 // so the texts cannot disagree with each other. The deletion deadline is the API's own constant.
@@ -13,6 +14,6 @@ export const policyFacts = {
   awsRegion: 'eu-central-1',
   awsRegionName: 'Frankfurt am Main',
   awsRegionNameEn: 'Frankfurt, Germany',
-  /** How long the cookie banner's choice is relied on before it asks again. */
-  cookieConsentMonths: 13,
+  /** How long the cookie banner's choice is relied on before it asks again (the banner's own constant). */
+  cookieConsentMonths,
 } as const;
