@@ -218,17 +218,18 @@ const compressors: Record<ContentEncoding, (data: Buffer) => Promise<Buffer>> = 
   gzip: (data) => promisify(gzip)(data, { level: 6 }),
 };
 
-/** Compressed bodies per file, encoding and modification time: each is compressed once. */
-const compressedCache = new Map<string, Promise<Buffer>>();
+/** Compressed bodies per file and encoding, for the file's current version: each is compressed once. */
+const compressedCache = new Map<string, { mtimeMs: number; body: Promise<Buffer> }>();
 
 function compressed(file: string, mtimeMs: number, encoding: ContentEncoding): Promise<Buffer> {
-  const key = `${encoding}:${mtimeMs}:${file}`;
-  let body = compressedCache.get(key);
-  if (!body) {
-    body = readFile(file).then((data) => compressors[encoding](data));
-    compressedCache.set(key, body);
-    body.catch(() => compressedCache.delete(key));
-  }
+  const key = `${encoding}:${file}`;
+  const cached = compressedCache.get(key);
+  if (cached?.mtimeMs === mtimeMs) return cached.body;
+  const body = readFile(file).then((data) => compressors[encoding](data));
+  compressedCache.set(key, { mtimeMs, body });
+  body.catch(() => {
+    if (compressedCache.get(key)?.body === body) compressedCache.delete(key);
+  });
   return body;
 }
 

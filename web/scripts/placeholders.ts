@@ -1,5 +1,6 @@
 // The production build refuses to ship company details that are still placeholders, and a
 // SITE_URL that is unset or names an example site (prerenderSite in prerender.ts runs both checks).
+import { emailAddress } from '#contracts/common.ts';
 import { defaultSiteUrl } from '../src/lib/site-url.ts';
 
 /** `TODO`, `XXX` (or longer: `HRB XXXXX`), `TBD` or anything in square brackets (`[Bank name]`). */
@@ -53,7 +54,6 @@ export function isValidIban(value: string): boolean {
 
 /** A value written like an IBAN (country code, two digits, 11-30 letters/digits, optional spaces). */
 const ibanLike = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
-const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Why one string value is a placeholder, or undefined; `key` is the name it is stored under. */
 function problemWith(key: string, value: string): string | undefined {
@@ -66,7 +66,7 @@ function problemWith(key: string, value: string): string | undefined {
   if (/iban/i.test(key) || ibanLike.test(value.trim())) {
     if (!isValidIban(value)) return ' (not a valid IBAN: its check digits fail the mod-97 test)';
   }
-  if (/e-?mail/i.test(key) && !email.test(value.trim())) return ' (not an email address)';
+  if (/e-?mail/i.test(key) && !emailAddress.safeParse(value).success) return ' (not an email address)';
   return undefined;
 }
 
