@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicPaths, redirects } from '#web/app/paths.ts';
+import { indexedPaths, publicPaths, redirects } from '#web/app/paths.ts';
 import { entryLoaderScript, headScript } from '../../web/inline-scripts.ts';
 import {
   checkSiteUrl,
@@ -53,8 +53,14 @@ describe('web build', () => {
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html.match(/<meta name="description" content="[^"]{20,}"/g)).toHaveLength(1);
       const canonical = urlPath === '/' ? 'https://platform.example/' : `https://platform.example${urlPath}`;
-      expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
-      expect(html).toContain(`<meta property="og:url" content="${canonical}"/>`);
+      if (indexedPaths.some((entry) => entry.path === urlPath)) {
+        expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
+        expect(html).toContain(`<meta property="og:url" content="${canonical}"/>`);
+      } else {
+        // Journey pages such as /check-your-email stay out of search engines and name no canonical.
+        expect(html).toContain('<meta name="robots" content="noindex');
+        expect(html).not.toContain('rel="canonical"');
+      }
       const inline = [...html.matchAll(/<script(?: data-entry="[^"]+")?>([\s\S]*?)<\/script>/g)].map(
         (match) => match[1],
       );
@@ -89,11 +95,11 @@ describe('web build', () => {
     }
   });
 
-  it('lists every public page in sitemap.xml and keeps app routes out of robots', async () => {
+  it('lists every indexed public page in sitemap.xml and keeps app routes out of robots', async () => {
     const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual(
-      publicPaths.map((entry) => `https://platform.example${entry.path === '/' ? '/' : entry.path}`),
+      indexedPaths.map((entry) => `https://platform.example${entry.path === '/' ? '/' : entry.path}`),
     );
     const robots = await readFile(path.join(outDir, 'robots.txt'), 'utf8');
     expect(robots).toContain('Sitemap: https://platform.example/sitemap.xml');

@@ -25,7 +25,7 @@ interface ServerEntry {
   renderRoute(
     path: string,
   ): Promise<{ kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string }>;
-  publicPaths: readonly { path: string; page: string }[];
+  publicPaths: readonly { path: string; page: string; indexed: boolean }[];
   appPaths: readonly string[];
   redirects: Readonly<Record<string, string>>;
   company: unknown;
@@ -231,7 +231,10 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
       const html = assemblePage(template, { path: pagePath, head, body });
       const title = requireOne(html, /<title>([\s\S]*?)<\/title>/g, '<title>', pagePath);
       requireOne(html, /<meta name="description" content="([^"]*)"/g, 'meta descriptions', pagePath);
-      requireOne(html, /<link rel="canonical" href="([^"]*)"/g, 'canonical links', pagePath);
+      // A page kept out of search engines (noindex) names no canonical URL.
+      if (!/<meta name="robots" content="noindex/.test(html)) {
+        requireOne(html, /<link rel="canonical" href="([^"]*)"/g, 'canonical links', pagePath);
+      }
       const file = pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`;
       await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
       await writeFile(path.join(outDir, file), html);
@@ -246,7 +249,7 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
       path.join(outDir, 'sitemap.xml'),
       sitemap(
         entry.siteUrl,
-        pages.map((page) => page.path),
+        entry.publicPaths.filter((page) => page.indexed).map((page) => page.path),
       ),
     );
     await writeFile(path.join(outDir, 'robots.txt'), robots(entry.siteUrl, entry.appPaths));

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { errors } from '../content/errors.ts';
-import { pageTitle } from '../content/site.ts';
+import { errors } from '#web/content/errors.ts';
+import { pageTitle } from '#web/content/site.ts';
 import { paths } from './paths.ts';
 
 // A 404 here (a loader answering 404) shows the catch-all route's page: one page, one copy, the
 // same head tags (noindex), and the same lazy chunk, so it stays out of every page's initial JS.
-const NotFoundPage = lazy(() => import('../pages/not-found.tsx'));
+const NotFoundPage = lazy(() => import('#web/pages/not-found.tsx'));
 
 /** Shown inside the layout when a route fails to load or render. */
 export function RouteErrorBoundary() {

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
-import { SiteFooter } from '../components/site-footer.tsx';
-import { SiteHeader } from '../components/site-nav.tsx';
-import { ToastProvider } from '../components/toast.tsx';
-import { errors } from '../content/errors.ts';
-import { site } from '../content/site.ts';
-import { CookieConsentProvider } from '../features/cookie-consent/cookie-consent.tsx';
-import { useScrollOnNavigation } from '../lib/scroll.ts';
+import { SiteFooter } from '#web/components/site-footer.tsx';
+import { SiteHeader } from '#web/components/site-nav.tsx';
+import { ToastProvider } from '#web/components/toast.tsx';
+import { errors } from '#web/content/errors.ts';
+import { site } from '#web/content/site.ts';
+import { CookieConsentProvider } from '#web/features/cookie-consent/cookie-consent.tsx';
+import { useScrollOnNavigation } from '#web/lib/scroll.ts';
 
 export function RootLayout() {
   useScrollOnNavigation();

@@ -1,21 +1,37 @@
 // The route registry: every link goes through getHref, every route object uses path, and the
-// prerender, sitemap and budgets read the public routes from here.
+// prerender, sitemap, budgets, the CloudFront path-mapping function and the local static server
+// read the routes from here. A path that is not listed answers 404.
 
 interface PublicPath {
   path: string;
   getHref: () => string;
   /** The lazy module `web/src/pages/<page>.tsx`. */
   page: string;
-  /** Prerendered to `<path>/index.html` and listed in the sitemap. */
+  /** Prerendered to `<path>/index.html`. */
   kind: 'public';
+  /** Listed in the sitemap and open to search engines (journey pages such as /check-your-email are not). */
+  indexed: boolean;
 }
 
-const publicPath = (path: string, page: string): PublicPath => ({
+/** Rendered on the client from the fallback page, never prerendered or indexed. */
+interface AppPath<Params extends unknown[] = []> {
+  path: string;
+  getHref: (...params: Params) => string;
+  kind: 'app';
+}
+
+const publicPath = (path: string, page: string, indexed = true): PublicPath => ({
   path,
   getHref: () => path,
   page,
   kind: 'public',
+  indexed,
 });
+
+const appPath = (path: string): AppPath => ({ path, getHref: () => path, kind: 'app' });
+
+/** The admin queue's filters (`GET /api/admin/verifications?status=`). */
+export type VerificationFilter = 'pending' | 'approved' | 'rejected' | 'all';
 
 export const paths = {
   home: publicPath('/', 'home'),
@@ -33,9 +49,27 @@ export const paths = {
   dataDeletion: publicPath('/data-deletion', 'data-deletion'),
   documentation: publicPath('/documentation', 'documentation'),
   tutorials: publicPath('/tutorials', 'tutorials'),
-  // App routes: rendered on the client from the fallback page, never prerendered or indexed.
-  authCallback: { path: '/auth/callback', getHref: () => '/auth/callback', kind: 'app' },
-  dashboard: { path: '/dashboard', getHref: () => '/dashboard', kind: 'app' },
+  // The journey's public steps: prerendered, without sign-in code.
+  register: publicPath('/register', 'register'),
+  checkYourEmail: publicPath('/check-your-email', 'check-your-email', false),
+  // The signed-in journey (the app shell: web/src/app/app-layout.tsx).
+  authCallback: appPath('/auth/callback'),
+  verificationRequired: appPath('/verification-required'),
+  registrationSuccess: appPath('/registration-success'),
+  kycStart: appPath('/kyc/start'),
+  kycPersona: appPath('/kyc/persona'),
+  kycComplete: appPath('/auth/kyc-complete'),
+  kycCompleteDefense: appPath('/auth/kyc-complete-defense'),
+  dashboard: appPath('/dashboard'),
+  commercialDashboard: appPath('/commercial-dashboard'),
+  defenseDashboard: appPath('/defense-dashboard'),
+  userAccount: appPath('/user-account'),
+  adminVerification: {
+    path: '/admin/verification',
+    getHref: (status?: VerificationFilter) =>
+      status ? `/admin/verification?status=${encodeURIComponent(status)}` : '/admin/verification',
+    kind: 'app',
+  } satisfies AppPath<[VerificationFilter?]>,
 } as const;
 
 export type PathKey = keyof typeof paths;
@@ -60,6 +94,9 @@ export const publicPaths: readonly PublicPath[] = Object.values(paths).filter(
   (entry): entry is PublicPath => entry.kind === 'public',
 );
 
+/** Public pages search engines may list (the sitemap). */
+export const indexedPaths: readonly PublicPath[] = publicPaths.filter((entry) => entry.indexed);
+
 /** Client-only paths, kept out of search engines (robots.txt). */
 export const appPaths: readonly string[] = Object.values(paths)
   .filter((entry) => entry.kind === 'app')
@@ -69,4 +106,10 @@ export const appPaths: readonly string[] = Object.values(paths)
 export function normalizePath(pathname: string): string {
   const trimmed = pathname.replace(/\/index\.html$/, '/').replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
+}
+
+/** A path the site answers (a page, an app route or an old short URL); anything else is a 404. */
+export function isKnownPath(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return Object.values(paths).some((entry) => entry.path === path) || path in redirects;
 }

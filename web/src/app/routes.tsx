@@ -7,25 +7,27 @@ import { paths, redirects } from './paths.ts';
 // fetched only where it is shown. The pathless child catches page errors inside the layout; the
 // root boundary only sees a failing layout. Import specifiers stay literal so Vite can split them.
 const pages: Record<string, RouteObject['lazy']> = {
-  [paths.home.path]: () => import('../pages/home.tsx'),
-  [paths.pricing.path]: () => import('../pages/pricing.tsx'),
-  [paths.careers.path]: () => import('../pages/careers.tsx'),
-  [paths.investors.path]: () => import('../pages/investors.tsx'),
-  [paths.contact.path]: () => import('../pages/contact.tsx'),
-  [paths.privacyPolicy.path]: () => import('../pages/privacy-policy.tsx'),
-  [paths.termsAndConditions.path]: () => import('../pages/terms-and-conditions.tsx'),
-  [paths.acceptableUsePolicy.path]: () => import('../pages/acceptable-use-policy.tsx'),
-  [paths.eula.path]: () => import('../pages/eula.tsx'),
-  [paths.impressum.path]: () => import('../pages/impressum.tsx'),
-  [paths.cookiePolicy.path]: () => import('../pages/cookie-policy.tsx'),
-  [paths.gdprCompliance.path]: () => import('../pages/gdpr-compliance.tsx'),
-  [paths.dataDeletion.path]: () => import('../pages/data-deletion.tsx'),
-  [paths.documentation.path]: () => import('../pages/documentation.tsx'),
-  [paths.tutorials.path]: () => import('../pages/tutorials.tsx'),
+  [paths.home.path]: () => import('#web/pages/home.tsx'),
+  [paths.pricing.path]: () => import('#web/pages/pricing.tsx'),
+  [paths.careers.path]: () => import('#web/pages/careers.tsx'),
+  [paths.investors.path]: () => import('#web/pages/investors.tsx'),
+  [paths.contact.path]: () => import('#web/pages/contact.tsx'),
+  [paths.privacyPolicy.path]: () => import('#web/pages/privacy-policy.tsx'),
+  [paths.termsAndConditions.path]: () => import('#web/pages/terms-and-conditions.tsx'),
+  [paths.acceptableUsePolicy.path]: () => import('#web/pages/acceptable-use-policy.tsx'),
+  [paths.eula.path]: () => import('#web/pages/eula.tsx'),
+  [paths.impressum.path]: () => import('#web/pages/impressum.tsx'),
+  [paths.cookiePolicy.path]: () => import('#web/pages/cookie-policy.tsx'),
+  [paths.gdprCompliance.path]: () => import('#web/pages/gdpr-compliance.tsx'),
+  [paths.dataDeletion.path]: () => import('#web/pages/data-deletion.tsx'),
+  [paths.documentation.path]: () => import('#web/pages/documentation.tsx'),
+  [paths.tutorials.path]: () => import('#web/pages/tutorials.tsx'),
+  [paths.register.path]: () => import('#web/pages/register.tsx'),
+  [paths.checkYourEmail.path]: () => import('#web/pages/check-your-email.tsx'),
 };
 
 // The one entry to the signed-in product; the auth module (and later @auth0/*) loads only here.
-const appRoute = () => import('../features/auth/app-route.tsx');
+const appRoute = () => import('#web/features/auth/app-route.tsx');
 
 export const routes: RouteObject[] = [
   {
@@ -41,7 +43,7 @@ export const routes: RouteObject[] = [
           ...Object.entries(redirects).map(([from, to]) => ({ path: from, loader: () => redirect(to) })),
           { path: paths.authCallback.path, lazy: appRoute },
           { path: paths.dashboard.path, lazy: appRoute },
-          { path: '*', lazy: () => import('../pages/not-found.tsx') },
+          { path: '*', lazy: () => import('#web/pages/not-found.tsx') },
         ],
       },
     ],

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { pageTitle, site } from '../content/site.ts';
-import { absoluteUrl } from '../lib/site-url.ts';
+import { pageTitle, site } from '#web/content/site.ts';
+import { absoluteUrl } from '#web/lib/site-url.ts';
 
 export interface SeoProps {
   /** The page's own title; null on home, which carries the bare product name. */

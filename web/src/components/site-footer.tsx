@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { paths } from '../app/paths.ts';
-import { company } from '../content/company.ts';
-import { site } from '../content/site.ts';
-import { useCookieConsent } from '../features/cookie-consent/cookie-consent.tsx';
+import { paths } from '#web/app/paths.ts';
+import { company } from '#web/content/company.ts';
+import { site } from '#web/content/site.ts';
+import { useCookieConsent } from '#web/features/cookie-consent/cookie-consent.tsx';
 
 const copy = site.footer;
 

@@ -1,9 +1,9 @@
 import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths, sectionHref } from '../app/paths.ts';
-import { site } from '../content/site.ts';
-import { signIn, useAuthHint } from '../features/auth/index.ts';
-import { useScrolledPast } from '../lib/scroll.ts';
+import { paths, sectionHref } from '#web/app/paths.ts';
+import { site } from '#web/content/site.ts';
+import { signIn, useAuthHint } from '#web/features/auth/index.ts';
+import { useScrolledPast } from '#web/lib/scroll.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useToast } from './toast.tsx';
 

@@ -1,5 +1,5 @@
-import { site } from '../content/site.ts';
-import { setTheme, useTheme } from '../lib/theme.ts';
+import { site } from '#web/content/site.ts';
+import { setTheme, useTheme } from '#web/lib/theme.ts';
 
 export function ThemeToggle() {
   const theme = useTheme();

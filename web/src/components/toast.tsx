@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { site } from '../content/site.ts';
+import { site } from '#web/content/site.ts';
 
 export type ToastTone = 'success' | 'error' | 'info';
 

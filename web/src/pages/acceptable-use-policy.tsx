@@ -1,5 +1,5 @@
-import { paths } from '../app/paths.ts';
-import { acceptableUsePolicy } from '../content/pages/legal/acceptable-use-policy.ts';
+import { paths } from '#web/app/paths.ts';
+import { acceptableUsePolicy } from '#web/content/pages/legal/acceptable-use-policy.ts';
 import { PolicyPage } from './components/policy-page.tsx';
 
 export function Component() {

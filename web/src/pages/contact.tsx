@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { paths } from '../app/paths.ts';
-import { Seo } from '../components/seo.tsx';
-import { contact } from '../content/pages/contact.ts';
-import { ContactForm } from '../features/contact/components/contact-form.tsx';
+import { paths } from '#web/app/paths.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { contact } from '#web/content/pages/contact.ts';
+import { ContactForm } from '#web/features/contact/components/contact-form.tsx';
 
 export function Component() {
   return (

@@ -1,6 +1,6 @@
-import { paths } from '../app/paths.ts';
-import { dataDeletion } from '../content/pages/legal/data-deletion.ts';
-import { DataDeletionForm } from '../features/data-deletion/components/data-deletion-form.tsx';
+import { paths } from '#web/app/paths.ts';
+import { dataDeletion } from '#web/content/pages/legal/data-deletion.ts';
+import { DataDeletionForm } from '#web/features/data-deletion/components/data-deletion-form.tsx';
 import { PolicyPage } from './components/policy-page.tsx';
 
 export function Component() {

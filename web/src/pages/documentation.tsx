@@ -1,7 +1,7 @@
-import { paths } from '../app/paths.ts';
-import { Seo } from '../components/seo.tsx';
-import { documentation } from '../content/pages/documentation.ts';
-import { registerHref } from './components/register-link.ts';
+import { Link } from 'react-router';
+import { paths } from '#web/app/paths.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { documentation } from '#web/content/pages/documentation.ts';
 
 export function Component() {
   return (
@@ -22,9 +22,9 @@ export function Component() {
         </ul>
         <h2>{documentation.howTitle}</h2>
         <p>{documentation.how}</p>
-        <a className="button" href={registerHref}>
+        <Link className="button" to={paths.register.getHref()}>
           {documentation.register}
-        </a>
+        </Link>
       </div>
     </>
   );

@@ -1,7 +1,7 @@
-import { paths } from '../app/paths.ts';
-import { Seo } from '../components/seo.tsx';
-import { formatDate } from '../content/pages/dates.ts';
-import { eula } from '../content/pages/legal/eula.ts';
+import { paths } from '#web/app/paths.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { formatDate } from '#web/content/pages/dates.ts';
+import { eula } from '#web/content/pages/legal/eula.ts';
 import { PolicyViewer } from './components/policy-viewer.tsx';
 
 export function Component() {

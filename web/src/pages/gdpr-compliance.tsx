@@ -1,5 +1,5 @@
-import { paths } from '../app/paths.ts';
-import { gdprCompliance } from '../content/pages/legal/gdpr-compliance.ts';
+import { paths } from '#web/app/paths.ts';
+import { gdprCompliance } from '#web/content/pages/legal/gdpr-compliance.ts';
 import { PolicyPage } from './components/policy-page.tsx';
 
 export function Component() {

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { homeSections, paths, sectionHref } from '../app/paths.ts';
-import { Seo } from '../components/seo.tsx';
-import { home } from '../content/pages/home.ts';
-import { WaitlistForm } from '../features/waitlist/components/waitlist-form.tsx';
-import { registerHref } from './components/register-link.ts';
+import { homeSections, paths, sectionHref } from '#web/app/paths.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { home } from '#web/content/pages/home.ts';
+import { WaitlistForm } from '#web/features/waitlist/components/waitlist-form.tsx';
 
 export function Component() {
   return (
@@ -89,9 +88,9 @@ export function Component() {
             ))}
           </ul>
           <div className="actions">
-            <a className="button" href={registerHref}>
+            <Link className="button" to={paths.register.getHref()}>
               {home.account.register}
-            </a>
+            </Link>
             <Link className="button button--secondary" to={paths.pricing.getHref()}>
               {home.account.pricing}
             </Link>

@@ -1,7 +1,7 @@
-import { paths } from '../app/paths.ts';
-import { Seo } from '../components/seo.tsx';
-import { company } from '../content/company.ts';
-import { impressum as copy } from '../content/pages/legal/impressum.ts';
+import { paths } from '#web/app/paths.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { company } from '#web/content/company.ts';
+import { impressum as copy } from '#web/content/pages/legal/impressum.ts';
 import { CompanyContact } from './components/company-contact.tsx';
 
 export function Component() {

@@ -1,7 +1,7 @@
-import { paths } from '../app/paths.ts';
-import { Seo } from '../components/seo.tsx';
-import { investors } from '../content/pages/investors.ts';
-import { InvestorInquiryForm } from '../features/investors/components/investor-inquiry-form.tsx';
+import { paths } from '#web/app/paths.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { investors } from '#web/content/pages/investors.ts';
+import { InvestorInquiryForm } from '#web/features/investors/components/investor-inquiry-form.tsx';
 
 export function Component() {
   const { market, form } = investors;

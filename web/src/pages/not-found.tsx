@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
-import { paths } from '../app/paths.ts';
-import { Seo } from '../components/seo.tsx';
-import { notFound } from '../content/pages/not-found.ts';
+import { paths } from '#web/app/paths.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { notFound } from '#web/content/pages/not-found.ts';
 
 /** The catch-all route's page; the error boundary also shows it (default export, for `lazy()`). */
 export function Component() {

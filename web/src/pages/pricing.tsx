@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../app/paths.ts';
-import { Seo } from '../components/seo.tsx';
-import { pricing } from '../content/pages/pricing.ts';
+import { paths } from '#web/app/paths.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { pricing } from '#web/content/pages/pricing.ts';
 
 export function Component() {
   const { plan } = pricing;

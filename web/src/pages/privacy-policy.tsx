@@ -1,5 +1,5 @@
-import { paths } from '../app/paths.ts';
-import { privacyPolicy } from '../content/pages/legal/privacy-policy.ts';
+import { paths } from '#web/app/paths.ts';
+import { privacyPolicy } from '#web/content/pages/legal/privacy-policy.ts';
 import { CompanyContact } from './components/company-contact.tsx';
 import { PolicyPage } from './components/policy-page.tsx';
 

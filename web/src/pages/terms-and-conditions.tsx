@@ -1,5 +1,5 @@
-import { paths } from '../app/paths.ts';
-import { termsAndConditions } from '../content/pages/legal/terms-and-conditions.ts';
+import { paths } from '#web/app/paths.ts';
+import { termsAndConditions } from '#web/content/pages/legal/terms-and-conditions.ts';
 import { PolicyPage } from './components/policy-page.tsx';
 
 export function Component() {

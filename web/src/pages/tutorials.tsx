@@ -1,7 +1,7 @@
-import { paths } from '../app/paths.ts';
-import { Seo } from '../components/seo.tsx';
-import { tutorials } from '../content/pages/tutorials.ts';
-import { registerHref } from './components/register-link.ts';
+import { Link } from 'react-router';
+import { paths } from '#web/app/paths.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { tutorials } from '#web/content/pages/tutorials.ts';
 
 export function Component() {
   return (
@@ -22,9 +22,9 @@ export function Component() {
         </ul>
         <h2>{tutorials.howTitle}</h2>
         <p>{tutorials.how}</p>
-        <a className="button" href={registerHref}>
+        <Link className="button" to={paths.register.getHref()}>
           {tutorials.register}
-        </a>
+        </Link>
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { Seo } from '../../components/seo.tsx';
-import { appRoute } from '../../content/app-route.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { appRoute } from '#web/content/app-route.ts';
 
 // The lazy module behind every app route (/auth/callback, /dashboard, ...): rendered on the client
 // from the fallback page, never prerendered. The sign-in issue replaces it with the session check

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { storage } from '../../lib/storage.ts';
+import { storage } from '#web/lib/storage.ts';
 
 // A non-secret hint, not a session: it only decides whether the nav offers Log In or Dashboard
 // without loading the sign-in module. App routes always check the real session. The sign-in

@@ -1,6 +1,6 @@
 import type { CookieConsentRequest } from '#contracts/cookie-consent.ts';
-import { cookieConsentMonths, cookiePolicyRevision } from '../../content/cookie-policy-revision.ts';
-import { storage } from '../../lib/storage.ts';
+import { cookieConsentMonths, cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
+import { storage } from '#web/lib/storage.ts';
 import { consentKeys } from './keys.ts';
 
 // What the visitor chose, in local storage under the keys the cookie policy names, and logged
@@ -81,7 +81,7 @@ export async function saveConsent(chosen: CookieChoices, now = new Date()): Prom
     revision: cookiePolicyRevision,
   };
   // The API client (and zod) load with the first choice, not with every page.
-  await Promise.all([import('../../lib/api-client.ts'), import('#contracts/common.ts')])
+  await Promise.all([import('#web/lib/api-client.ts'), import('#contracts/common.ts')])
     .then(([{ api }, { successResponse }]) => api.post('/api/cookie-consents', body, successResponse))
     .catch((error: unknown) => {
       // The choice is kept and honoured; only the proof is missing, which the next choice repairs.

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
-import { site } from '../../content/site.ts';
+import { paths } from '#web/app/paths.ts';
+import { site } from '#web/content/site.ts';
 import { type CookieChoices, type CookieConsent, choices } from './consent-store.ts';
 
 interface CookieBannerProps {

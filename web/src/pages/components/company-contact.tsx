@@ -1,4 +1,4 @@
-import { company } from '../../content/company.ts';
+import { company } from '#web/content/company.ts';
 
 /** The company's name, address and email, from the one content file that holds them. */
 export function CompanyContact() {

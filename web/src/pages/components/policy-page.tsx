@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Seo } from '../../components/seo.tsx';
-import { formatDate } from '../../content/pages/dates.ts';
-import type { PolicyDocument } from '../../content/pages/types.ts';
+import { Seo } from '#web/components/seo.tsx';
+import { formatDate } from '#web/content/pages/dates.ts';
+import type { PolicyDocument } from '#web/content/pages/types.ts';
 import { PolicySection, type Slots } from './policy-sections.tsx';
 
 /** A legal text as a page: h1, the date of the last change, the introduction and the sections. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DocumentSection } from '../../content/pages/types.ts';
+import type { DocumentSection } from '#web/content/pages/types.ts';
 
 export type Slots = Partial<Record<NonNullable<DocumentSection['slot']>, ReactNode>>;
 

@@ -1,4 +1,4 @@
-import type { PolicyDocument } from '../../content/pages/types.ts';
+import type { PolicyDocument } from '#web/content/pages/types.ts';
 import { PolicySection } from './policy-sections.tsx';
 
 /**

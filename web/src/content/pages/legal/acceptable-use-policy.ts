@@ -1,5 +1,5 @@
 import { consentDocuments } from '#contracts/consent-documents.ts';
-import type { PolicyDocument } from '../types.ts';
+import type { PolicyDocument } from '#web/content/pages/types.ts';
 
 // The registration wizard records agreement to this text as the "non-harmful use" purpose.
 export const acceptableUsePolicy = {

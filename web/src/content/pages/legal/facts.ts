@@ -1,5 +1,5 @@
 import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
-import { cookieConsentMonths } from '../../cookie-policy-revision.ts';
+import { cookieConsentMonths } from '#web/content/cookie-policy-revision.ts';
 
 // The product's policy facts, once: every legal text (German and English) quotes these numbers,
 // so the texts cannot disagree with each other. The deletion deadline is the API's own constant.

@@ -1,4 +1,4 @@
-import type { PolicyDocument } from '../types.ts';
+import type { PolicyDocument } from '#web/content/pages/types.ts';
 import { policyFacts as f } from './facts.ts';
 
 export const gdprCompliance = {

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../types.ts';
+import type { PageMeta } from '#web/content/pages/types.ts';
 
 // Labels only: the values come from web/src/content/company.ts, the one file that holds them.
 export const impressum = {

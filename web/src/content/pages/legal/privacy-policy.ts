@@ -1,5 +1,5 @@
 import { consentDocuments } from '#contracts/consent-documents.ts';
-import type { PolicyDocument } from '../types.ts';
+import type { PolicyDocument } from '#web/content/pages/types.ts';
 import { policyFacts as f } from './facts.ts';
 
 // German, like the terms and the acceptable-use policy: the company is German and its customers

@@ -1,9 +1,9 @@
 import { contactRequest } from '#contracts/contact.ts';
 import { Field } from '#web/components/field.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { contact } from '#web/content/pages/contact.ts';
+import { sendContactMessage } from '#web/features/contact/api/send-contact-message.ts';
 import { useContractForm } from '#web/lib/use-contract-form.ts';
-import { useToast } from '../../../components/toast.tsx';
-import { contact } from '../../../content/pages/contact.ts';
-import { sendContactMessage } from '../api/send-contact-message.ts';
 
 const copy = contact.form;
 

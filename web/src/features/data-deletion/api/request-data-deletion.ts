@@ -3,7 +3,7 @@ import {
   type DataDeletionRequest,
   dataDeletionAccepted,
 } from '#contracts/data-deletion.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export function requestDataDeletion(request: DataDeletionRequest): Promise<DataDeletionAccepted> {
   return api.post('/api/data-deletion-requests', request, dataDeletionAccepted);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { type DataDeletionAccepted, dataDeletionRequest } from '#contracts/data-deletion.ts';
 import { Field } from '#web/components/field.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { formatDate } from '#web/content/pages/dates.ts';
+import { dataDeletion } from '#web/content/pages/legal/data-deletion.ts';
+import { requestDataDeletion } from '#web/features/data-deletion/api/request-data-deletion.ts';
 import { useContractForm } from '#web/lib/use-contract-form.ts';
-import { useToast } from '../../../components/toast.tsx';
-import { formatDate } from '../../../content/pages/dates.ts';
-import { dataDeletion } from '../../../content/pages/legal/data-deletion.ts';
-import { requestDataDeletion } from '../api/request-data-deletion.ts';
 
 const copy = dataDeletion.form;
 

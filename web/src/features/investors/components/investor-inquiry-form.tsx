@@ -1,9 +1,9 @@
 import { investorInquiryRequest } from '#contracts/investor-inquiry.ts';
 import { Field } from '#web/components/field.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { investors } from '#web/content/pages/investors.ts';
+import { sendInvestorInquiry } from '#web/features/investors/api/send-investor-inquiry.ts';
 import { useContractForm } from '#web/lib/use-contract-form.ts';
-import { useToast } from '../../../components/toast.tsx';
-import { investors } from '../../../content/pages/investors.ts';
-import { sendInvestorInquiry } from '../api/send-investor-inquiry.ts';
 
 const copy = investors.form;
 

@@ -1,6 +1,6 @@
 import { successResponse } from '#contracts/common.ts';
 import { waitlistRequest } from '#contracts/waitlist.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '#web/lib/api-client.ts';
 
 // Loaded when the visitor first reaches for the form, not with the page: the contract schema and
 // the API client (zod) stay out of the home page's initial JS.

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useToast } from '../../../components/toast.tsx';
-import { waitlist } from '../../../content/waitlist.ts';
-import { useHydrated } from '../../../lib/hydrated.ts';
+import { useToast } from '#web/components/toast.tsx';
+import { waitlist } from '#web/content/waitlist.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
 
 // The schema and API client arrive on first focus (or submit), after the page is interactive.
-const loadWaitlistApi = () => import('../api/submit-waitlist.ts');
+const loadWaitlistApi = () => import('#web/features/waitlist/api/submit-waitlist.ts');
 
 export function WaitlistForm() {
   const id = useId();
