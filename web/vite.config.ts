@@ -119,6 +119,11 @@ export interface WebViteOptions {
   apiProxyTarget?: string;
 }
 
+/** A signed-in screen's lazy module (web/src/features/<feature>/screens/<screen>.tsx). */
+const appScreenModule = /\/web\/src\/features\/[^/]+\/screens\/[^/]+\.tsx$/;
+const appScreenPrefix = 'view-';
+const isAppScreenChunk = (file: string) => file.split('/').pop()?.startsWith(appScreenPrefix) ?? false;
+
 /** The web app's Vite config; local/web builds its dev server from this with a proxy target. */
 export function webViteConfig(options: WebViteOptions = {}): UserConfig {
   return {
@@ -143,7 +148,22 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
       // The prerender links each page's CSS from it; the web bench follows its imports.
       manifest: true,
       // Every browser we serve supports <link rel=modulepreload>; the polyfill only costs bytes.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        // The boot chunk lists, for each lazy route, the files to fetch with it. For the signed-in
+        // screens only their CSS stays in that list (it must: CSS is loaded only through it);
+        // their shared JS arrives with the app shell. That keeps `/`'s initial JS inside its budget.
+        resolveDependencies: (file, deps, { hostType }) =>
+          hostType === 'js' && isAppScreenChunk(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+      },
+      rollupOptions: {
+        output: {
+          chunkFileNames: (chunk) =>
+            chunk.facadeModuleId && appScreenModule.test(chunk.facadeModuleId)
+              ? `assets/${appScreenPrefix}[name]-[hash].js`
+              : 'assets/[name]-[hash].js',
+        },
+      },
     },
     server: options.apiProxyTarget
       ? {

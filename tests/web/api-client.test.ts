@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { successResponse } from '#contracts/common.ts';
-import { ApiError, api } from '#web/lib/api-client.ts';
+import { ApiError, api, createApiClient } from '#web/lib/api-client.ts';
 import { ConfigError, parseWebConfig } from '#web/lib/config.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -110,5 +110,77 @@ describe('web config', () => {
     for (const key of ['stage', 'extra', 'auth0.claimsNamespace', 'persona.environmentId']) {
       expect(message).toContain(`${key}:`);
     }
+  });
+});
+
+describe('api client with a session', () => {
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: {
+        'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
+        ...headers,
+      },
+    });
+
+  it('sends the bearer token from the token provider', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { success: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createApiClient({ getAccessToken: async () => 'token-123', onUnauthorized: vi.fn() });
+
+    await client.post('/api/consents', {}, successResponse);
+
+    expect(new Headers(fetchMock.mock.calls[0]?.[1].headers).get('Authorization')).toBe('Bearer token-123');
+  });
+
+  it('sends no Authorization header from the public client', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { success: true }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await api.post('/api/waitlist', { email: 'a@b.co' }, successResponse);
+
+    expect(new Headers(fetchMock.mock.calls[0]?.[1].headers).has('Authorization')).toBe(false);
+  });
+
+  it('turns a 401 into the session-expired path and still rejects the call', async () => {
+    answer(json(401, { type: 'https://x/problems/unauthorized', title: 'Unauthorized', status: 401 }));
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ getAccessToken: async () => 'expired', onUnauthorized });
+
+    const error = await failure(client.get('/api/me', successResponse));
+
+    expect(error.status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call the API when no token can be had', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createApiClient({
+      getAccessToken: async () => {
+        throw new Error('login_required');
+      },
+      onUnauthorized: vi.fn(),
+    });
+
+    await expect(client.get('/api/me', successResponse)).rejects.toThrow('login_required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the problem type and the Retry-After seconds, so a screen can tell refusals apart', async () => {
+    answer(
+      json(
+        429,
+        { type: 'https://x/problems/rate-limited', title: 'Too Many Requests', status: 429 },
+        { 'Retry-After': '42' },
+      ),
+    );
+    const client = createApiClient({ getAccessToken: async () => 't', onUnauthorized: vi.fn() });
+
+    const error = await failure(client.post('/api/me/verification-email', undefined, successResponse));
+
+    expect(error.type).toBe('https://x/problems/rate-limited');
+    expect(error.is('https://x/problems/rate-limited')).toBe(true);
+    expect(error.retryAfterSeconds).toBe(42);
   });
 });

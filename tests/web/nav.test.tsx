@@ -7,10 +7,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '#web/app/routes.tsx';
 import { renderRoute } from './render-route.tsx';
 
+// The one module that imports the identity SDK, replaced here: these tests are about the nav.
+const auth0 = vi.hoisted(() => ({
+  startLogin: vi.fn(async () => undefined),
+  startLogout: vi.fn(async () => undefined),
+}));
+vi.mock('#web/lib/auth/auth0.tsx', () => auth0);
+
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 const navReady = () => screen.findByRole('navigation', { name: 'Main' });
 
 beforeEach(() => {
+  auth0.startLogin.mockClear();
+  auth0.startLogout.mockClear();
   localStorage.clear();
   // Nobody is asked about cookies here: the banner has its own tests.
   localStorage.setItem(
@@ -57,11 +66,40 @@ describe('nav', () => {
     expect(within(nav()).queryByRole('button', { name: 'Log In' })).toBeNull();
   });
 
-  it('says that sign-in opens soon instead of pretending to sign in', async () => {
+  it('offers Log Out beside the Dashboard to a signed-in, approved visitor, and logging out forgets the journey', async () => {
+    localStorage.setItem('auth-hint', 'signed-in');
+    localStorage.setItem('registration_data', '{"step":2}');
     const user = userEvent.setup();
     renderRoute('/pricing');
+
+    await user.click(await within(await navReady()).findByRole('button', { name: 'Log Out' }));
+
+    await vi.waitFor(() => expect(auth0.startLogout).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('registration_data')).toBeNull();
+    expect(localStorage.getItem('auth-hint')).toBe('signed-out');
+  });
+
+  it('forgets an unfinished registration and starts the login redirect from Log In', async () => {
+    localStorage.setItem('registration_data', '{"step":2}');
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+
     await user.click(await within(await navReady()).findByRole('button', { name: 'Log In' }));
-    expect(await screen.findByText(/Sign-in opens soon/)).toBeDefined();
+
+    await vi.waitFor(() => expect(auth0.startLogin).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('registration_data')).toBeNull();
+  });
+
+  it('says "Login failed" when the login cannot start', async () => {
+    auth0.startLogin.mockRejectedValueOnce(new Error('config did not load'));
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+
+    await user.click(await within(await navReady()).findByRole('button', { name: 'Log In' }));
+
+    const alert = await screen.findByRole('alert', { name: 'Errors' });
+    await vi.waitFor(() => expect(alert.textContent).toContain('Authentication Error'));
+    expect(alert.textContent).toContain('Login failed');
   });
 
   it('goes home and scrolls to the section when Our Framework is chosen on another page', async () => {

@@ -1,11 +1,14 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { SiteFooter } from '#web/components/site-footer.tsx';
 import { SiteHeader } from '#web/components/site-nav.tsx';
-import { ToastProvider } from '#web/components/toast.tsx';
+import { ToastProvider, useToast } from '#web/components/toast.tsx';
 import { errors } from '#web/content/errors.ts';
 import { site } from '#web/content/site.ts';
-import { CookieConsentProvider } from '#web/features/cookie-consent/cookie-consent.tsx';
+import { CookieConsentProvider, useCookieConsent } from '#web/features/cookie-consent/cookie-consent.tsx';
+import { pendingNoticeKey } from '#web/lib/journey-storage.ts';
 import { useScrollOnNavigation } from '#web/lib/scroll.ts';
+import { tabStorage } from '#web/lib/storage.ts';
 
 export function RootLayout() {
   useScrollOnNavigation();
@@ -24,9 +27,30 @@ export function RootLayout() {
           <main id="main" tabIndex={-1} className="site-main">
             <Outlet />
           </main>
-          <SiteFooter />
+          <Footer />
         </div>
+        <LogoutNotice />
       </CookieConsentProvider>
     </ToastProvider>
   );
+}
+
+/**
+ * A return to the bare site root (no query string) is a return from the identity provider's
+ * logout: say why the session ended when the app shell left a notice (inactivity, time limit).
+ */
+function LogoutNotice() {
+  const { pathname, search } = useLocation();
+  const toast = useToast();
+  useEffect(() => {
+    if (pathname !== '/' || search !== '') return;
+    const notice = tabStorage.take(pendingNoticeKey);
+    if (notice) toast.info(notice);
+  }, [pathname, search, toast]);
+  return null;
+}
+
+function Footer() {
+  const { openSettings } = useCookieConsent();
+  return <SiteFooter onOpenCookieSettings={openSettings} />;
 }

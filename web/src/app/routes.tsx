@@ -1,4 +1,6 @@
 import { type RouteObject, redirect } from 'react-router';
+import type { AppRouteKey } from '#web/lib/journey.ts';
+import type { AppRouteHandle } from './app-layout.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { RootLayout } from './layout.tsx';
 import { paths, redirects } from './paths.ts';
@@ -26,8 +28,32 @@ const pages: Record<string, RouteObject['lazy']> = {
   [paths.checkYourEmail.path]: () => import('#web/pages/check-your-email.tsx'),
 };
 
-// The one entry to the signed-in product; the auth module (and later @auth0/*) loads only here.
-const appRoute = () => import('#web/features/auth/app-route.tsx');
+// The signed-in product: one lazy, pathless app shell (identity provider, session, guards) above
+// one lazy module per screen. Public pages never load any of it.
+const appScreens: Record<AppRouteKey, RouteObject['lazy']> = {
+  authCallback: () => import('#web/features/auth/screens/auth-callback.tsx'),
+  verificationRequired: () => import('#web/features/auth/screens/verification-required.tsx'),
+  registrationSuccess: () => import('#web/features/auth/screens/registration-success.tsx'),
+  kycStart: () => import('#web/features/kyc/screens/kyc-start.tsx'),
+  kycPersona: () => import('#web/features/kyc/screens/kyc-persona.tsx'),
+  kycComplete: () => import('#web/features/kyc/screens/kyc-status.tsx'),
+  kycCompleteDefense: () => import('#web/features/kyc/screens/kyc-status.tsx'),
+  dashboard: () => import('#web/features/dashboards/screens/setup-dashboard.tsx'),
+  commercialDashboard: () => import('#web/features/dashboards/screens/commercial-dashboard.tsx'),
+  defenseDashboard: () => import('#web/features/dashboards/screens/defense-dashboard.tsx'),
+  userAccount: () => import('#web/features/account/screens/user-account.tsx'),
+  adminVerification: () => import('#web/features/admin/screens/verification-review.tsx'),
+};
+
+const appShell: RouteObject = {
+  id: 'app',
+  lazy: () => import('#web/app/app-layout.tsx'),
+  children: (Object.entries(appScreens) as [AppRouteKey, RouteObject['lazy']][]).map(([key, lazy]) => ({
+    path: paths[key].path,
+    lazy,
+    handle: { appRoute: key } satisfies AppRouteHandle,
+  })),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -41,8 +67,7 @@ export const routes: RouteObject[] = [
         children: [
           ...Object.entries(pages).map(([path, lazy]) => ({ path, lazy })),
           ...Object.entries(redirects).map(([from, to]) => ({ path: from, loader: () => redirect(to) })),
-          { path: paths.authCallback.path, lazy: appRoute },
-          { path: paths.dashboard.path, lazy: appRoute },
+          appShell,
           { path: '*', lazy: () => import('#web/pages/not-found.tsx') },
         ],
       },

@@ -2,12 +2,11 @@ import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
 import { company } from '#web/content/company.ts';
 import { site } from '#web/content/site.ts';
-import { useCookieConsent } from '#web/features/cookie-consent/cookie-consent.tsx';
 
 const copy = site.footer;
 
-export function SiteFooter() {
-  const { openSettings } = useCookieConsent();
+/** `onOpenCookieSettings` reopens the cookie banner (the layout passes the cookie-consent feature's). */
+export function SiteFooter({ onOpenCookieSettings }: { onOpenCookieSettings: () => void }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -57,7 +56,7 @@ export function SiteFooter() {
                 <Link to={paths.impressum.getHref()}>{copy.impressum}</Link>
               </li>
               <li>
-                <button type="button" className="link-button" onClick={openSettings}>
+                <button type="button" className="link-button" onClick={onOpenCookieSettings}>
                   {copy.cookieSettings}
                 </button>
               </li>

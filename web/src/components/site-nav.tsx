@@ -2,7 +2,7 @@ import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths, sectionHref } from '#web/app/paths.ts';
 import { site } from '#web/content/site.ts';
-import { signIn, useAuthHint } from '#web/features/auth/index.ts';
+import { signIn, signOut, useAuthHint } from '#web/lib/auth/index.ts';
 import { useScrolledPast } from '#web/lib/scroll.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useToast } from './toast.tsx';
@@ -104,9 +104,20 @@ function AuthSlot() {
   }
   if (hint === 'signed-in') {
     return (
-      <Link className="nav-auth" to={paths.dashboard.getHref()}>
-        {copy.dashboard}
-      </Link>
+      <span className="nav-auth-group">
+        <Link className="nav-auth" to={paths.dashboard.getHref()}>
+          {copy.dashboard}
+        </Link>
+        <button
+          type="button"
+          className="nav-auth nav-auth--button"
+          onClick={() => {
+            signOut().catch(() => toast.error(copy.logOutFailed));
+          }}
+        >
+          {copy.logOut}
+        </button>
+      </span>
     );
   }
   return (
@@ -114,7 +125,7 @@ function AuthSlot() {
       type="button"
       className="nav-auth nav-auth--button"
       onClick={() => {
-        signIn().catch(() => toast.info(copy.signInUnavailable));
+        signIn().catch(() => toast.error(copy.logInFailed, { title: copy.logInFailedTitle }));
       }}
     >
       {copy.logIn}

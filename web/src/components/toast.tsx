@@ -15,6 +15,8 @@ export type ToastTone = 'success' | 'error' | 'info';
 export interface ToastOptions {
   /** How long the toast stays; 5000 ms unless said otherwise. */
   durationMs?: number;
+  /** A short heading above the message (e.g. "Registration Failed"). */
+  title?: string;
 }
 
 export interface ToastApi {
@@ -29,6 +31,7 @@ export const defaultToastDurationMs = 5000;
 interface Toast {
   id: number;
   tone: ToastTone;
+  title: string | undefined;
   message: string;
   durationMs: number;
 }
@@ -60,7 +63,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         const id = nextId.current++;
         setToasts((current) => [
           ...current,
-          { id, tone, message, durationMs: options.durationMs ?? defaultToastDurationMs },
+          {
+            id,
+            tone,
+            title: options.title,
+            message,
+            durationMs: options.durationMs ?? defaultToastDurationMs,
+          },
         ]);
       };
     return { success: show('success'), error: show('error'), info: show('info'), dismiss };
@@ -97,7 +106,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 
   return (
     <div className={`toast toast--${toast.tone}`}>
-      <p className="toast__message">{toast.message}</p>
+      <div className="toast__body">
+        {toast.title && <p className="toast__title">{toast.title}</p>}
+        <p className="toast__message">{toast.message}</p>
+      </div>
       <button
         type="button"
         className="toast__close"

@@ -14,7 +14,10 @@ export const site = {
     loading: 'Loading...',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
-    signInUnavailable: 'Sign-in opens soon. Request beta access to hear first.',
+    logOut: 'Log Out',
+    logInFailedTitle: 'Authentication Error',
+    logInFailed: 'Login failed',
+    logOutFailed: 'Logging out failed. Please try again.',
   },
   theme: {
     switchToDark: 'Switch to dark theme',

@@ -1,15 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import { storage } from '#web/lib/storage.ts';
 
-// A non-secret hint, not a session: it only decides whether the nav offers Log In or Dashboard
-// without loading the sign-in module. App routes always check the real session. The sign-in
-// module (built later) writes it on sign-in and clears it on sign-out.
+// A non-secret hint, not a session: it only decides what the nav offers without loading the sign-in
+// module. `signed-in` means "this browser's user is signed in, verified and approved" (the nav then
+// offers Dashboard and Log Out); anyone else gets the logged-out choices. The app shell writes it
+// from `GET /api/me`; Log Out clears it. App routes always check the real session.
 
 export const authHintStorageKey = 'auth-hint';
 export type AuthHint = 'pending' | 'signed-in' | 'signed-out';
 
 export function setAuthHint(signedIn: boolean): void {
-  storage.set(authHintStorageKey, signedIn ? 'signed-in' : 'signed-out');
+  const value = signedIn ? 'signed-in' : 'signed-out';
+  if (storage.get(authHintStorageKey) === value) return;
+  storage.set(authHintStorageKey, value);
   window.dispatchEvent(new StorageEvent('storage', { key: authHintStorageKey }));
 }
 

@@ -1,0 +1,250 @@
+// The app shell: the one lazy, pathless route above every signed-in screen. It holds the identity
+// provider, the session (the API client with the token, `GET /api/me`), the session rules and the
+// guard that asks `routeAccess` (web/src/lib/journey.ts) before a screen renders. Public pages never
+// load it. Decisions: docs/decisions/0025-app-shell.md.
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { type MeResponse, meResponse } from '#contracts/me.ts';
+import type { WebConfig } from '#contracts/web-config.ts';
+import { ScreenHeading } from '#web/components/screen-heading.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { appShell } from '#web/content/app-shell.ts';
+import { ApiError, createApiClient } from '#web/lib/api-client.ts';
+import { setAuthHint } from '#web/lib/auth/auth-hint.ts';
+import { AuthProvider, type AuthSession, authErrorMessage, isLoginRequired } from '#web/lib/auth/auth0.tsx';
+import { loadConfig } from '#web/lib/config.ts';
+import { type AppRouteKey, journeyState, routeAccess, signedOut } from '#web/lib/journey.ts';
+import { clearJourneyData, pendingNoticeKey } from '#web/lib/journey-storage.ts';
+import { type Session, SessionContext } from '#web/lib/session.ts';
+import { tabStorage } from '#web/lib/storage.ts';
+import '#web/styles/app.css';
+import { paths } from './paths.ts';
+
+/** What each app route's `handle` carries (web/src/app/routes.tsx). */
+export interface AppRouteHandle {
+  appRoute: AppRouteKey;
+}
+
+function useAppRoute(): AppRouteKey | undefined {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const handle = matches[index]?.handle as Partial<AppRouteHandle> | undefined;
+    if (handle?.appRoute) return handle.appRoute;
+  }
+  return undefined;
+}
+
+export function Component() {
+  const [config, setConfig] = useState<WebConfig>();
+  const [failed, setFailed] = useState(false);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    loadConfig().then(setConfig, (error: unknown) => {
+      console.error('the app configuration failed to load', error);
+      setFailed(true);
+    });
+  }, []);
+
+  if (failed) {
+    return (
+      <ShellMessage title={appShell.configFailed.title} body={appShell.configFailed.body}>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {appShell.configFailed.retry}
+        </button>
+      </ShellMessage>
+    );
+  }
+  if (!config) return <ShellLoading />;
+  return (
+    <AuthProvider
+      config={config}
+      // Replaces the callback's history entry (`?code&state`), keeping where the login started.
+      onLoggedIn={(returnTo) =>
+        navigate(paths.authCallback.getHref(), { replace: true, state: { returnTo } })
+      }
+    >
+      {(auth) => <SessionGate auth={auth} />}
+    </AuthProvider>
+  );
+}
+
+type MeState = { state: 'idle' | 'loading' } | { state: 'ready'; me: MeResponse } | { state: 'failed' };
+
+function SessionGate({ auth }: { auth: AuthSession }) {
+  const route = useAppRoute();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [meState, setMeState] = useState<MeState>({ state: 'idle' });
+  const ended = useRef(false);
+
+  // The session is over without the user asking (token refused, refresh failed): forget it here,
+  // without a round trip to the identity provider, and say why.
+  const expire = useCallback(
+    (message: string = appShell.auth.sessionExpired) => {
+      if (ended.current) return;
+      ended.current = true;
+      setAuthHint(false);
+      clearJourneyData();
+      toast.error(message);
+      auth.logoutLocally().finally(() => navigate(paths.home.getHref(), { replace: true }));
+    },
+    [auth, toast, navigate],
+  );
+
+  const logout = useCallback(
+    (notice?: string) => {
+      if (ended.current) return;
+      ended.current = true;
+      setAuthHint(false);
+      clearJourneyData();
+      if (notice) tabStorage.set(pendingNoticeKey, notice);
+      auth.logout();
+    },
+    [auth],
+  );
+
+  const api = useMemo(
+    () =>
+      createApiClient({
+        getAccessToken: () =>
+          auth.getAccessToken().catch((error: unknown) => {
+            if (isLoginRequired(error)) expire();
+            else toast.error(authErrorMessage(error, appShell.auth.tokenFailed));
+            throw error;
+          }),
+        onUnauthorized: () => expire(),
+      }),
+    [auth, expire, toast],
+  );
+
+  const meRef = useRef<MeResponse | undefined>(undefined);
+  const refreshMe = useCallback(
+    async (options: { freshToken?: boolean } = {}) => {
+      if (options.freshToken) await auth.getAccessToken({ fresh: true });
+      const me = await api.get('/api/me', meResponse);
+      const before = meRef.current;
+      // New claims (role, kyc_status) come with a fresh token; keep it in step with the server.
+      if (!options.freshToken && before && before.kycStatus !== me.kycStatus) {
+        await auth.getAccessToken({ fresh: true }).catch(() => undefined);
+      }
+      meRef.current = me;
+      setAuthHint(me.emailVerified && me.kycStatus === 'approved');
+      setMeState({ state: 'ready', me });
+      return me;
+    },
+    [api, auth],
+  );
+
+  const authenticated = auth.isAuthenticated;
+  const settled = !auth.isLoading;
+  useEffect(() => {
+    if (settled && !authenticated) setAuthHint(false);
+  }, [settled, authenticated]);
+
+  useEffect(() => {
+    if (!authenticated || meState.state !== 'idle') return;
+    setMeState({ state: 'loading' });
+    refreshMe().catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) return; // expire() handled it
+      setMeState({ state: 'failed' });
+    });
+  }, [authenticated, meState.state, refreshMe]);
+
+  // A failed login (the provider refused, the user cancelled): say so and go home.
+  const callbackError = route === 'authCallback' ? auth.error : undefined;
+  useEffect(() => {
+    if (!callbackError) return;
+    toast.error(authErrorMessage(callbackError, appShell.auth.loginFailed), {
+      title: appShell.auth.errorTitle,
+    });
+    navigate(paths.home.getHref(), { replace: true });
+  }, [callbackError, toast, navigate]);
+
+  if (auth.isLoading || route === undefined || callbackError) {
+    return <ShellLoading label={route === 'authCallback' ? appShell.completing : appShell.loading} />;
+  }
+
+  if (!auth.isAuthenticated) {
+    const access = routeAccess(route, signedOut);
+    if (access.kind === 'redirect') return <Navigate to={paths[access.to].getHref()} replace />;
+    return <LoginRedirect auth={auth} returnTo={`${location.pathname}${location.search}`} />;
+  }
+
+  if (meState.state === 'failed') {
+    return (
+      <ShellMessage title={appShell.meFailed.title} body={appShell.meFailed.body}>
+        <button type="button" className="button" onClick={() => setMeState({ state: 'idle' })}>
+          {appShell.meFailed.retry}
+        </button>
+      </ShellMessage>
+    );
+  }
+  if (meState.state !== 'ready') {
+    return <ShellLoading label={route === 'authCallback' ? appShell.completing : appShell.loading} />;
+  }
+
+  const me = meState.me;
+  const access = routeAccess(route, journeyState(me));
+  const session: Session = { api, me, refreshMe, logout: () => logout() };
+  return (
+    <SessionContext.Provider value={session}>
+      <SessionRules logout={logout} />
+      {access.kind === 'render' && <Outlet />}
+      {access.kind === 'redirect' && <Navigate to={paths[access.to].getHref()} replace />}
+      {access.kind === 'forbidden' && <Forbidden />}
+      {access.kind === 'login' && <LoginRedirect auth={auth} returnTo={location.pathname} />}
+    </SessionContext.Provider>
+  );
+}
+
+/** The session rules (timers) join here: web/src/features/session. */
+function SessionRules(_props: { logout: (notice?: string) => void }) {
+  return null;
+}
+
+function LoginRedirect({ auth, returnTo }: { auth: AuthSession; returnTo: string }) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    auth.login(returnTo);
+  }, [auth, returnTo]);
+  return <ShellLoading label={appShell.redirectingToLogin} />;
+}
+
+/** Reserves the screen's space, so the content that replaces it does not shift the footer. */
+function ShellLoading({ label = appShell.loading }: { label?: string }) {
+  return (
+    <section className="container app-screen app-screen--loading" aria-busy="true">
+      <p role="status" className="app-screen__status">
+        {label}
+      </p>
+    </section>
+  );
+}
+
+function ShellMessage(props: { title: string; body: string; children?: ReactNode }) {
+  return (
+    <section className="container app-screen prose">
+      <ScreenHeading>{props.title}</ScreenHeading>
+      <p>{props.body}</p>
+      {props.children}
+    </section>
+  );
+}
+
+function Forbidden() {
+  return (
+    <section className="container app-screen prose">
+      <title>{`${appShell.forbidden.title} (403)`}</title>
+      <meta name="robots" content="noindex" />
+      <ScreenHeading>{appShell.forbidden.title}</ScreenHeading>
+      <p>{appShell.forbidden.body}</p>
+      <p>
+        <Link to={paths.home.getHref()}>{appShell.forbidden.home}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// Copy of the signed-in app's shell: loading, sign-in and session messages, the 403 page. Apart
+// from site.ts so it loads with the lazy app shell, not with every public page.
+export const appShell = {
+  loading: 'Loading...',
+  redirectingToLogin: 'Redirecting to log in...',
+  completing: 'Completing authentication...',
+  configFailed: {
+    title: 'The app could not start',
+    body: 'Its configuration did not load. Please reload the page in a moment.',
+    retry: 'Reload',
+  },
+  meFailed: {
+    title: 'Your account could not be loaded',
+    body: 'Please try again in a moment.',
+    retry: 'Try again',
+  },
+  auth: {
+    errorTitle: 'Authentication Error',
+    loginFailed: 'Login failed',
+    tokenFailed: 'Get access token failed',
+    welcomeAdmin: 'Welcome Admin',
+    sessionExpired: 'Session expired. Please log in again for security.',
+  },
+  forbidden: {
+    title: 'Access denied',
+    body: 'This page is only for administrators. If you think you should have access, contact your account manager.',
+    home: 'Go to the home page',
+  },
+} as const;

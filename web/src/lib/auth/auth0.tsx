@@ -1,0 +1,169 @@
+// The ONE module that imports @auth0/auth0-react (which carries its own copy of auth0-spa-js: never
+// import that package directly, or it ships twice). Reached only through the lazy app shell and the
+// dynamic imports in ./index.ts, so no public page's initial JS holds it.
+//
+// Both the app shell's provider and the Log In / Log Out actions build their options here, from
+// `/config.json`: redirect login with code + PKCE, refresh tokens kept in local storage, the API
+// audience, and the scopes the journey needs (DESIGN section 7).
+import {
+  type AppState,
+  Auth0Provider,
+  type Auth0ProviderWithConfigOptions,
+  useAuth0,
+} from '@auth0/auth0-react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { WebConfig } from '#contracts/web-config.ts';
+import { paths } from '#web/app/paths.ts';
+import { loadConfig } from '#web/lib/config.ts';
+
+export const authScopes = 'openid profile email offline_access';
+
+/** The provider's options for a stage's config; the same for the app shell and the actions. */
+export function auth0Options(config: WebConfig, origin: string): Auth0ProviderWithConfigOptions {
+  return {
+    domain: config.auth0.domain,
+    clientId: config.auth0.clientId,
+    authorizationParams: {
+      redirect_uri: `${origin}${paths.authCallback.path}`,
+      audience: config.auth0.audience,
+      scope: authScopes,
+    },
+    useRefreshTokens: true,
+    // Refresh tokens only: no hidden-iframe fallback (blocked by the CSP and by Safari anyway).
+    useRefreshTokensFallback: false,
+    cacheLocation: 'localstorage',
+  };
+}
+
+/** What the signed-in app needs from the identity SDK, without the SDK's types. */
+export interface AuthSession {
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** A login or token error the SDK reported (e.g. the provider refused the callback). */
+  error: Error | undefined;
+  user: { sub: string; email?: string; name?: string } | undefined;
+  /** An access token for the API; `fresh` skips the cache so new claims arrive (after a status change). */
+  getAccessToken(options?: { fresh?: boolean }): Promise<string>;
+  /** Redirect login; `returnTo` is where the callback sends the user afterwards. */
+  login(returnTo?: string): Promise<void>;
+  /** Logs out at the identity provider and comes back to the site's origin. */
+  logout(): Promise<void>;
+  /** Forgets the session in this browser only, without a redirect (`login_required`). */
+  logoutLocally(): Promise<void>;
+}
+
+/** The provider's description of a library error, or the given fallback ("Login failed"...). */
+export function authErrorMessage(error: unknown, fallback: string): string {
+  if (error && typeof error === 'object') {
+    const description = (error as { error_description?: unknown }).error_description;
+    if (typeof description === 'string' && description.trim() !== '') return description;
+  }
+  return fallback;
+}
+
+/** `login_required` and friends: the identity provider no longer has a session for this browser. */
+export function isLoginRequired(error: unknown): boolean {
+  const code = error && typeof error === 'object' ? (error as { error?: unknown }).error : undefined;
+  return (
+    code === 'login_required' ||
+    code === 'missing_refresh_token' ||
+    code === 'invalid_grant' ||
+    code === 'consent_required'
+  );
+}
+
+const loginParams = { screen_hint: 'login', prompt: 'login' } as const;
+
+function useAuthSession(): AuthSession {
+  const auth = useAuth0();
+  const { getAccessTokenSilently, loginWithRedirect, logout } = auth;
+  const actions = useMemo(
+    () => ({
+      getAccessToken: async (options: { fresh?: boolean } = {}) => {
+        const token = await getAccessTokenSilently(options.fresh ? { cacheMode: 'off' } : {});
+        if (!token) throw new Error('The identity provider returned no access token');
+        return token;
+      },
+      login: (returnTo?: string) =>
+        loginWithRedirect({
+          authorizationParams: loginParams,
+          ...(returnTo ? { appState: { returnTo } } : {}),
+        }),
+      logout: () => logout({ logoutParams: { returnTo: window.location.origin } }),
+      logoutLocally: () => logout({ openUrl: false }),
+    }),
+    [getAccessTokenSilently, loginWithRedirect, logout],
+  );
+  const user = auth.user?.sub
+    ? { sub: auth.user.sub, email: auth.user.email, name: auth.user.name }
+    : undefined;
+  return {
+    isLoading: auth.isLoading,
+    isAuthenticated: auth.isAuthenticated,
+    error: auth.error,
+    user,
+    ...actions,
+  };
+}
+
+/**
+ * The app shell's provider. It handles the authorization response only on the callback route and
+ * hands the login's `returnTo` to `onLoggedIn`, which replaces the callback's history entry.
+ */
+export function AuthProvider(props: {
+  config: WebConfig;
+  onLoggedIn: (returnTo: string | undefined) => void;
+  children: (session: AuthSession) => ReactNode;
+}) {
+  const options = auth0Options(props.config, window.location.origin);
+  return (
+    <Auth0Provider
+      {...options}
+      skipRedirectCallback={window.location.pathname !== paths.authCallback.path}
+      onRedirectCallback={(appState?: AppState) =>
+        props.onLoggedIn(typeof appState?.returnTo === 'string' ? appState.returnTo : undefined)
+      }
+    >
+      <SessionChildren>{props.children}</SessionChildren>
+    </Auth0Provider>
+  );
+}
+
+function SessionChildren({ children }: { children: (session: AuthSession) => ReactNode }) {
+  return <>{children(useAuthSession())}</>;
+}
+
+/**
+ * Runs one action with a short-lived provider outside the page's tree: the Log In and Log Out
+ * buttons live on public pages, which never mount the app shell.
+ */
+async function withSession(action: (session: AuthSession) => Promise<void>): Promise<void> {
+  const config = await loadConfig();
+  const host = document.createElement('div');
+  const root = createRoot(host);
+  await new Promise<void>((resolve, reject) => {
+    function Run({ session }: { session: AuthSession }) {
+      const started = useRef(false);
+      useEffect(() => {
+        if (session.isLoading || started.current) return;
+        started.current = true;
+        action(session).then(resolve, reject);
+      }, [session]);
+      return null;
+    }
+    root.render(
+      <Auth0Provider {...auth0Options(config, window.location.origin)} skipRedirectCallback>
+        <SessionChildren>{(session) => <Run session={session} />}</SessionChildren>
+      </Auth0Provider>,
+    );
+  }).finally(() => setTimeout(() => root.unmount(), 0));
+}
+
+export function startLogin(): Promise<void> {
+  return withSession((session) => session.login());
+}
+
+export function startLogout(): Promise<void> {
+  return withSession((session) => session.logout());
+}

@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+import type { MeResponse } from '#contracts/me.ts';
+import type { ApiClient } from './api-client.ts';
+
+// The signed-in session as screens see it. The app shell (web/src/app/app-layout.tsx) provides it
+// once the identity provider has a session and `GET /api/me` has answered, so a screen never
+// renders without `me`. Screens load their own data with `useResource` (web/src/lib/use-resource.ts)
+// through `api`, which sends the bearer token.
+
+export interface Session {
+  /** The API client with the caller's token (`user` and `admin` routes). */
+  api: ApiClient;
+  /** The server's view of the caller (`GET /api/me`), never the token's. */
+  me: MeResponse;
+  /**
+   * Asks `GET /api/me` again (and, when the KYC status changed, refreshes the access token so its
+   * claims match). `freshToken` forces the token refresh, e.g. after the email was verified.
+   */
+  refreshMe(options?: { freshToken?: boolean }): Promise<MeResponse>;
+  /** Log Out: ends the session at the identity provider and returns to the site. */
+  logout(): void;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession() is only available inside the app shell');
+  return session;
+}
