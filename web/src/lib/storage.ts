@@ -14,4 +14,11 @@ export const storage = {
       // The choice then lasts for this page only.
     }
   },
+  remove(key: string): void {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // Nothing stored, or nothing we can reach: either way the key is gone for this page.
+    }
+  },
 };
