@@ -151,7 +151,7 @@ describe('inactivity', () => {
 
   it('does not let activity revive a session whose 5 minutes passed while the machine slept', async () => {
     let clock = T0;
-    startSession(() => clock);
+    startSession({ now: () => clock });
     const { onLogout } = mount({ now: () => clock });
     clock += 6 * minute; // no timer ran: the laptop lid was closed
     window.dispatchEvent(new MouseEvent('mousemove'));
@@ -230,7 +230,7 @@ describe('hidden tab', () => {
 
   it('logs out on coming back when the tab was away 5 minutes and its timer was held back', async () => {
     let clock = T0;
-    startSession(() => clock);
+    startSession({ now: () => clock });
     const { onLogout } = mount({ now: () => clock });
     setVisibility('hidden');
     clock += 5 * minute; // background tabs' timers are throttled; nothing ran

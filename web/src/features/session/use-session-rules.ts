@@ -91,7 +91,7 @@ export function useSessionRules(options: SessionRulesOptions): void {
  * Call when a sign-in completes. Sets `sessionStartTime` if there is none (or only one left over
  * from a session that is already over); a live one, from a sign-in in another tab, stays.
  */
-export function startSession(now: () => number = Date.now): void {
+export function startSession({ now = Date.now }: { now?: () => number } = {}): void {
   startSessionRecord(defaultSessionStore(), now(), currentTabId());
 }
 
@@ -99,7 +99,7 @@ export function startSession(now: () => number = Date.now): void {
  * Call when the user logs out. Ends the session in every open tab (the others call their
  * `onLogout`); this tab's rules stop without a callback.
  */
-export function endSession(now: () => number = Date.now): void {
+export function endSession({ now = Date.now }: { now?: () => number } = {}): void {
   const store = defaultSessionStore();
   stopSessionTabs(store);
   endSessionRecord(store, 'signed-out', now(), currentTabId());
