@@ -119,6 +119,10 @@ export interface WebViteOptions {
   apiProxyTarget?: string;
 }
 
+/** Modules every page loads: React, React Router and the layout's smallest shared modules. */
+const frameworkModule =
+  /node_modules\/(react|react-dom|scheduler|react-router)\/|\/web\/src\/(app\/paths|content\/(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url)|components\/seo)\.tsx?$/;
+
 /** A signed-in screen's lazy module (web/src/features/<feature>/screens/<screen>.tsx). */
 const appScreenModule = /\/web\/src\/features\/[^/]+\/screens\/[^/]+\.tsx$/;
 const appScreenPrefix = 'view-';
@@ -158,6 +162,13 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
       },
       rollupOptions: {
         output: {
+          // What every page runs (React, React Router and the few modules the layout and every page
+          // share) in one chunk: left alone, the bundler splits it into about ten small files
+          // (the signed-in app's lazy chunks share them too), and each file costs request and
+          // compression overhead on `/`'s initial-JS budget.
+          codeSplitting: {
+            groups: [{ name: 'framework', test: frameworkModule }],
+          },
           chunkFileNames: (chunk) =>
             chunk.facadeModuleId && appScreenModule.test(chunk.facadeModuleId)
               ? `assets/${appScreenPrefix}[name]-[hash].js`

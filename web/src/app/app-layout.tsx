@@ -9,6 +9,12 @@ import type { WebConfig } from '#contracts/web-config.ts';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { appShell } from '#web/content/app-shell.ts';
+import {
+  endSession,
+  type SessionLogoutDetails,
+  startSession,
+  useSessionRules,
+} from '#web/features/session/index.ts';
 import { ApiError, createApiClient } from '#web/lib/api-client.ts';
 import { setAuthHint } from '#web/lib/auth/auth-hint.ts';
 import { AuthProvider, type AuthSession, authErrorMessage, isLoginRequired } from '#web/lib/auth/auth0.tsx';
@@ -60,9 +66,11 @@ export function Component() {
     <AuthProvider
       config={config}
       // Replaces the callback's history entry (`?code&state`), keeping where the login started.
-      onLoggedIn={(returnTo) =>
-        navigate(paths.authCallback.getHref(), { replace: true, state: { returnTo } })
-      }
+      onLoggedIn={(returnTo) => {
+        // A completed login starts the session's clock (the 60-minute maximum counts from here).
+        startSession();
+        navigate(paths.authCallback.getHref(), { replace: true, state: { returnTo } });
+      }}
     >
       {(auth) => <SessionGate auth={auth} />}
     </AuthProvider>
@@ -85,6 +93,7 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     (message: string = appShell.auth.sessionExpired) => {
       if (ended.current) return;
       ended.current = true;
+      endSession();
       setAuthHint(false);
       clearJourneyData();
       toast.error(message);
@@ -93,10 +102,14 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     [auth, toast, navigate],
   );
 
+  // Log Out, or a session rule that ended the session in this tab (inactivity, the 60-minute
+  // maximum, a hidden tab): the identity provider's session ends too, and the rule's message is
+  // shown when the provider sends the browser back to the site's root.
   const logout = useCallback(
     (notice?: string) => {
       if (ended.current) return;
       ended.current = true;
+      endSession();
       setAuthHint(false);
       clearJourneyData();
       if (notice) tabStorage.set(pendingNoticeKey, notice);
@@ -104,6 +117,26 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     },
     [auth],
   );
+
+  const onRuleLogout = useCallback(
+    (message: string, { reason, source }: SessionLogoutDetails) => {
+      // Another tab already ended the provider's session, and a failed refresh has no session to
+      // end: forget it here and say why.
+      if (source === 'other-tab' || reason === 'refresh-failed' || reason === 'ended') expire(message);
+      else logout(message);
+    },
+    [expire, logout],
+  );
+
+  useSessionRules({
+    active: auth.isAuthenticated,
+    pathname: location.pathname,
+    onWarning: (message, durationMs) => toast.info(message, { durationMs }),
+    onLogout: onRuleLogout,
+    refreshToken: async () => {
+      await auth.getAccessToken({ fresh: true });
+    },
+  });
 
   const api = useMemo(
     () =>
@@ -190,18 +223,12 @@ function SessionGate({ auth }: { auth: AuthSession }) {
   const session: Session = { api, me, refreshMe, logout: () => logout() };
   return (
     <SessionContext.Provider value={session}>
-      <SessionRules logout={logout} />
       {access.kind === 'render' && <Outlet />}
       {access.kind === 'redirect' && <Navigate to={paths[access.to].getHref()} replace />}
       {access.kind === 'forbidden' && <Forbidden />}
       {access.kind === 'login' && <LoginRedirect auth={auth} returnTo={location.pathname} />}
     </SessionContext.Provider>
   );
-}
-
-/** The session rules (timers) join here: web/src/features/session. */
-function SessionRules(_props: { logout: (notice?: string) => void }) {
-  return null;
 }
 
 function LoginRedirect({ auth, returnTo }: { auth: AuthSession; returnTo: string }) {

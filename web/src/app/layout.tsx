@@ -6,9 +6,17 @@ import { ToastProvider, useToast } from '#web/components/toast.tsx';
 import { errors } from '#web/content/errors.ts';
 import { site } from '#web/content/site.ts';
 import { CookieConsentProvider, useCookieConsent } from '#web/features/cookie-consent/cookie-consent.tsx';
+import { signOut } from '#web/lib/auth/index.ts';
 import { pendingNoticeKey } from '#web/lib/journey-storage.ts';
 import { useScrollOnNavigation } from '#web/lib/scroll.ts';
 import { tabStorage } from '#web/lib/storage.ts';
+
+/** The nav's Log Out: the other open tabs log out too (the session rules), then the provider's logout. */
+async function logOut(): Promise<void> {
+  const { endSession } = await import('#web/features/session/index.ts');
+  endSession();
+  await signOut();
+}
 
 export function RootLayout() {
   useScrollOnNavigation();
@@ -19,7 +27,7 @@ export function RootLayout() {
           <a className="skip-link" href="#main">
             {site.skipToContent}
           </a>
-          <SiteHeader />
+          <SiteHeader onLogOut={logOut} />
           {/* Prerendered and hidden; start.css shows it when the scripts failed (data-start-failed). */}
           <p className="start-failed" hidden>
             {errors.startFailed}

@@ -2,14 +2,15 @@ import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths, sectionHref } from '#web/app/paths.ts';
 import { site } from '#web/content/site.ts';
-import { signIn, signOut, useAuthHint } from '#web/lib/auth/index.ts';
+import { signIn, useAuthHint } from '#web/lib/auth/index.ts';
 import { useScrolledPast } from '#web/lib/scroll.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useToast } from './toast.tsx';
 
 const copy = site.nav;
 
-export function SiteHeader() {
+/** `onLogOut` ends the session (the layout passes the session rules' end and the sign-out). */
+export function SiteHeader({ onLogOut }: { onLogOut: () => Promise<void> }) {
   const scrolled = useScrolledPast(50);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -79,7 +80,7 @@ export function SiteHeader() {
               <Link to={sectionHref('account')}>{copy.account}</Link>
             </li>
             <li className="site-nav__auth">
-              <AuthSlot />
+              <AuthSlot onLogOut={onLogOut} />
             </li>
             <li>
               <Link to={sectionHref('waitlist')} className="button site-nav__cta">
@@ -95,7 +96,7 @@ export function SiteHeader() {
 }
 
 /** Fixed width in every state, so Loading -> Log In never moves its neighbours. */
-function AuthSlot() {
+function AuthSlot({ onLogOut }: { onLogOut: () => Promise<void> }) {
   const hint = useAuthHint();
   const toast = useToast();
 
@@ -112,7 +113,7 @@ function AuthSlot() {
           type="button"
           className="nav-auth nav-auth--button"
           onClick={() => {
-            signOut().catch(() => toast.error(copy.logOutFailed));
+            onLogOut().catch(() => toast.error(copy.logOutFailed));
           }}
         >
           {copy.logOut}

@@ -1,5 +1,6 @@
 import {
   createContext,
+  type FocusEvent,
   type ReactNode,
   useCallback,
   useContext,
@@ -7,6 +8,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { site } from '#web/content/site.ts';
 
@@ -98,14 +100,60 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+function subscribeToVisibility(onChange: () => void): () => void {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+}
+
+function useDocumentHidden(): boolean {
+  return useSyncExternalStore(
+    subscribeToVisibility,
+    () => document.visibilityState === 'hidden',
+    () => false,
+  );
+}
+
+/**
+ * A toast's time runs only while someone can read it undisturbed (WCAG 2.2.1): it stops while the
+ * pointer is over it, while focus is inside it (its close button), and while the tab is hidden,
+ * and the time left resumes afterwards.
+ */
+function useToastTimer(durationMs: number, paused: boolean, onElapsed: () => void): void {
+  const remaining = useRef(durationMs);
+  const latest = useRef(onElapsed);
+  latest.current = onElapsed;
+
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
-    return () => clearTimeout(timer);
-  }, [toast.id, toast.durationMs, onDismiss]);
+    if (paused) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => latest.current(), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
+    };
+  }, [paused]);
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const hidden = useDocumentHidden();
+  useToastTimer(toast.durationMs, hovered || focused || hidden, () => onDismiss(toast.id));
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    // Focus moving between elements inside the toast keeps it paused.
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
 
   return (
-    <div className={`toast toast--${toast.tone}`}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: these handlers only pause the timer (WCAG 2.2.1); the close button is the control.
+    <div
+      className={`toast toast--${toast.tone}`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
       <div className="toast__body">
         {toast.title && <p className="toast__title">{toast.title}</p>}
         <p className="toast__message">{toast.message}</p>
