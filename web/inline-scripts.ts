@@ -13,9 +13,10 @@ const { consent, date, revision } = consentKeys;
 /**
  * Runs in <head>, right after <meta charset>, before the first paint. On <html> it sets:
  * - `data-theme`: the stored theme, else the system's, so the page never flashes the wrong one;
- * - `data-stale` when the HTML was prerendered for another URL: the fallback page (the
- *   prerendered home) also answers app routes and unknown paths, and CSS hides its content until
- *   the client has rendered the right page, so nobody sees home at a 404 URL;
+ * - `data-stale` when the HTML was prerendered for another URL (a host that answers every path
+ *   with one page): CSS hides its content until the client has rendered the right page. The 404
+ *   page (`data-prerendered=""`, made for any path) and the app shell (no `data-prerendered`) are
+ *   never stale;
  * - `data-cookie-banner` when the visitor has no current cookie choice (none, another policy
  *   revision, older than the months the policy states; consent-store.ts `readConsent` is the full
  *   rule, which also validates the stored JSON). The prerendered banner is then shown with the
@@ -33,13 +34,13 @@ export const headScript = `(()=>{const d=document.documentElement;let t;try{t=lo
  * Lighthouse's simulated throttling charges every request made before the observed LCP to the
  * LCP, so even a 1 KB entry fetched up front cost ~100 ms of simulated mobile LCP.
  *
- * A page that is not prerendered for this URL (the fallback page answering an app route or an
- * unknown path, marked stale by the head script) has nothing to show until React renders it, so
- * it starts at once. A tab that never paints (hidden) starts after 3 s anyway.
+ * A page without content of its own (the app shell, which has no `data-prerendered`, or HTML
+ * marked stale by the head script) has nothing to show until React renders it, so it starts at
+ * once. A tab that never paints (hidden) starts after 3 s anyway.
  *
  * If the entry cannot be imported it sets `data-start-failed` on <html> (as main.tsx does when
  * the app fails to boot): CSS (web/src/styles/start.css) then hides the "Loading..." slot and shows
- * the layout's prerendered message asking the visitor to reload, also on the fallback page.
+ * the layout's prerendered message asking the visitor to reload, also in the app shell.
  */
 export const entryLoaderScript = `(()=>{const s=document.currentScript,e=s&&s.dataset.entry;if(!e)return;const d=document.documentElement,go=()=>import(e).catch(r=>{d.dataset.startFailed='';console.error('the page failed to start',r)});if(d.dataset.prerendered===undefined||d.dataset.stale!==undefined){go();return}let done=false;const once=()=>{if(!done){done=true;setTimeout(go,0)}},painted=()=>{try{const o=new PerformanceObserver(l=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();once()}});o.observe({type:'paint',buffered:true})}catch{once()}setTimeout(once,3000)};if(document.readyState==='complete')painted();else addEventListener('load',painted,{once:true})})()`;
 

@@ -1,63 +1,160 @@
-// The site's security headers as the CloudFront response headers policy sends them. local/web/
-// headers.ts is the local dist server's copy; tests/infra/site.test.ts compares the two and lists
-// every known difference, so neither can drift silently.
+// The site's response headers and its Content-Security-Policy, defined once. The CloudFront
+// response headers policy (site-construct.ts) and the local dist server (local/web) both build
+// them here from the same inputs; no other module writes a CSP. Plain TypeScript without CDK
+// imports, so the local server can import it cheaply.
+import type { WebConfig } from '#contracts/web-config.ts';
 
-/** Where the Persona widget frame comes from in AWS stages. */
-export const personaFrameOrigin = 'https://*.withpersona.com';
+/** Where the Persona widget frame comes from in AWS stages (the SDK's production host and its siblings). */
+export const personaHosts = 'https://*.withpersona.com';
 
 /** Two years, the HSTS preload list's expectation (it requires at least one year). */
 export const hstsMaxAgeSeconds = 63_072_000;
 
-export interface CspOptions {
-  /** CSP sources for the build's inline scripts (`'sha256-...'`). */
+export interface SiteHeaderInputs {
+  /** CSP sources for the build's inline scripts (`'sha256-...'`), from its `csp-hashes.json`. */
   scriptHashes: readonly string[];
-  /** Auth0 tenant domain (`tenant.eu.auth0.com`) or custom domain. */
-  auth0Domain: string;
+  /** The Auth0 tenant domain (`tenant.eu.auth0.com`), or a URL with scheme for the local identity provider. */
+  identityProvider: string;
+  /** The origin the Persona widget frame loads from (`personaFrameOrigin`). */
+  personaFrame: string;
+  /** Served over HTTPS (CloudFront): HSTS and `upgrade-insecure-requests` apply; over plain http they do not. */
+  https: boolean;
 }
 
-export function auth0Origin(domain: string): string {
+/** The header set, in the shape a CloudFront response headers policy takes it. */
+export interface SiteHeaders {
+  contentSecurityPolicy: string;
+  /** Absent where the site is not served over HTTPS (browsers ignore HSTS over http anyway). */
+  strictTransportSecurity?: { maxAgeSeconds: number; includeSubdomains: boolean; preload: boolean };
+  contentTypeOptions: 'nosniff';
+  frameOptions: 'DENY';
+  referrerPolicy: 'strict-origin-when-cross-origin';
+  permissionsPolicy: string;
+  crossOriginOpenerPolicy: 'same-origin';
+}
+
+/** The origin of the identity provider; a bare domain means https, as in auth0-spa-js. */
+export function identityProviderOrigin(domain: string): string {
   return new URL(/^https?:\/\//.test(domain) ? domain : `https://${domain}`).origin;
 }
 
-export function contentSecurityPolicy({ scriptHashes, auth0Domain }: CspOptions): string {
-  const idp = auth0Origin(auth0Domain);
+/**
+ * The origin the `persona` SDK loads its widget frame from: Persona's hosts without `customHost`,
+ * else the custom host with the scheme the SDK gives it (http only for `localhost...`, as in the
+ * SDK's `baseUrlOfHost`; `127.0.0.1:4020` would be https there too).
+ */
+export function personaFrameOrigin(customHost: string | undefined): string {
+  if (!customHost) return personaHosts;
+  return new URL(customHost.startsWith('localhost') ? `http://${customHost}` : `https://${customHost}`)
+    .origin;
+}
+
+/** The inputs that a stage's `/config.json` and a build's CSP hashes give. */
+export function siteHeaderInputs(
+  config: WebConfig,
+  scriptHashes: readonly string[],
+  transport: { https: boolean },
+): SiteHeaderInputs {
+  return {
+    scriptHashes,
+    identityProvider: config.auth0.domain,
+    personaFrame: personaFrameOrigin(config.persona.customHost),
+    https: transport.https,
+  };
+}
+
+/**
+ * What the pages need and nothing more:
+ * - scripts: the build's own files and its inline scripts by hash, never 'unsafe-inline';
+ * - Auth0 (auth0-spa-js with refresh tokens in local storage): `/authorize` and `/v2/logout` are
+ *   top-level navigations, which no CSP directive governs; `/oauth/token` and `/oauth/revoke` are
+ *   fetches, hence `connect-src`. No silent-auth iframe (refresh tokens, no fallback), no worker
+ *   (only used with the memory cache), and no form posts to the tenant, so no `frame-src`,
+ *   `worker-src` or `form-action` entry for it;
+ * - Persona: the widget is a frame (`frame-src`); the SDK fetches nothing and loads no image,
+ *   script or stylesheet file into this page (its spinner is inline SVG). Its `Client` class
+ *   does append inline `<style>` elements and a `style` attribute, which this policy refuses (one
+ *   stylesheet holds a random id, so no hash could allow it): open the widget with the SDK's
+ *   `setupIframe`/`setupEvents` and style it from the app's own CSS (ADR 0022).
+ */
+export function contentSecurityPolicy(inputs: SiteHeaderInputs): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...scriptHashes]],
+    ['script-src', ["'self'", ...inputs.scriptHashes]],
     ['style-src', ["'self'"]],
+    // data: for the favicon, which the build inlines as a data URL.
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
-    // Token, revoke and logout calls go to the tenant; the API is same-origin through /api/*.
-    ['connect-src', ["'self'", idp]],
-    ['frame-src', [personaFrameOrigin]],
+    ['connect-src', ["'self'", identityProviderOrigin(inputs.identityProvider)]],
+    ['frame-src', [inputs.personaFrame]],
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'self'"]],
-    // The SPA posts no form to the tenant today (login and logout are navigations); the tenant is
-    // allowed here as infra's issue specifies, so a form-based flow would not be silently blocked.
-    ['form-action', ["'self'", idp]],
+    ['form-action', ["'self'"]],
     ['object-src', ["'none'"]],
-    ['upgrade-insecure-requests', []],
+    ...(inputs.https ? [['upgrade-insecure-requests', []] as [string, string[]]] : []),
   ];
   return directives.map(([name, sources]) => [name, ...new Set(sources)].join(' ')).join('; ');
 }
 
 /**
- * Permissions-Policy (structured-field syntax): the camera only for this origin and Persona's
- * frame (the SDK's iframe also carries `allow="camera"`), every other powerful feature off.
+ * Permissions-Policy (structured-field syntax): the camera only for this origin and the Persona
+ * frame (the SDK's iframe also asks for it with `allow="camera"`), every other powerful feature off.
  */
-export const permissionsPolicy = [
-  `camera=(self "${personaFrameOrigin}")`,
-  'microphone=()',
-  'geolocation=()',
-  'payment=()',
-  'usb=()',
-  'serial=()',
-  'bluetooth=()',
-  'midi=()',
-  'magnetometer=()',
-  'gyroscope=()',
-  'accelerometer=()',
-].join(', ');
+export function permissionsPolicy(inputs: Pick<SiteHeaderInputs, 'personaFrame'>): string {
+  return [
+    `camera=(self "${inputs.personaFrame}")`,
+    'microphone=()',
+    'geolocation=()',
+    'payment=()',
+    'usb=()',
+    'serial=()',
+    'bluetooth=()',
+    'midi=()',
+    'magnetometer=()',
+    'gyroscope=()',
+    'accelerometer=()',
+  ].join(', ');
+}
 
-/** `Cross-Origin-Opener-Policy`: the login is a full-page redirect, so no popup needs an opener. */
-export const crossOriginOpenerPolicy = 'same-origin';
+export function siteHeaders(inputs: SiteHeaderInputs): SiteHeaders {
+  return {
+    contentSecurityPolicy: contentSecurityPolicy(inputs),
+    ...(inputs.https
+      ? {
+          strictTransportSecurity: {
+            maxAgeSeconds: hstsMaxAgeSeconds,
+            includeSubdomains: true,
+            preload: true,
+          },
+        }
+      : {}),
+    contentTypeOptions: 'nosniff',
+    frameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    permissionsPolicy: permissionsPolicy(inputs),
+    // The login is a full-page redirect, so no popup needs an opener.
+    crossOriginOpenerPolicy: 'same-origin',
+  };
+}
+
+/** The header set as HTTP header fields, written the way CloudFront writes them. */
+export function headerFields(headers: SiteHeaders): Record<string, string> {
+  const hsts = headers.strictTransportSecurity;
+  return {
+    'Content-Security-Policy': headers.contentSecurityPolicy,
+    ...(hsts
+      ? {
+          'Strict-Transport-Security': [
+            `max-age=${hsts.maxAgeSeconds}`,
+            ...(hsts.includeSubdomains ? ['includeSubDomains'] : []),
+            ...(hsts.preload ? ['preload'] : []),
+          ].join('; '),
+        }
+      : {}),
+    'X-Content-Type-Options': headers.contentTypeOptions,
+    'X-Frame-Options': headers.frameOptions,
+    'Referrer-Policy': headers.referrerPolicy,
+    'Permissions-Policy': headers.permissionsPolicy,
+    'Cross-Origin-Opener-Policy': headers.crossOriginOpenerPolicy,
+  };
+}

@@ -41,15 +41,17 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { type WebConfig, webConfig } from '#contracts/web-config.ts';
-import { pathMappingCode } from '#infra/site/path-mapping.ts';
 import {
-  contentSecurityPolicy,
-  crossOriginOpenerPolicy,
-  hstsMaxAgeSeconds,
-  permissionsPolicy,
-} from '#infra/site/security-headers.ts';
+  appShellPage,
+  notFoundPage,
+  notFoundStatusCode,
+  pageFile,
+  pathMappingCode,
+  type SiteRoutes,
+  siteRoutes,
+} from '#infra/site/path-mapping.ts';
+import { type SiteHeaders, siteHeaderInputs, siteHeaders } from '#infra/site/security-headers.ts';
 import type { WebBuild } from '#infra/site/web-build.ts';
-import { redirects } from '#web/app/paths.ts';
 
 export interface SiteProps {
   build: WebBuild;
@@ -106,39 +108,21 @@ export class Site extends Construct {
 
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'CSP, HSTS and friends for every response of the site and the API',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({
-            scriptHashes: build.scriptHashes,
-            auth0Domain: validatedConfig.auth0.domain,
-          }),
-          override: true,
-        },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds),
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-      },
-      customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: permissionsPolicy, override: true },
-          { header: 'Cross-Origin-Opener-Policy', value: crossOriginOpenerPolicy, override: true },
-        ],
-      },
+      ...responseHeadersBehavior(
+        siteHeaders(siteHeaderInputs(validatedConfig, build.scriptHashes, { https: true })),
+      ),
     });
 
+    if (!build.missing) warnAboutMissingPages(this, build.dir, siteRoutes);
     const pathMapping = new CloudFrontFunction(this, 'PathMapping', {
-      comment: 'Maps /x and /x/ to prerendered /x/index.html, other routes to the SPA fallback',
+      comment: 'Prerendered pages, the app shell for app routes, 301 for old URLs, else the 404 page',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(pathMappingCode(build.prerenderedRoutes, redirects)),
+      code: FunctionCode.fromInline(pathMappingCode(siteRoutes)),
+    });
+    const notFoundStatus = new CloudFrontFunction(this, 'NotFoundStatus', {
+      comment: 'Answers the prerendered 404 page with status 404',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(notFoundStatusCode(siteRoutes)),
     });
 
     const certificate = props.certificateArn
@@ -163,8 +147,8 @@ export class Site extends Construct {
           }
         : {}),
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
-      // Deliberately no errorResponses: turning 403/404 into index.html would also turn API errors
-      // and missing chunks into HTML. The path-mapping function does the SPA fallback instead.
+      // Deliberately no errorResponses: they would also turn the API's own 403/404 problem+json and
+      // missing chunks into HTML. The path-mapping functions answer unknown pages with the 404 page.
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
           // LIST lets S3 answer 404 (not 403) for a missing object, so a missing chunk is a 404.
@@ -175,7 +159,10 @@ export class Site extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
-        functionAssociations: [{ function: pathMapping, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: pathMapping, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: notFoundStatus, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       additionalBehaviors: {
         '/api/*': {
@@ -251,6 +238,54 @@ export class Site extends Construct {
     if (assets) pages.node.addDependency(assets);
     acknowledgeDeploymentHandler(Stack.of(this), this.bucket);
   }
+}
+
+const referrerPolicies: Record<SiteHeaders['referrerPolicy'], HeadersReferrerPolicy> = {
+  'strict-origin-when-cross-origin': HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+};
+
+/** A CloudFront response headers policy that sends exactly the site's header set. */
+function responseHeadersBehavior(headers: SiteHeaders) {
+  const hsts = headers.strictTransportSecurity;
+  return {
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: headers.contentSecurityPolicy, override: true },
+      ...(hsts
+        ? {
+            strictTransportSecurity: {
+              accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+              includeSubdomains: hsts.includeSubdomains,
+              preload: hsts.preload,
+              override: true,
+            },
+          }
+        : {}),
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption[headers.frameOptions], override: true },
+      referrerPolicy: { referrerPolicy: referrerPolicies[headers.referrerPolicy], override: true },
+    },
+    customHeadersBehavior: {
+      customHeaders: [
+        { header: 'Permissions-Policy', value: headers.permissionsPolicy, override: true },
+        { header: 'Cross-Origin-Opener-Policy', value: headers.crossOriginOpenerPolicy, override: true },
+      ],
+    },
+  };
+}
+
+/**
+ * The functions send every registry page to its file and other paths to the 404 page and the app
+ * shell: a build older than the registry would answer a page with S3's bare 404. Warned at synth
+ * (like a missing build), so `cdk deploy` says to rebuild.
+ */
+function warnAboutMissingPages(scope: Construct, dir: string, routes: SiteRoutes) {
+  const files = [...routes.pages.map(pageFile), notFoundPage, ...(routes.app.length ? [appShellPage] : [])];
+  const missing = files.filter((file) => !existsSync(path.join(dir, file)));
+  if (missing.length === 0) return;
+  Annotations.of(scope).addWarningV2(
+    'platform:web-build-stale',
+    `The web build in ${dir} lacks ${missing.join(', ')}, which the route registry serves. Run \`npm run build\` before \`cdk deploy\`.`,
+  );
 }
 
 /**

@@ -10,8 +10,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import * as z from 'zod/mini';
 import type { WebConfig } from '#contracts/web-config.ts';
-import { normalizePath, redirects } from '#web/app/paths.ts';
-import { cacheControl, securityHeaders } from './headers.ts';
+import { siteRoutes } from '#infra/site/path-mapping.ts';
+import { headerFields, siteHeaderInputs, siteHeaders } from '#infra/site/security-headers.ts';
+import { type SiteEdge, siteEdge } from './edge.ts';
 
 export interface WebOptions {
   port: number;
@@ -31,8 +32,6 @@ export interface RunningWeb {
 
 const host = '127.0.0.1';
 export const defaultDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-/** The page for client-side routes that have no prerendered HTML of their own. */
-export const fallbackPage = '/index.html';
 
 export async function startWeb(options: WebOptions): Promise<RunningWeb> {
   return options.mode === 'dev' ? startDev(options) : startDist(options);
@@ -85,19 +84,21 @@ async function startDist(options: WebOptions): Promise<RunningWeb> {
       throw new Error(`${hashesFile} is missing: build the web first (npm run build)`);
     },
   );
-  const headers = securityHeaders({ scriptHashes: hashes['script-src'], config: options.config });
+  // The headers CloudFront sends, from the same definition; plain http here, so no HSTS.
+  const headers = localSiteHeaders(options.config, hashes['script-src']);
+  const edge = siteEdge(siteRoutes);
   const api = new URL(options.apiUrl);
 
   const server = createServer((req, res) => {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (rawPath === '/api' || rawPath.startsWith('/api/')) return proxy(req, res, api);
     if (rawPath === '/config.json') return sendConfig(res, options.config, headers);
-    const moved = redirectTarget(rawPath);
-    if (moved) {
-      res.writeHead(301, { ...headers, Location: moved, 'Cache-Control': 'no-cache' });
+    const decision = edge.viewerRequest(req.method ?? 'GET', rawPath);
+    if (decision.kind === 'response') {
+      res.writeHead(decision.status, { ...headers, ...decision.headers, 'Cache-Control': 'no-cache' });
       return res.end();
     }
-    serveStatic(req, res, root, headers).catch((error: unknown) => {
+    serveStatic(req, res, { root, headers, edge, uri: decision.uri }).catch((error: unknown) => {
       console.error('web: failed to serve', req.url, error);
       if (!res.headersSent) sendText(res, 500, 'Internal server error', headers);
       else res.destroy();
@@ -107,12 +108,14 @@ async function startDist(options: WebOptions): Promise<RunningWeb> {
   return { url: `http://${host}:${options.port}`, close: () => close(server) };
 }
 
-/**
- * The site's old short URLs (`/terms`, `/privacy`), answered 301 like the CloudFront Function
- * does; the prerendered refresh pages behind them are for hosts that cannot.
- */
-export function redirectTarget(urlPath: string): string | undefined {
-  return redirects[normalizePath(urlPath)];
+/** The site's response headers for the local dist server (infra/site/security-headers.ts). */
+export function localSiteHeaders(config: WebConfig, scriptHashes: readonly string[]): Record<string, string> {
+  return headerFields(siteHeaders(siteHeaderInputs(config, scriptHashes, { https: false })));
+}
+
+/** HTML is revalidated on every visit; hashed assets never change; everything else revalidates. */
+export function cacheControl(urlPath: string): string {
+  return urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 const contentTypes: Record<string, string> = {
@@ -139,36 +142,21 @@ const contentTypes: Record<string, string> = {
 };
 
 /**
- * Maps a URL path to the file CloudFront would serve: `/x` and `/x/` -> `/x/index.html` when it
- * exists; other paths without an extension -> the fallback page; a missing file with an extension
- * stays 404. Returns null for paths that must not be served at all (traversal, NUL bytes).
+ * The file the bucket holds under this URI, as S3 would find it: the exact key, nothing else (the
+ * edge functions already chose the page). Null when there is none, and for URIs that must not be
+ * served at all (undecodable, traversal, NUL bytes, backslashes).
  */
-export async function resolveStaticPath(
-  root: string,
-  urlPath: string,
-): Promise<{ file: string; urlPath: string } | null> {
+export async function bucketFile(root: string, uri: string): Promise<string | null> {
   let decoded: string;
   try {
-    decoded = decodeURIComponent(urlPath);
+    decoded = decodeURIComponent(uri);
   } catch {
     return null;
   }
   if (!decoded.startsWith('/') || decoded.includes('\0') || decoded.includes('\\')) return null;
   if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return null;
-
-  const lastSegment = decoded.slice(decoded.lastIndexOf('/') + 1);
-  const hasExtension = path.posix.extname(lastSegment) !== '';
-  const candidate = decoded.endsWith('/')
-    ? `${decoded}index.html`
-    : hasExtension
-      ? decoded
-      : `${decoded}/index.html`;
-
-  const file = inside(root, candidate);
-  if (file && (await isFile(file))) return { file, urlPath: candidate };
-  if (hasExtension) return null;
-  const fallback = inside(root, fallbackPage);
-  return fallback && (await isFile(fallback)) ? { file: fallback, urlPath: fallbackPage } : null;
+  const file = inside(root, decoded);
+  return file && (await isFile(file)) ? file : null;
 }
 
 function inside(root: string, urlPath: string): string | null {
@@ -236,47 +224,52 @@ function compressed(file: string, mtimeMs: number, encoding: ContentEncoding): P
 async function serveStatic(
   req: IncomingMessage,
   res: ServerResponse,
-  root: string,
-  headers: Record<string, string>,
+  {
+    root,
+    headers,
+    edge,
+    uri,
+  }: { root: string; headers: Record<string, string>; edge: SiteEdge; uri: string },
 ): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
+  const method = req.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') {
     return sendText(res, 405, 'Method not allowed', { ...headers, Allow: 'GET, HEAD' });
   }
-  const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
-  const target = await resolveStaticPath(root, urlPath);
-  if (!target) return sendText(res, 404, 'Not found', headers);
+  const file = await bucketFile(root, uri);
+  if (!file) return sendText(res, 404, 'Not found', headers);
+  const status = edge.viewerResponse(method, (req.url ?? '/').split('?')[0] ?? '/', 200);
 
-  const { size, mtimeMs } = await stat(target.file);
-  const contentType = contentTypes[path.extname(target.file).toLowerCase()] ?? 'application/octet-stream';
+  const { size, mtimeMs } = await stat(file);
+  const contentType = contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const common = {
     ...headers,
     'Content-Type': contentType,
-    'Cache-Control': contentType.startsWith('text/html') ? 'no-cache' : cacheControl(target.urlPath),
+    'Cache-Control': contentType.startsWith('text/html') ? 'no-cache' : cacheControl(uri),
   };
   const compressible =
     compressibleType.test(contentType) && size >= compressibleBytes.min && size <= compressibleBytes.max;
   const encoding = compressible ? chooseEncoding(req.headers['accept-encoding']) : null;
   if (encoding) {
-    const body = await compressed(target.file, mtimeMs, encoding);
-    res.writeHead(200, {
+    const body = await compressed(file, mtimeMs, encoding);
+    res.writeHead(status, {
       ...common,
       'Content-Encoding': encoding,
       'Content-Length': String(body.length),
       Vary: 'Accept-Encoding',
     });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.end(method === 'HEAD' ? undefined : body);
     return;
   }
-  res.writeHead(200, {
+  res.writeHead(status, {
     ...common,
     'Content-Length': String(size),
     ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
   });
-  if (req.method === 'HEAD') {
+  if (method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(target.file).pipe(res);
+  createReadStream(file).pipe(res);
 }
 
 function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {

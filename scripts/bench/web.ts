@@ -226,7 +226,8 @@ async function measurePages() {
       const floor: number[] = [];
       // Interleaved, so a slow moment of the machine hits both the page and its floor.
       for (let run = 0; run < runs; run++) {
-        const staticPath = `/__static/${route.path === '/' ? 'home' : route.path.slice(1)}/`;
+        // By file name: the dist server, like CloudFront, maps only the registry's routes.
+        const staticPath = `/__static/${route.path === '/' ? 'home' : route.path.slice(1)}/index.html`;
         floor.push((await runLighthouse(`${web.url}${staticPath}`)).lcp);
         page.push(await runLighthouse(`${web.url}${route.path}`));
       }

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '#tests/helpers/browser.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
-import { publicPaths } from '#web/app/paths.ts';
+import { appPaths, paths, publicPaths } from '#web/app/paths.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 
 // The public site as a visitor gets it from the production build: prerendered content before any
@@ -169,13 +169,103 @@ describe('prerendered HTML', () => {
     await context.close();
   });
 
-  it('answers an unknown path with the 404 page, never the home page it was served from', async () => {
+  it.each(['/no/such/page', '/pricing/extra', '/404.html'])(
+    'answers %s with HTTP 404 and the prerendered 404 page',
+    async (route) => {
+      const response = await fetch(`${stack.web}${route}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await response.text();
+      expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+    },
+  );
+
+  it.each([...appPaths, paths.adminVerification.getHref('pending')])(
+    'answers the app route %s with 200 and the app shell, never the home page',
+    async (route) => {
+      const response = await fetch(`${stack.web}${route}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('class="container app-shell-pending"');
+      expect(html).not.toContain('data-prerendered');
+      expect(html).not.toContain('id="framework"');
+    },
+  );
+
+  it('answers a missing chunk with a 404 that is not HTML', async () => {
+    const response = await fetch(`${stack.web}/assets/no-such-chunk.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).not.toContain('html');
+  });
+
+  it('hydrates the 404 page at an unknown path: the prerendered nodes stay, nothing flashes, no error', async () => {
     const context = await visitor({ storage: consented });
+    await context.addInitScript(() => {
+      const seen = window as unknown as { prerenderedHeading?: Element | null; hidden?: boolean };
+      document.addEventListener('DOMContentLoaded', () => {
+        seen.prerenderedHeading = document.querySelector('h1');
+        seen.hidden = document.documentElement.dataset.stale !== undefined;
+      });
+    });
     const page = await context.newPage();
-    await page.goto(`${stack.web}/no/such/page`);
-    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      // Chromium logs the document's own 404 status; that one is the point of this test.
+      if (message.type() === 'error' && !message.text().includes('status of 404'))
+        errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const response = await page.goto(`${stack.web}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    const state = await page.evaluate(() => {
+      const seen = window as unknown as { prerenderedHeading?: Element | null; hidden?: boolean };
+      const heading = document.querySelector('h1');
+      return {
+        sameHeading: heading !== null && heading === seen.prerenderedHeading,
+        hidden: seen.hidden,
+        ogUrl: [...document.querySelectorAll('meta[property="og:url"]')].map((m) =>
+          m.getAttribute('content'),
+        ),
+      };
+    });
+    expect(state.sameHeading).toBe(true);
+    expect(state.hidden).toBe(false);
+    expect(state.ogUrl).toHaveLength(1);
+    expect(state.ogUrl[0]).toMatch(/\/no\/such\/page$/);
     expect(await page.title()).toContain('Page not found');
     expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 page with JavaScript disabled', async () => {
+    const context = await visitor({ javaScript: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${stack.web}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('starts an app route from the app shell, never showing the home page', async () => {
+    const context = await visitor({ storage: consented });
+    await context.addInitScript(() => {
+      const seen = window as unknown as { homeShown?: boolean; shell?: boolean };
+      seen.homeShown = false;
+      new MutationObserver(() => {
+        if (document.getElementById('framework')) seen.homeShown = true;
+        if (document.querySelector('.app-shell-pending')) seen.shell = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    const response = await page.goto(`${stack.web}${paths.dashboard.path}`);
+    expect(response?.status()).toBe(200);
+    await page.locator('.app-shell-pending').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { homeShown?: boolean }).homeShown)).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { shell?: boolean }).shell)).toBe(true);
     await context.close();
   });
 

@@ -6,7 +6,8 @@ import { site } from '#web/content/site.ts';
 
 // A page whose scripts fail to load or start must not pretend to be loading forever: the
 // prerendered HTML (with the inline scripts, which need no file) hides the "Loading..." slot and
-// asks the visitor to reload; the fallback page shows that message instead of a blank page.
+// asks the visitor to reload; the 404 page keeps its content, and the app shell of an app route
+// shows the message instead of saying it is loading.
 
 const stack = inject('stack');
 
@@ -51,12 +52,21 @@ describe('a page that cannot start', () => {
     await page.context().close();
   });
 
-  it('shows the message instead of a blank page (or the hidden home) at an unknown path', async () => {
+  it('keeps the prerendered 404 page readable at an unknown path, and says so', async () => {
     const page = await openFailing('/no/such/page', '**/assets/index-*.js');
     expect(await message(page).isVisible()).toBe(true);
     expect(await loading(page).isVisible()).toBe(false);
-    expect(await page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(false);
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows the message in the app shell of an app route instead of a lasting Loading', async () => {
+    const page = await openFailing('/dashboard', '**/assets/index-*.js');
+    expect(await message(page).isVisible()).toBe(true);
+    // Neither the nav's slot nor the shell's pending main says Loading...
+    expect(await loading(page).filter({ visible: true }).count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     await page.context().close();
   });
 

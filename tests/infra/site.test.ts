@@ -1,15 +1,22 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Match } from 'aws-cdk-lib/assertions';
+import { App, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { webConfig } from '#contracts/web-config.ts';
-import { pathMappingCode } from '#infra/site/path-mapping.ts';
-import { contentSecurityPolicy, permissionsPolicy } from '#infra/site/security-headers.ts';
+import { type WebConfig, webConfig } from '#contracts/web-config.ts';
+import { notFoundStatusCode, pathMappingCode, siteRoutes } from '#infra/site/path-mapping.ts';
+import {
+  headerFields,
+  personaFrameOrigin,
+  siteHeaderInputs,
+  siteHeaders,
+} from '#infra/site/security-headers.ts';
+import { Site } from '#infra/site/site-construct.ts';
 import { readWebBuild, scriptHashSource } from '#infra/site/web-build.ts';
-import { securityHeaders } from '#local/web/headers.ts';
+import { localSiteHeaders } from '#local/web/index.ts';
+import { bucketKeys } from '#tests/helpers/site-paths.ts';
 import { fixtureBuildDir, synthPlatform } from '#tests/infra/synth.ts';
-import { redirects } from '#web/app/paths.ts';
 import { inlineScripts } from '../../web/inline-scripts.ts';
 import { scriptHashSource as viteScriptHashSource } from '../../web/vite.config.ts';
 
@@ -21,11 +28,64 @@ const distributionConfig = () => {
   expect(distributions).toHaveLength(1);
   return distributions[0]?.Properties.DistributionConfig;
 };
-const headersPolicy = () => {
-  const policies = Object.values(site.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+const headersPolicyOf = (template: Template) => {
+  const policies = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
   expect(policies).toHaveLength(1);
   return policies[0]?.Properties.ResponseHeadersPolicyConfig;
 };
+const headersPolicy = () => headersPolicyOf(site);
+/** The web config the platform writes for the example stage. */
+const webConfigFor = (): WebConfig => ({
+  stage: config.stage,
+  auth0: {
+    domain: config.auth0.domain,
+    clientId: config.auth0.spaClientId,
+    audience: config.auth0.audience,
+    claimsNamespace: config.auth0.claimsNamespace,
+  },
+  persona: { environmentId: config.persona.environmentId },
+});
+/** The header fields CloudFront sends for a response headers policy of the template. */
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON
+function cloudFrontHeaderFields(policy: any): Record<string, string> {
+  const security = policy.SecurityHeadersConfig;
+  const hsts = security.StrictTransportSecurity;
+  return {
+    'Content-Security-Policy': security.ContentSecurityPolicy.ContentSecurityPolicy,
+    ...(hsts
+      ? {
+          'Strict-Transport-Security': [
+            `max-age=${hsts.AccessControlMaxAgeSec}`,
+            ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []),
+            ...(hsts.Preload ? ['preload'] : []),
+          ].join('; '),
+        }
+      : {}),
+    ...(security.ContentTypeOptions ? { 'X-Content-Type-Options': 'nosniff' } : {}),
+    ...(security.FrameOptions ? { 'X-Frame-Options': security.FrameOptions.FrameOption } : {}),
+    ...(security.ReferrerPolicy ? { 'Referrer-Policy': security.ReferrerPolicy.ReferrerPolicy } : {}),
+    ...Object.fromEntries(
+      (policy.CustomHeadersConfig?.Items ?? []).map((h: { Header: string; Value: string }) => [
+        h.Header,
+        h.Value,
+      ]),
+    ),
+  };
+}
+
+/** A stack holding only the Site, for the given web config and build. */
+function synthSite(config: WebConfig, buildDir = fixtureBuildDir) {
+  const stack = new Stack(new App(), 'SiteOnly', {
+    env: { region: 'eu-central-1', account: '111111111111' },
+  });
+  new Site(stack, 'Site', {
+    build: readWebBuild(buildDir),
+    apiDomain: 'abc123.execute-api.eu-central-1.amazonaws.com',
+    config,
+  });
+  return { stack, template: Template.fromStack(stack) };
+}
+
 const directives = (csp: string) =>
   Object.fromEntries(
     csp.split(';').map((d) => {
@@ -102,13 +162,37 @@ describe('the distribution', () => {
     expect(origin.Id).not.toBe(dist.DefaultCacheBehavior.TargetOriginId);
   });
 
-  it('runs the path-mapping function on viewer requests to the bucket', () => {
-    const [association] = distributionConfig().DefaultCacheBehavior.FunctionAssociations;
-    expect(association.EventType).toBe('viewer-request');
+  it('runs the path-mapping functions from the route registry on the bucket, never on /api', () => {
+    const dist = distributionConfig();
     const fns = site.findResources('AWS::CloudFront::Function');
-    expect(fns[association.FunctionARN['Fn::GetAtt'][0]]?.Properties.FunctionCode).toBe(
-      pathMappingCode(['/legal/imprint', '/pricing'], redirects),
+    const code = (association: { FunctionARN: { 'Fn::GetAtt': string[] } }) =>
+      fns[association.FunctionARN['Fn::GetAtt'][0] as string]?.Properties.FunctionCode;
+    const associations = dist.DefaultCacheBehavior.FunctionAssociations;
+    expect(associations.map((a: { EventType: string }) => a.EventType)).toEqual([
+      'viewer-request',
+      'viewer-response',
+    ]);
+    expect(code(associations[0])).toBe(pathMappingCode(siteRoutes));
+    expect(code(associations[1])).toBe(notFoundStatusCode(siteRoutes));
+    for (const fn of Object.values(fns))
+      expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    for (const behavior of dist.CacheBehaviors) expect(behavior.FunctionAssociations).toBeUndefined();
+  });
+
+  it('warns at synth when the web build lacks a page the registry serves, and not when it has them all', () => {
+    const stale = Annotations.fromStack(synthSite(webConfigFor()).stack).findWarning(
+      '*',
+      Match.stringLikeRegexp('lacks .*/register/index.html.*/404.html.*/app.html'),
     );
+    expect(stale).toHaveLength(1);
+    const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    for (const key of bucketKeys(siteRoutes)) {
+      mkdirSync(path.dirname(path.join(dir, key)), { recursive: true });
+      writeFileSync(path.join(dir, key), '<!doctype html>');
+    }
+    expect(
+      Annotations.fromStack(synthSite(webConfigFor(), dir).stack).findWarning('*', Match.anyValue()),
+    ).toEqual([]);
   });
 
   it('uses TLS 1.2 at least, the custom domain and the WAF ACL when the stage has them', () => {
@@ -159,7 +243,8 @@ describe('the response headers', () => {
       'frame-src': ['https://*.withpersona.com'],
       'frame-ancestors': ["'none'"],
       'base-uri': ["'self'"],
-      'form-action': ["'self'", auth0],
+      // The SPA posts no form to the tenant: /authorize and /v2/logout are navigations.
+      'form-action': ["'self'"],
       'object-src': ["'none'"],
       'upgrade-insecure-requests': [],
     });
@@ -176,9 +261,10 @@ describe('the response headers', () => {
     const custom = Object.fromEntries(
       config.CustomHeadersConfig.Items.map((h: { Header: string; Value: string }) => [h.Header, h.Value]),
     );
-    expect(custom['Permissions-Policy']).toContain('camera=(self "https://*.withpersona.com")');
-    expect(custom['Permissions-Policy']).toContain('microphone=()');
-    expect(custom['Permissions-Policy']).toContain('geolocation=()');
+    expect(custom['Permissions-Policy']).toBe(
+      'camera=(self "https://*.withpersona.com"), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=()',
+    );
+    expect(custom['Cross-Origin-Opener-Policy']).toBe('same-origin');
   });
 
   it('apply to the API behaviour as well as the site', () => {
@@ -187,39 +273,55 @@ describe('the response headers', () => {
     expect(api.ResponseHeadersPolicyId).toEqual(dist.DefaultCacheBehavior.ResponseHeadersPolicyId);
   });
 
-  it('say what the local dist server says, except the differences listed here', () => {
-    const local = securityHeaders({
-      scriptHashes: inlineScripts.map(scriptHashSource),
-      config: {
-        stage: 'dev',
-        auth0: {
-          domain: config.auth0.domain,
-          clientId: 'x',
-          audience: 'x',
-          claimsNamespace: config.auth0.claimsNamespace,
-        },
-        persona: { environmentId: 'env_x' },
-      },
+  it('are the header set defined once, built from the stage config and the build hashes', () => {
+    const inputs = siteHeaderInputs(webConfigFor(), inlineScripts.map(scriptHashSource), { https: true });
+    expect(cloudFrontHeaderFields(policy())).toEqual(headerFields(siteHeaders(inputs)));
+  });
+
+  it('say what the local dist server says for the same inputs, but HSTS and upgrade-insecure-requests (https only)', () => {
+    const local: WebConfig = {
+      ...webConfigFor(),
+      auth0: { ...webConfigFor().auth0, domain: 'http://localhost:4010' },
+      persona: { environmentId: 'env_local', customHost: 'localhost:4020' },
+    };
+    const hashes = inlineScripts.map(scriptHashSource);
+    const cloud = cloudFrontHeaderFields(headersPolicyOf(synthSite(local).template));
+    const served = localSiteHeaders(local, hashes);
+    const { 'Strict-Transport-Security': hsts, ...cloudRest } = cloud;
+    expect(hsts).toBe('max-age=63072000; includeSubDomains; preload');
+    expect({ ...cloudRest, 'Content-Security-Policy': undefined }).toEqual({
+      ...served,
+      'Content-Security-Policy': undefined,
     });
-    const cloud = directives(
-      contentSecurityPolicy({
-        scriptHashes: inlineScripts.map(scriptHashSource),
-        auth0Domain: config.auth0.domain,
-      }),
+    expect(cloud['Content-Security-Policy']).toBe(
+      `${served['Content-Security-Policy']}; upgrade-insecure-requests`,
     );
-    const localCsp = directives(local['Content-Security-Policy'] as string);
-    // The one known difference: upgrade-insecure-requests, meaningless on http://localhost.
-    expect({ ...cloud, 'upgrade-insecure-requests': undefined }).toEqual({
-      ...localCsp,
-      'upgrade-insecure-requests': undefined,
-    });
-    expect(local['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains; preload');
-    // Both allow the camera to this origin and Persona only; CloudFront turns off more features.
-    expect(local['Permissions-Policy']).toBe(
-      'camera=(self "https://*.withpersona.com"), microphone=(), geolocation=(), payment=()',
+    const csp = directives(served['Content-Security-Policy'] as string);
+    expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:4010']);
+    expect(csp['frame-src']).toEqual(['http://localhost:4020']);
+    expect(served['Permissions-Policy']).toMatch(
+      /^camera=\(self "http:\/\/localhost:4020"\), microphone=\(\)/,
     );
-    expect(permissionsPolicy.startsWith(local['Permissions-Policy'] as string)).toBe(true);
-    expect(local['Cross-Origin-Opener-Policy']).toBe('same-origin');
+  });
+
+  it('allow the Persona frame from the host the SDK loads it from', () => {
+    expect(personaFrameOrigin(undefined)).toBe('https://*.withpersona.com');
+    expect(personaFrameOrigin('localhost:4020')).toBe('http://localhost:4020');
+    // The SDK gives every other custom host https (persona dist: baseUrlOfHost).
+    expect(personaFrameOrigin('127.0.0.1:4020')).toBe('https://127.0.0.1:4020');
+    expect(personaFrameOrigin('kyc.example.org')).toBe('https://kyc.example.org');
+  });
+
+  it('never allow inline scripts or styles, for any stage or build', () => {
+    for (const https of [true, false]) {
+      const fields = headerFields(
+        siteHeaders(siteHeaderInputs(webConfigFor(), ["'sha256-abc='"], { https })),
+      );
+      expect(fields['Content-Security-Policy']).not.toMatch(/unsafe-inline|unsafe-eval|\*;|\* /);
+      expect(fields['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+      expect(fields['Content-Security-Policy']).toContain("object-src 'none'");
+      expect(fields['Content-Security-Policy']).toContain("base-uri 'self'");
+    }
   });
 });
 

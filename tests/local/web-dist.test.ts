@@ -5,8 +5,10 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebConfig } from '#contracts/web-config.ts';
-import { chooseEncoding, type RunningWeb, startWeb } from '#local/web/index.ts';
+import { siteRoutes } from '#infra/site/path-mapping.ts';
+import { chooseEncoding, localSiteHeaders, type RunningWeb, startWeb } from '#local/web/index.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
+import { bucketKeys, sitePathCases } from '#tests/helpers/site-paths.ts';
 
 const config: WebConfig = {
   stage: 'test',
@@ -26,18 +28,20 @@ let tmp: string;
 let web: RunningWeb;
 let api: Server;
 const apiRequests: { method: string; url: string; contentType: string | undefined; body: string }[] = [];
+/** What each file of the test build holds: every page of the registry, the 404 page, the app shell. */
+const contents = new Map<string, string>();
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
   const dist = path.join(tmp, 'dist');
-  await mkdir(path.join(dist, 'about'), { recursive: true });
-  await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>fallback</title>');
-  await writeFile(path.join(dist, 'about', 'index.html'), '<!doctype html><title>about</title>');
-  await writeFile(path.join(dist, 'assets', 'app-abc.js'), 'console.log("app")');
-  await mkdir(path.join(dist, 'long'));
-  await writeFile(path.join(dist, 'long', 'index.html'), longPage);
-  await writeFile(path.join(dist, 'assets', 'chunk-big.js'), longScript);
+  for (const key of bucketKeys(siteRoutes)) contents.set(key, `<!doctype html><title>${key}</title>`);
+  contents.set('/pricing/index.html', longPage);
+  contents.set('/assets/chunk-big.js', longScript);
+  contents.set('/assets/app-x.js', 'console.log("app")');
+  for (const [key, content] of contents) {
+    await mkdir(path.dirname(path.join(dist, key)), { recursive: true });
+    await writeFile(path.join(dist, key), content);
+  }
   await writeFile(path.join(dist, 'assets', 'logo-abc.png'), Buffer.alloc(4000, 7));
   await writeFile(path.join(dist, 'csp-hashes.json'), JSON.stringify({ 'script-src': [themeHash] }));
   await writeFile(path.join(tmp, 'secret.txt'), 'outside the site');
@@ -74,14 +78,17 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-/** A GET with the path sent byte for byte (fetch would normalise `..` away). */
-function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+/** A GET (or HEAD) with the path sent byte for byte (fetch would normalise `..` away). */
+function rawGet(
+  rawPath: string,
+  method = 'GET',
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   const { hostname, port } = new URL(web.url);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: rawPath, method: 'GET' }, (res) => {
+    const req = request({ hostname, port, path: rawPath, method }, (res) => {
       let body = '';
       res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();
@@ -116,7 +123,7 @@ describe('compression, as CloudFront does it', () => {
     [undefined, undefined],
   ])('answers Accept-Encoding %s with %s, and the body decodes to the file', async (accept, expected) => {
     for (const [rawPath, content] of [
-      ['/long/', longPage],
+      ['/pricing/', longPage],
       ['/assets/chunk-big.js', longScript],
     ] as const) {
       const { headers, body } = await rawResponse(rawPath, accept);
@@ -131,15 +138,15 @@ describe('compression, as CloudFront does it', () => {
   });
 
   it('leaves bodies under 1,000 bytes and non-text types alone', async () => {
-    for (const rawPath of ['/about/', '/assets/app-abc.js', '/assets/logo-abc.png']) {
+    for (const rawPath of ['/contact/', '/assets/app-x.js', '/assets/logo-abc.png']) {
       const { headers } = await rawResponse(rawPath, 'br, gzip');
       expect(headers['content-encoding']).toBeUndefined();
     }
   });
 
   it('answers HEAD with the compressed length and no body', async () => {
-    const get = await rawResponse('/long/', 'gzip');
-    const head = await rawResponse('/long/', 'gzip', 'HEAD');
+    const get = await rawResponse('/pricing/', 'gzip');
+    const head = await rawResponse('/pricing/', 'gzip', 'HEAD');
     expect(head.headers['content-encoding']).toBe('gzip');
     expect(head.headers['content-length']).toBe(String(get.body.length));
     expect(head.body.length).toBe(0);
@@ -154,33 +161,37 @@ describe('compression, as CloudFront does it', () => {
   });
 });
 
-describe('local web server in dist mode', () => {
-  it.each(['/about', '/about/'])('serves the prerendered page for %s', async (pathname) => {
-    const response = await fetch(`${web.url}${pathname}`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<title>about</title>');
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-  });
+describe('local web server in dist mode: every path answers what CloudFront answers', () => {
+  it.each(sitePathCases(siteRoutes))(
+    'answers $path with $status',
+    async ({ path: rawPath, status, file, location }) => {
+      const response = await rawGet(rawPath);
+      expect(response.status).toBe(status);
+      if (location !== undefined) expect(response.headers.location).toBe(location);
+      if (file) {
+        expect(response.body).toBe(contents.get(file));
+        if (file.endsWith('.html')) {
+          expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+          expect(response.headers['cache-control']).toBe('no-cache');
+        }
+      }
+      // A missing file is a plain 404, never HTML (a missing chunk must fail, not parse a page).
+      if (file === null) expect(response.headers['content-type']).not.toContain('html');
+    },
+  );
 
-  it('serves the fallback page with 200 for a client-side route', async () => {
-    const response = await fetch(`${web.url}/some/client/route`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<title>fallback</title>');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+  it('answers HEAD for an unknown path with 404 and no body', async () => {
+    const response = await rawGet('/no/such/page', 'HEAD');
+    expect(response.status).toBe(404);
+    expect(response.body).toBe('');
+    expect(Number(response.headers['content-length'])).toBe(contents.get('/404.html')?.length);
   });
 
   it('serves hashed assets as immutable with the right content type', async () => {
-    const response = await fetch(`${web.url}/assets/app-abc.js`);
+    const response = await fetch(`${web.url}/assets/app-x.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-  });
-
-  it('answers 404, not the fallback page, for a missing chunk', async () => {
-    const response = await fetch(`${web.url}/assets/missing.js`);
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).not.toContain('html');
   });
 
   it('proxies /api with method, path, query and body intact and never answers with HTML', async () => {
@@ -206,18 +217,28 @@ describe('local web server in dist mode', () => {
     expect(await response.json()).toEqual(config);
   });
 
-  it('sends the security headers with a CSP that allows only the theme script inline', async () => {
-    const response = await fetch(`${web.url}/`);
-    const csp = response.headers.get('content-security-policy') ?? '';
+  it('sends the site headers of infra/site/security-headers.ts on pages, 404s, redirects and files', async () => {
+    const expected = localSiteHeaders(config, [themeHash]);
+    for (const rawPath of [
+      '/',
+      '/no/such/page',
+      '/terms',
+      '/assets/app-x.js',
+      '/assets/missing.js',
+      '/config.json',
+    ]) {
+      const { headers } = await rawGet(rawPath);
+      for (const [name, value] of Object.entries(expected))
+        expect(headers[name.toLowerCase()], `${rawPath} ${name}`).toBe(value);
+    }
+    const csp = expected['Content-Security-Policy'] ?? '';
     expect(csp).toContain(`script-src 'self' ${themeHash}`);
     expect(csp).toContain("connect-src 'self' http://localhost:4010");
     expect(csp).toContain('frame-src http://localhost:4020');
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("style-src 'self';");
     expect(csp).not.toContain('unsafe-inline');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    // Plain http: HSTS and upgrade-insecure-requests do not apply (CloudFront sends both).
+    expect((await rawGet('/')).headers['strict-transport-security']).toBeUndefined();
+    expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
   it.each([

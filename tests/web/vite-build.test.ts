@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedPaths, publicPaths, redirects } from '#web/app/paths.ts';
+import { appPaths, indexedPaths, publicPaths, redirects } from '#web/app/paths.ts';
+import { notFound } from '#web/content/pages/not-found.ts';
+import { site } from '#web/content/site.ts';
 import { entryLoaderScript, headScript } from '../../web/inline-scripts.ts';
 import {
   checkSiteUrl,
@@ -15,6 +17,7 @@ import {
   placeholdersAllowed,
   SiteUrlError,
 } from '../../web/scripts/placeholders.ts';
+import { notFoundPrerendered } from '../../web/scripts/prerender.ts';
 import { defaultSiteUrl } from '../../web/src/lib/site-url.ts';
 import { webViteConfig } from '../../web/vite.config.ts';
 
@@ -101,9 +104,62 @@ describe('web build', () => {
     expect(locs).toEqual(
       indexedPaths.map((entry) => `https://platform.example${entry.path === '/' ? '/' : entry.path}`),
     );
+    expect(locs).not.toContain('https://platform.example/check-your-email');
     const robots = await readFile(path.join(outDir, 'robots.txt'), 'utf8');
     expect(robots).toContain('Sitemap: https://platform.example/sitemap.xml');
-    expect(robots).toContain('Disallow: /dashboard');
+    const disallowed = [...robots.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1] ?? '');
+    expect(disallowed).toEqual(appPaths);
+    // Every public page stays crawlable, the noindex ones too, or crawlers could not see the noindex.
+    for (const page of publicPaths) {
+      expect(
+        disallowed.filter((prefix) => page.path.startsWith(prefix)),
+        page.path,
+      ).toEqual([]);
+    }
+  });
+
+  it('prerenders the not-found page as 404.html, made for any unknown path and kept out of search', async () => {
+    const html = await readFile(path.join(outDir, '404.html'), 'utf8');
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(notFoundPrerendered).toBe('');
+    expect(html).toContain(`<html lang="en" data-prerendered="${notFoundPrerendered}">`);
+    expect(root).toContain(`>${notFound.title}</h1>`);
+    expect(root).toContain('aria-label="Main"');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain('rel="canonical"');
+    const inline = [...html.matchAll(/<script(?: data-entry="[^"]+")?>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1],
+    );
+    expect(inline).toEqual([headScript, entryLoaderScript]);
+  });
+
+  it('writes the app shell as app.html: the layout and a pending main, no page content, noindex', async () => {
+    const html = await readFile(path.join(outDir, 'app.html'), 'utf8');
+    const home = await page('/');
+    const root = html.slice(html.indexOf('<div id="root">'));
+    // No data-prerendered: boot.tsx renders the app route afresh, the entry loader starts at once.
+    expect(html).toMatch(/<html lang="en">/);
+    expect(html).not.toContain('data-prerendered');
+    expect(root).toContain('aria-label="Main"');
+    expect(root).toContain('<footer');
+    expect(root).toMatch(
+      new RegExp(
+        `<main[^>]*><p class="container app-shell-pending" role="status">${site.nav.loading}</p></main>`,
+      ),
+    );
+    expect(root).not.toContain('<h1');
+    expect(html).toContain(`<title>${site.productName}</title>`);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain('rel="canonical"');
+    // The same stylesheets as every page, and nothing of the home page's own.
+    const sheets = (doc: string) =>
+      [...doc.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    expect(sheets(home)).toEqual(expect.arrayContaining(sheets(html)));
+    const inline = [...html.matchAll(/<script(?: data-entry="[^"]+")?>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1],
+    );
+    expect(inline).toEqual([headScript, entryLoaderScript]);
   });
 });
 

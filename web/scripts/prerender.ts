@@ -20,11 +20,13 @@ import {
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(webRoot, '..');
 
+type RenderResult = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string };
+
 /** What the SSR bundle (web/src/entry-server.tsx) exports. */
 interface ServerEntry {
-  renderRoute(
-    path: string,
-  ): Promise<{ kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string }>;
+  renderRoute(path: string): Promise<RenderResult>;
+  renderAppShell(): Promise<RenderResult>;
+  isKnownPath(path: string): boolean;
   publicPaths: readonly { path: string; page: string; indexed: boolean }[];
   appPaths: readonly string[];
   redirects: Readonly<Record<string, string>>;
@@ -115,15 +117,27 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** One page around the built template: lang, the page's head tags, the body, the entry at the end. */
-export function assemblePage(template: string, page: { path: string; head: string[]; body: string }): string {
+/**
+ * `data-prerendered` of the not-found page (`404.html`): made for no one URL but for every path the
+ * routes do not know, so the head script never marks it stale (its test is `if (p && ...)`), and
+ * boot.tsx hydrates it wherever the client also renders the catch-all route.
+ */
+export const notFoundPrerendered = '';
+
+/**
+ * One page around the built template: lang, the page's head tags, the body, the entry at the end.
+ * `path` is what `data-prerendered` records: the URL the page was made for, `notFoundPrerendered`,
+ * or null for the app shell, which holds no page and is rendered afresh on the client.
+ */
+export function assemblePage(
+  template: string,
+  page: { path: string | null; head: string[]; body: string },
+): string {
   const locale = page.head.join('').match(/<meta property="og:locale" content="([a-z]{2})_/)?.[1] ?? 'en';
+  const madeFor = page.path === null ? '' : ` data-prerendered="${escapeAttribute(page.path)}"`;
   const scripts: string[] = [];
   let html = template
-    .replace(
-      /<html lang="[^"]*">/,
-      `<html lang="${locale}" data-prerendered="${escapeAttribute(page.path)}">`,
-    )
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale}"${madeFor}>`)
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     // The entry loader (web/inline-scripts.ts) fetches nothing before `load`; at the end of <body> it
     // also runs after the content is parsed.
@@ -172,13 +186,42 @@ ${urls}
 `;
 }
 
-export function robots(siteUrl: string, appPaths: readonly string[]): string {
+/**
+ * Crawlers may fetch every prerendered page, the noindex ones included (/check-your-email, the
+ * 404 page): a page blocked here could not show them its `noindex` and might still be listed from
+ * links. App routes are disallowed: they hold nothing but the sign-in shell. A Disallow line is a
+ * prefix, so none may cover a public page.
+ */
+export function robots(
+  siteUrl: string,
+  appPaths: readonly string[],
+  publicPaths: readonly string[] = [],
+): string {
+  const disallowed = appPaths.map((app) => app.replace(/\/:.*$/, '/'));
+  for (const page of publicPaths) {
+    const blocking = disallowed.find((prefix) => page.startsWith(prefix));
+    if (blocking) throw new Error(`prerender: robots.txt would disallow ${page} (Disallow: ${blocking})`);
+  }
   return `User-agent: *
 Allow: /
-${appPaths.map((app) => `Disallow: ${app}`).join('\n')}
+${disallowed.map((app) => `Disallow: ${app}`).join('\n')}
 
 Sitemap: ${siteUrl}/sitemap.xml
 `;
+}
+
+function pageResult(result: RenderResult, what: string, statuses: number[] = [200]) {
+  if (result.kind !== 'page' || !statuses.includes(result.status)) {
+    throw new Error(`prerender: ${what} did not render a page (${JSON.stringify(result).slice(0, 200)})`);
+  }
+  return splitHead(result.html);
+}
+
+function requireNoindex(html: string, page: string): void {
+  if (!/<meta name="robots" content="noindex/.test(html))
+    throw new Error(`prerender: ${page} is not noindex`);
+  if (html.includes('rel="canonical"'))
+    throw new Error(`prerender: ${page} is noindex but names a canonical URL`);
 }
 
 function requireOne(html: string, pattern: RegExp, what: string, page: string): string {
@@ -214,20 +257,17 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
     const linked = new Set(
       [...template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
     );
-    const pages: PrerenderedPage[] = [];
-    for (const { path: pagePath, page } of entry.publicPaths) {
-      const result = await entry.renderRoute(pagePath);
-      if (result.kind !== 'page' || result.status !== 200) {
-        throw new Error(
-          `prerender: ${pagePath} did not render a page (${JSON.stringify(result).slice(0, 200)})`,
-        );
-      }
-      const { head, body } = splitHead(result.html);
+    const linkStylesheets = (head: string[], page: string) => {
       const module = `src/pages/${page}.tsx`;
       if (!manifest[module]) throw new Error(`prerender: the build manifest has no ${module}`);
       for (const href of pageStylesheets(manifest, module)) {
         if (!linked.has(href)) head.push(`<link rel="stylesheet" crossorigin href="${href}">`);
       }
+    };
+    const pages: PrerenderedPage[] = [];
+    for (const { path: pagePath, page } of entry.publicPaths) {
+      const { head, body } = pageResult(await entry.renderRoute(pagePath), pagePath);
+      linkStylesheets(head, page);
       const html = assemblePage(template, { path: pagePath, head, body });
       const title = requireOne(html, /<title>([\s\S]*?)<\/title>/g, '<title>', pagePath);
       requireOne(html, /<meta name="description" content="([^"]*)"/g, 'meta descriptions', pagePath);
@@ -241,6 +281,29 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
       pages.push({ path: pagePath, file, lang: html.match(/<html lang="([^"]+)"/)?.[1] ?? 'en', title });
     }
 
+    // The not-found page, rendered by the catch-all route at a path the registry does not know; the
+    // edge (CloudFront's functions, local/web) serves it with status 404 for every such path.
+    const unknownPath = '/404';
+    if (entry.isKnownPath(unknownPath))
+      throw new Error(`prerender: ${unknownPath} is a route of the registry`);
+    {
+      const { head, body } = pageResult(await entry.renderRoute(unknownPath), '404.html', [200, 404]);
+      linkStylesheets(head, 'not-found');
+      const html = assemblePage(template, { path: notFoundPrerendered, head, body });
+      requireOne(html, /<title>([\s\S]*?)<\/title>/g, '<title>', '404.html');
+      requireNoindex(html, '404.html');
+      await writeFile(path.join(outDir, '404.html'), html);
+    }
+    // The app shell: the layout with a pending main, which app routes start from instead of a page
+    // they would briefly show (the home page, before).
+    {
+      const { head, body } = pageResult(await entry.renderAppShell(), 'app.html');
+      const html = assemblePage(template, { path: null, head, body });
+      requireOne(html, /<title>([\s\S]*?)<\/title>/g, '<title>', 'app.html');
+      requireNoindex(html, 'app.html');
+      await writeFile(path.join(outDir, 'app.html'), html);
+    }
+
     for (const [from, to] of Object.entries(entry.redirects)) {
       await mkdir(path.join(outDir, from.slice(1)), { recursive: true });
       await writeFile(path.join(outDir, from.slice(1), 'index.html'), redirectPage(to, entry.siteUrl));
@@ -252,7 +315,14 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
         entry.publicPaths.filter((page) => page.indexed).map((page) => page.path),
       ),
     );
-    await writeFile(path.join(outDir, 'robots.txt'), robots(entry.siteUrl, entry.appPaths));
+    await writeFile(
+      path.join(outDir, 'robots.txt'),
+      robots(
+        entry.siteUrl,
+        entry.appPaths,
+        entry.publicPaths.map((page) => page.path),
+      ),
+    );
     await writeFile(path.join(outDir, 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
     return pages;
   } finally {

@@ -1,11 +1,17 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router';
 import { routes } from './app/routes.tsx';
+import { pageTitle, site } from './content/site.ts';
 import { siteUrl } from './lib/site-url.ts';
 
 // Built for Node by web/scripts/prerender.ts and run once per public route at build time.
-export { appPaths, publicPaths, redirects } from './app/paths.ts';
+export { appPaths, isKnownPath, publicPaths, redirects } from './app/paths.ts';
 export { company } from './content/company.ts';
 export { siteUrl };
 
@@ -13,8 +19,8 @@ export type RenderResult =
   | { kind: 'page'; status: number; html: string }
   | { kind: 'redirect'; location: string };
 
-export async function renderRoute(path: string): Promise<RenderResult> {
-  const handler = createStaticHandler(routes);
+async function render(routeObjects: RouteObject[], path: string): Promise<RenderResult> {
+  const handler = createStaticHandler(routeObjects);
   const context = await handler.query(new Request(new URL(path, siteUrl)));
   if (context instanceof Response) {
     return { kind: 'redirect', location: context.headers.get('Location') ?? '/' };
@@ -27,4 +33,31 @@ export async function renderRoute(path: string): Promise<RenderResult> {
     </StrictMode>,
   );
   return { kind: 'page', status: context.statusCode, html: await new Response(prelude).text() };
+}
+
+export function renderRoute(path: string): Promise<RenderResult> {
+  return render(routes, path);
+}
+
+/**
+ * What an app route shows before the client has rendered it: the layout around a "Loading..."
+ * status. Never hydrated (boot.tsx renders app routes afresh), so it is the server's alone.
+ */
+function AppShellPending() {
+  return (
+    <>
+      <title>{pageTitle()}</title>
+      <meta name="robots" content="noindex" />
+      <p className="container app-shell-pending" role="status">
+        {site.nav.loading}
+      </p>
+    </>
+  );
+}
+
+/** The app shell page (`app.html`): the real layout route with the pending page as its only child. */
+export function renderAppShell(): Promise<RenderResult> {
+  const [layout] = routes;
+  if (!layout || layout.index) throw new Error('entry-server: the first route is not the layout route');
+  return render([{ ...layout, children: [{ path: '*', Component: AppShellPending }] }], '/');
 }

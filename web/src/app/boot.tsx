@@ -4,8 +4,9 @@ import { App } from './index.tsx';
 import { normalizePath } from './paths.ts';
 import { routes } from './routes.tsx';
 
-// Starts React on a page. A prerendered page is hydrated; the fallback page (which holds the
-// prerendered home) is rendered afresh when it answers another URL: an app route or a 404.
+// Starts React on a page. A prerendered page is hydrated where it was made for the URL, and so is
+// the not-found page (404.html) at any URL the client routes do not know either. Anything else is
+// rendered afresh: the app shell (app.html) at an app route, or HTML made for another URL.
 
 const routeKeys = [
   'Component',
@@ -47,13 +48,20 @@ export async function boot(): Promise<void> {
 
   await resolveLazyRoutes(routes, window.location.pathname);
   const router = createBrowserRouter(routes);
+  // 404.html says `data-prerendered=""` (web/scripts/prerender.ts `notFoundPrerendered`).
+  const notFound =
+    madeFor === '' && matchRoutes(routes, window.location.pathname)?.at(-1)?.route.path === '*';
 
-  if (madeFor === here) {
+  if (madeFor === here || notFound) {
+    // The not-found page's head tags name the path it was rendered at; React writes this URL's.
+    if (notFound) for (const tag of document.head.querySelectorAll(prerenderedHead)) tag.remove();
     hydrateRoot(container, <App router={router} />);
     return;
   }
   for (const tag of document.head.querySelectorAll(prerenderedHead)) tag.remove();
-  container.replaceChildren();
+  // Stale HTML is hidden (data-stale) and goes now; the app shell stays visible until React's
+  // first commit replaces it, so its header and footer do not blink.
+  if (html.dataset.stale !== undefined) container.replaceChildren();
   delete html.dataset.stale;
   createRoot(container).render(<App router={router} />);
 }
