@@ -11,6 +11,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.{ts,tsx}'],
+          // Synthesizing a stack or bundling takes seconds on this shared 2-core machine; a hang
+          // still fails, just later.
+          testTimeout: 30_000,
           exclude: ['tests/**/*.stack.test.{ts,tsx}', '**/node_modules/**'],
           environment: 'node',
         },

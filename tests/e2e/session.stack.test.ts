@@ -1,0 +1,126 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '#tests/helpers/browser.ts';
+import { sessionMessages } from '#web/content/session.ts';
+
+// The session rules in real Chromium against the real identity provider, with the page's clock
+// under the test's control (Playwright's clock): the inactivity warning and logout, the 60-minute
+// maximum, a hidden tab, and a refused token refresh. A timed logout ends the provider's session
+// and says why once the provider has sent the browser back to the site.
+
+const stack = inject('stack');
+const account = stack.accounts.find((a) => a.role === 'user' && a.organizationType === 'commercial');
+if (!account) throw new Error('the stack seeds an approved commercial user');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+interface Watched {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+async function signedIn(): Promise<Watched> {
+  const context = await browser.newContext();
+  await context.clock.install({ time: new Date('2026-11-23T09:00:00Z') });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${stack.web}/user-account`);
+  await page.waitForURL(/\/u\/login\//);
+  await page.getByLabel('Email address').fill(account?.email ?? '');
+  await page.getByLabel('Password').fill(account?.password ?? '');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${stack.web}/user-account`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { context, page, problems };
+}
+
+const notices = (page: Page) => page.getByRole('status', { name: 'Notifications' });
+const errors = (page: Page) => page.getByRole('alert', { name: 'Errors' });
+
+/** Moves the mouse (activity), then lets `minutes` pass on the page's clock. */
+async function activeFor(page: Page, minutes: number): Promise<void> {
+  for (let passed = 0; passed < minutes; passed += 3) {
+    await page.mouse.move(100 + passed, 200);
+    await page.clock.runFor(Math.min(3, minutes - passed) * 60_000);
+  }
+}
+
+describe('session rules', () => {
+  it('warns after 4 idle minutes, logs out at 5 through the identity provider, and says why', async () => {
+    const { context, page, problems } = await signedIn();
+
+    await page.clock.runFor(4 * 60_000 + 1_000);
+    await expect.poll(() => notices(page).textContent()).toContain(sessionMessages.inactivityWarning);
+
+    await page.clock.runFor(60_000);
+    await page.waitForURL(`${stack.web}/`);
+    await expect.poll(() => notices(page).textContent()).toContain(sessionMessages.inactivity);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).textContent()).toContain('Log In');
+    // The provider's session ended too: an app route asks for the password again.
+    await page.goto(`${stack.web}/user-account`);
+    await page.waitForURL(/\/u\/login\//);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps an active user signed in until the 60-minute maximum, warning 5 minutes before', async () => {
+    const { context, page, problems } = await signedIn();
+
+    await activeFor(page, 54);
+    expect(page.url()).toBe(`${stack.web}/user-account`);
+    await activeFor(page, 2);
+    await expect.poll(() => notices(page).textContent()).toContain(sessionMessages.expiringSoon);
+
+    await activeFor(page, 4);
+    await page.waitForURL(`${stack.web}/`);
+    await expect.poll(() => notices(page).textContent()).toContain(sessionMessages.maximumDuration);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('logs out a tab that stayed hidden for 5 minutes', async () => {
+    const { context, page, problems } = await signedIn();
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.clock.runFor(5 * 60_000 + 1_000);
+
+    await page.waitForURL(`${stack.web}/`);
+    await expect.poll(() => notices(page).textContent()).toContain(sessionMessages.hiddenTab);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('ends the session when the identity provider refuses the token refresh', async () => {
+    const { context, page } = await signedIn();
+    await page.route('**/oauth/token', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'invalid_grant',
+          error_description: 'Unknown or invalid refresh token.',
+        }),
+      }),
+    );
+
+    await activeFor(page, 6);
+
+    await page.waitForURL(`${stack.web}/`);
+    await expect.poll(() => errors(page).textContent()).toContain(sessionMessages.expired);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).textContent()).toContain('Log In');
+    await context.close();
+  });
+});
