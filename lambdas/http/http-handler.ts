@@ -137,7 +137,7 @@ function toResult(response: HttpResponse): HttpApiResult {
   };
 }
 
-export function problemResult(problem: Problem, headers: Record<string, string> = {}): HttpApiResult {
+function problemResult(problem: Problem, headers: Record<string, string> = {}): HttpApiResult {
   return {
     statusCode: problem.status,
     headers: { ...baseHeaders, 'content-type': problemContentType, ...headers },
