@@ -1,3 +1,5 @@
+import type { RouteId } from '#contracts/api.ts';
+import type { ProblemName } from '#contracts/problem.ts';
 import { email, eventBus, type Grant, secret, table } from './grants.ts';
 
 // Every API route, once. The CDK API construct and the local gateway both build from this table;
@@ -20,18 +22,25 @@ export interface Throttle {
 }
 
 export interface RouteDef {
-  /** Stable identifier: construct ids and logs use it. PascalCase. */
+  /** Stable identifier (a `RouteId`): construct ids and logs use it; the handler names it (`httpHandler`). */
   id: string;
   method: HttpMethod;
   /** API Gateway path template, `{name}` for a path parameter. */
   path: string;
   /** Module under `lambdas/handlers/` exporting `handler`. */
   handler: string;
+  /** `httpHandler` reads it from here: a handler names its route, never its own auth. */
   auth: AuthKind;
   throttle: Throttle;
   grants: Grant[];
   /** One-line purpose, also the operation summary in the OpenAPI document. */
   summary: string;
+  /**
+   * The problems the handler and its use case can answer beyond those the route's shape implies
+   * (invalid input, no token, no admin role, 500): see `routeProblemNames` in lambdas/http/problems.ts.
+   * The OpenAPI document lists them; tests/lambdas/http/route-problems.test.ts holds every handler to them.
+   */
+  problems: ProblemName[];
   timeoutSeconds?: number;
   memoryMb?: number;
   /** Caps concurrent executions, e.g. to stay inside Auth0's Management API rate limit. */
@@ -49,8 +58,13 @@ const throttles = {
   webhook: { rateLimit: 50, burstLimit: 200 },
 } as const satisfies Record<string, Throttle>;
 
-export const routes: RouteDef[] = [
-  {
+/** Keeps each route's literal id and auth, so `httpHandler` can type the caller from the route. */
+const route = <const Id extends RouteId, const Auth extends AuthKind>(
+  def: RouteDef & { id: Id; auth: Auth },
+) => def;
+
+const routeList = [
+  route({
     id: 'GetHealth',
     method: 'GET',
     path: '/api/health',
@@ -59,8 +73,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.read,
     grants: [],
     summary: 'Liveness check',
-  },
-  {
+    problems: [],
+  }),
+  route({
     id: 'CreateRegistration',
     method: 'POST',
     path: '/api/registrations',
@@ -75,11 +90,12 @@ export const routes: RouteDef[] = [
       eventBus,
     ],
     summary: 'Register an organization and email login instructions',
+    problems: ['identityProviderUnavailable', 'consentLedgerBusy'],
     // Up to five Auth0 calls with a bounded 10 s retry budget each; a retry resumes safely.
     timeoutSeconds: 29,
     reservedConcurrency: 10,
-  },
-  {
+  }),
+  route({
     id: 'GetMe',
     method: 'GET',
     path: '/api/me',
@@ -93,8 +109,9 @@ export const routes: RouteDef[] = [
       secret('auth0M2m'),
     ],
     summary: "The caller's account, organization, KYC status and consent state (server truth)",
-  },
-  {
+    problems: ['accountNotFound', 'identityProviderUnavailable'],
+  }),
+  route({
     id: 'SendVerificationEmail',
     method: 'POST',
     path: '/api/me/verification-email',
@@ -103,8 +120,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.user,
     grants: [table('submissions', 'readWrite'), secret('auth0M2m')],
     summary: 'Send the caller a new email-verification link (one a minute)',
-  },
-  {
+    problems: ['accountNotFound', 'rateLimited', 'identityProviderUnavailable'],
+  }),
+  route({
     id: 'CreateConsent',
     method: 'POST',
     path: '/api/consents',
@@ -113,8 +131,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.user,
     grants: [table('consentLedger', 'readPut')],
     summary: "Record the caller's identity-verification consent in the ledger",
-  },
-  {
+    problems: ['forbidden', 'emailNotVerified', 'consentDocumentChanged', 'consentLedgerBusy'],
+  }),
+  route({
     id: 'ListMyConsents',
     method: 'GET',
     path: '/api/me/consents',
@@ -123,8 +142,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.user,
     grants: [table('consentLedger', 'read')],
     summary: "The caller's own consent records",
-  },
-  {
+    problems: [],
+  }),
+  route({
     id: 'StartKycInquiry',
     method: 'POST',
     path: '/api/me/kyc/inquiry',
@@ -133,9 +153,17 @@ export const routes: RouteDef[] = [
     throttle: throttles.user,
     grants: [table('consentLedger', 'read'), table('kycState', 'readWrite'), secret('personaApiKey')],
     summary: "Create or resume the caller's Persona inquiry (after consent)",
+    problems: [
+      'emailNotVerified',
+      'consentRequired',
+      'identityAlreadyVerified',
+      'verificationClosed',
+      'concurrentChange',
+      'verificationProviderUnavailable',
+    ],
     timeoutSeconds: 15,
-  },
-  {
+  }),
+  route({
     id: 'ReceivePersonaWebhook',
     method: 'POST',
     path: '/api/webhooks/persona',
@@ -144,9 +172,10 @@ export const routes: RouteDef[] = [
     throttle: throttles.webhook,
     grants: [secret('personaWebhookSecret'), eventBus],
     summary: 'Persona inquiry events (signed)',
+    problems: ['invalidSignature', 'serviceUnavailable'],
     timeoutSeconds: 5,
-  },
-  {
+  }),
+  route({
     id: 'ListVerifications',
     method: 'GET',
     path: '/api/admin/verifications',
@@ -155,8 +184,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.user,
     grants: [table('kycState', 'read', true)],
     summary: 'Verifications by status, for admin review',
-  },
-  {
+    problems: [],
+  }),
+  route({
     id: 'DecideVerification',
     method: 'POST',
     path: '/api/admin/verifications/{userId}/decision',
@@ -165,8 +195,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.user,
     grants: [table('kycState', 'readWrite'), eventBus],
     summary: "Approve or reject a user's verification, with a reason",
-  },
-  {
+    problems: ['verificationNotFound', 'concurrentChange'],
+  }),
+  route({
     id: 'CreateWaitlistEntry',
     method: 'POST',
     path: '/api/waitlist',
@@ -175,8 +206,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.publicForm,
     grants: [table('submissions', 'put')],
     summary: 'Join the waitlist for updates',
-  },
-  {
+    problems: [],
+  }),
+  route({
     id: 'CreateInvestorInquiry',
     method: 'POST',
     path: '/api/investor-inquiries',
@@ -185,8 +217,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.publicForm,
     grants: [table('submissions', 'put')],
     summary: 'Send an investor inquiry',
-  },
-  {
+    problems: [],
+  }),
+  route({
     id: 'CreateContactMessage',
     method: 'POST',
     path: '/api/contact',
@@ -195,8 +228,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.publicForm,
     grants: [table('submissions', 'put')],
     summary: 'Send a message to the team (business email only)',
-  },
-  {
+    problems: [],
+  }),
+  route({
     id: 'CreateDataDeletionRequest',
     method: 'POST',
     path: '/api/data-deletion-requests',
@@ -205,8 +239,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.publicForm,
     grants: [table('submissions', 'put'), email],
     summary: 'Ask for personal data to be erased (answered within 30 days)',
-  },
-  {
+    problems: [],
+  }),
+  route({
     id: 'CreateCookieConsent',
     method: 'POST',
     path: '/api/cookie-consents',
@@ -215,8 +250,9 @@ export const routes: RouteDef[] = [
     throttle: throttles.publicForm,
     grants: [table('submissions', 'put')],
     summary: "Log a visitor's cookie choices",
-  },
-  {
+    problems: [],
+  }),
+  route({
     id: 'GetOpenApi',
     method: 'GET',
     path: '/api/openapi.json',
@@ -225,5 +261,11 @@ export const routes: RouteDef[] = [
     throttle: throttles.read,
     grants: [],
     summary: 'This API, as an OpenAPI 3.1 document generated from the contracts',
-  },
+    problems: [],
+  }),
 ];
+
+export const routes: RouteDef[] = routeList;
+
+export type RouteById<Id extends RouteId> = Extract<(typeof routeList)[number], { id: Id }>;
+export type AuthOf<Id extends RouteId> = RouteById<Id>['auth'];

@@ -12,6 +12,7 @@ import {
 } from '#lambdas/adapters/auth0-management-api.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { requireEnv } from '#lambdas/config.ts';
+import { DirectoryUnavailableError } from '#lambdas/domain/errors.ts';
 import {
   type AppMetadata,
   type DirectoryUser,
@@ -19,13 +20,14 @@ import {
   type UserDirectory,
 } from '#lambdas/domain/ports.ts';
 import { logger } from '#lambdas/http/logger.ts';
+import { DATABASE_CONNECTION } from './auth0-database-connection.ts';
 
 // The Auth0 Management API behind the `UserDirectory` port, and the one place Auth0 calls are
 // retried (the client makes one attempt per call): 408/429/5xx and timeouts, waiting what
 // `x-ratelimit-reset` / `Retry-After` ask, but only while the whole operation (requests and waits)
 // stays inside `maxElapsedMs`: Auth0 may ask for a minute, which a 20-30 s Lambda cannot give.
 
-export const DATABASE_CONNECTION = 'Username-Password-Authentication';
+export { DATABASE_CONNECTION };
 
 /** Single-use password links last three days (the login-instructions email says so). */
 export const PASSWORD_TICKET_TTL_SECONDS = 3 * 24 * 60 * 60;
@@ -48,21 +50,8 @@ export const defaultRetryPolicy: RetryPolicy = {
   baseDelayMs: 250,
 };
 
-/** Auth0 kept failing (429/5xx/timeouts) for the whole retry budget: a retryable failure. */
-export class DirectoryUnavailableError extends Error {
-  constructor(
-    readonly operation: string,
-    readonly statusCode: number | undefined,
-    readonly attempts: number,
-    options?: { cause?: unknown },
-  ) {
-    super(
-      `Auth0 ${operation} failed after ${attempts} attempt(s) (last status ${statusCode ?? 'timeout'})`,
-      options,
-    );
-    this.name = 'DirectoryUnavailableError';
-  }
-}
+// The port's failure lives in the domain (the HTTP layer maps it); re-exported for the adapter's callers.
+export { DirectoryUnavailableError };
 
 function statusOf(error: unknown): number | undefined {
   return error instanceof ManagementApiError ? error.status : undefined;

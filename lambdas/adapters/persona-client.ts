@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { requireEnv } from '#lambdas/config.ts';
+import { InquiryProviderError } from '#lambdas/domain/kyc/errors.ts';
 import type { Inquiry, InquiryProvider } from '#lambdas/domain/kyc/ports.ts';
 import { getSecret } from './secrets.ts';
 
@@ -12,13 +13,13 @@ import { getSecret } from './secrets.ts';
 export const personaApiVersion = '2023-01-05';
 const defaultTimeoutMs = 5000;
 
-export class PersonaApiError extends Error {
+export class PersonaApiError extends InquiryProviderError {
   constructor(
-    readonly status: number,
+    status: number,
     readonly operation: string,
     detail: string,
   ) {
-    super(`Persona ${operation} failed with ${status}: ${detail}`);
+    super(status, `Persona ${operation} failed with ${status}: ${detail}`);
     this.name = 'PersonaApiError';
   }
 

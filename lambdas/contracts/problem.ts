@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 
-// RFC 9457 problem details, the only error shape the API returns.
+// RFC 9457 problem details, the only error shape the API returns. Every problem carries a `type`
+// from `problemTypes` below, so a client tells one refusal from another by comparing `type` with
+// these constants (never by parsing `title` or `detail`, which are for people).
+
 export const fieldError = z.object({
   field: z.string(),
   message: z.string(),
@@ -17,3 +20,60 @@ export const problem = z.object({
 export type Problem = z.infer<typeof problem>;
 
 export const problemContentType = 'application/problem+json';
+
+/**
+ * The one base of every problem type URI. The URIs are identifiers (RFC 9457 section 3.1.1):
+ * stable across stages, compared as strings, never fetched. GET /api/openapi.json documents each.
+ */
+export const problemTypeBase = 'https://platform.example/problems/';
+
+const problemType = <const Slug extends string>(slug: Slug) => `${problemTypeBase}${slug}` as const;
+
+/** Every problem type the API answers, by name. The HTTP layer maps each to its status and headers. */
+export const problemTypes = {
+  /** 400: the body, query or path is malformed or has invalid fields (`errors` names them). */
+  validation: problemType('validation'),
+  /** 401: no valid access token reached the handler. */
+  unauthorized: problemType('unauthorized'),
+  /** 401: the webhook's signature is missing, wrong or too old. */
+  invalidSignature: problemType('invalid-signature'),
+  /** 403: the request acts for another account (a body `user_id` that is not the caller). */
+  forbidden: problemType('forbidden'),
+  /** 403: the route needs the admin role. */
+  adminRequired: problemType('admin-required'),
+  /** 403: the caller's email address is not verified yet (verify it, then refresh the token). */
+  emailNotVerified: problemType('email-not-verified'),
+  /** 404: the token is valid but its account no longer exists. */
+  accountNotFound: problemType('account-not-found'),
+  /** 404: the user named in the path has no verification. */
+  verificationNotFound: problemType('verification-not-found'),
+  /** 409: identity verification needs the caller's consent first. */
+  consentRequired: problemType('consent-required'),
+  /** 409: the consent text changed since the caller read it: show the current one and ask again. */
+  consentDocumentChanged: problemType('consent-document-changed'),
+  /** 409: the caller's identity is already verified. */
+  identityAlreadyVerified: problemType('identity-already-verified'),
+  /** 409: a reviewer rejected the verification; only support can reopen it. */
+  verificationClosed: problemType('verification-closed'),
+  /** 409: the same record changed at the same time; sending the request again is safe. */
+  concurrentChange: problemType('concurrent-change'),
+  /** 413: the body exceeds 64 KiB. */
+  payloadTooLarge: problemType('payload-too-large'),
+  /** 415: the body is not JSON. */
+  unsupportedMediaType: problemType('unsupported-media-type'),
+  /** 429: too many requests of this kind; `Retry-After` says when to try again. */
+  rateLimited: problemType('rate-limited'),
+  /** 500: an unexpected failure; `detail` holds a reference to quote to support. */
+  internalError: problemType('internal-error'),
+  /** 502: the identity-verification service (Persona) did not answer as expected. */
+  verificationProviderUnavailable: problemType('verification-provider-unavailable'),
+  /** 503: the identity provider (Auth0) is not answering; `Retry-After` says when to try again. */
+  identityProviderUnavailable: problemType('identity-provider-unavailable'),
+  /** 503: too many concurrent writes to the caller's consent records; `Retry-After` says when. */
+  consentLedgerBusy: problemType('consent-ledger-busy'),
+  /** 503: the request could not be queued for processing (webhooks: the sender retries). */
+  serviceUnavailable: problemType('service-unavailable'),
+} as const;
+
+export type ProblemName = keyof typeof problemTypes;
+export type ProblemType = (typeof problemTypes)[ProblemName];

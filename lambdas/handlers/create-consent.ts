@@ -12,7 +12,7 @@ const record = recordConsent({
 });
 
 export const handler = httpHandler(
-  { body: consentRequest, auth: 'user' },
+  { route: 'CreateConsent', body: consentRequest },
   async ({ body, event, requestId, caller }) => {
     const consent = await record({
       caller,

@@ -16,9 +16,12 @@ const send = sendContactMessage({
   newId: randomUUID,
 });
 
-export const handler = httpHandler({ body: contactRequest }, async ({ body }) => {
-  const { id } = await send(body);
-  logger.info('contact message received', { messageId: id });
-  countMetric('ContactMessageReceived');
-  return { status: 201, body: { success: true } satisfies SuccessResponse };
-});
+export const handler = httpHandler(
+  { route: 'CreateContactMessage', body: contactRequest },
+  async ({ body }) => {
+    const { id } = await send(body);
+    logger.info('contact message received', { messageId: id });
+    countMetric('ContactMessageReceived');
+    return { status: 201, body: { success: true } satisfies SuccessResponse };
+  },
+);

@@ -18,18 +18,21 @@ const requestDeletion = requestDataDeletion({
   newId: randomUUID,
 });
 
-export const handler = httpHandler({ body: dataDeletionRequest }, async ({ body }) => {
-  const { requestId, dueBy, confirmationError } = await requestDeletion(body);
-  logger.info('data deletion request received', { deletionRequestId: requestId, dueBy });
-  countMetric('DataDeletionRequested');
-  if (confirmationError !== undefined) {
-    // The request stands; operations must confirm it by hand.
-    logger.error('data deletion confirmation email failed', {
-      deletionRequestId: requestId,
-      email: maskEmail(body.email),
-      error: confirmationError instanceof Error ? confirmationError : String(confirmationError),
-    });
-    countMetric('DataDeletionConfirmationFailed');
-  }
-  return { status: 202, body: { requestId, dueBy } satisfies DataDeletionAccepted };
-});
+export const handler = httpHandler(
+  { route: 'CreateDataDeletionRequest', body: dataDeletionRequest },
+  async ({ body }) => {
+    const { requestId, dueBy, confirmationError } = await requestDeletion(body);
+    logger.info('data deletion request received', { deletionRequestId: requestId, dueBy });
+    countMetric('DataDeletionRequested');
+    if (confirmationError !== undefined) {
+      // The request stands; operations must confirm it by hand.
+      logger.error('data deletion confirmation email failed', {
+        deletionRequestId: requestId,
+        email: maskEmail(body.email),
+        error: confirmationError instanceof Error ? confirmationError : String(confirmationError),
+      });
+      countMetric('DataDeletionConfirmationFailed');
+    }
+    return { status: 202, body: { requestId, dueBy } satisfies DataDeletionAccepted };
+  },
+);

@@ -16,9 +16,12 @@ const submit = submitInvestorInquiry({
   newId: randomUUID,
 });
 
-export const handler = httpHandler({ body: investorInquiryRequest }, async ({ body }) => {
-  const { id } = await submit(body);
-  logger.info('investor inquiry received', { inquiryId: id });
-  countMetric('InvestorInquiryReceived');
-  return { status: 201, body: { success: true } satisfies SuccessResponse };
-});
+export const handler = httpHandler(
+  { route: 'CreateInvestorInquiry', body: investorInquiryRequest },
+  async ({ body }) => {
+    const { id } = await submit(body);
+    logger.info('investor inquiry received', { inquiryId: id });
+    countMetric('InvestorInquiryReceived');
+    return { status: 201, body: { success: true } satisfies SuccessResponse };
+  },
+);

@@ -1,11 +1,7 @@
 import type { SuccessResponse } from '#contracts/common.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import { registrationRequest } from '#contracts/registration.ts';
-import {
-  DirectoryUnavailableError,
-  getUserDirectory,
-  identityIssuer,
-} from '#lambdas/adapters/auth0-user-directory.ts';
+import { getUserDirectory, identityIssuer } from '#lambdas/adapters/auth0-user-directory.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
@@ -15,7 +11,6 @@ import { requireEnv, tableName } from '#lambdas/config.ts';
 import { recordRegistrationAgreements } from '#lambdas/domain/consent/record-consent.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { registerOrganization } from '#lambdas/domain/registration/register-organization.ts';
-import { HttpError } from '#lambdas/http/errors.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { logger, maskEmail, securityEvent } from '#lambdas/http/logger.ts';
 import { countMetric } from '#lambdas/http/metrics.ts';
@@ -27,57 +22,44 @@ const events = createEventPublisher();
 const appUrl = requireEnv('APP_URL');
 const issuer = identityIssuer();
 
-export const handler = httpHandler({ body: registrationRequest }, async ({ body, event, requestId }) => {
-  const register = registerOrganization({
-    users: await getUserDirectory(),
-    store,
-    ledger,
-    recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),
-    mailer,
-    events,
-    clock: systemClock,
-    appUrl,
-    issuer,
-  });
-  let result: Awaited<ReturnType<typeof register>>;
-  try {
-    result = await register(body, {
+// Every step is idempotent, so an Auth0 outage (DirectoryUnavailableError, 503 with Retry-After)
+// only asks the person to send the same form again.
+export const handler = httpHandler(
+  { route: 'CreateRegistration', body: registrationRequest },
+  async ({ body, event, requestId }) => {
+    const register = registerOrganization({
+      users: await getUserDirectory(),
+      store,
+      ledger,
+      recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),
+      mailer,
+      events,
+      clock: systemClock,
+      appUrl,
+      issuer,
+    });
+    const result = await register(body, {
       requestId,
       userAgent: event.headers['user-agent'] ?? event.requestContext.http.userAgent,
       ipAddress: event.requestContext.http.sourceIp,
       // The wizard shows the agreement texts in their documents' locale.
       locale: consentDocuments.terms_of_service.locale,
     });
-  } catch (error) {
-    // Every step is idempotent: asking the person to send the same form again is safe.
-    if (error instanceof DirectoryUnavailableError) {
-      logger.error('identity provider unavailable during registration', { error });
-      throw new HttpError(
-        503,
-        'Service Unavailable',
-        'Registration is busy right now. Please try again in a minute.',
-        undefined,
-        {
-          'retry-after': '30',
-        },
-      );
+    switch (result.outcome) {
+      case 'honeypot':
+        securityEvent('honeypot_triggered', { route: 'registrations' });
+        break;
+      case 'account_exists':
+        logger.info('registration for an address that has an account', {
+          email: maskEmail(body.responsibleEmail),
+        });
+        break;
+      case 'registered':
+        countMetric('RegistrationSubmitted');
+        logger.info('registration completed', { userId: result.userId });
+        break;
     }
-    throw error;
-  }
-  switch (result.outcome) {
-    case 'honeypot':
-      securityEvent('honeypot_triggered', { route: 'registrations' });
-      break;
-    case 'account_exists':
-      logger.info('registration for an address that has an account', {
-        email: maskEmail(body.responsibleEmail),
-      });
-      break;
-    case 'registered':
-      countMetric('RegistrationSubmitted');
-      logger.info('registration completed', { userId: result.userId });
-      break;
-  }
-  // The same answer in every accepted case: the response never says whether an account exists.
-  return { status: 201, body: { success: true } satisfies SuccessResponse };
-});
+    // The same answer in every accepted case: the response never says whether an account exists.
+    return { status: 201, body: { success: true } satisfies SuccessResponse };
+  },
+);

@@ -13,8 +13,11 @@ const join = joinWaitlist({
   clock: systemClock,
 });
 
-export const handler = httpHandler({ body: waitlistRequest }, async ({ body }) => {
-  const { added } = await join(body);
-  logger.info('waitlist sign-up', { added });
-  return { status: 201, body: { success: true } satisfies SuccessResponse };
-});
+export const handler = httpHandler(
+  { route: 'CreateWaitlistEntry', body: waitlistRequest },
+  async ({ body }) => {
+    const { added } = await join(body);
+    logger.info('waitlist sign-up', { added });
+    return { status: 201, body: { success: true } satisfies SuccessResponse };
+  },
+);

@@ -7,9 +7,8 @@ import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { tableName } from '#lambdas/config.ts';
 import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
-import { ConcurrentChangeError, VerificationNotFoundError } from '#lambdas/domain/kyc/errors.ts';
+import { VerificationNotFoundError } from '#lambdas/domain/kyc/errors.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
-import { HttpError, NotFoundError } from '#lambdas/http/errors.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { logger } from '#lambdas/http/logger.ts';
 import { countMetric } from '#lambdas/http/metrics.ts';
@@ -21,30 +20,24 @@ const decide = decideVerification({
 });
 
 export const handler = httpHandler(
-  { body: verificationDecisionRequest, auth: 'admin' },
+  { route: 'DecideVerification', body: verificationDecisionRequest },
   async ({ body, event, caller }) => {
     const userId = event.pathParameters?.userId ?? '';
-    if (userId === '') throw new NotFoundError('This user has no verification.');
-    try {
-      const result = await decide({ adminId: caller.userId, userId, decision: body });
-      if (result.changed) countMetric('KycStatusChanged');
-      // The reason stays in the table's history; the log gets only who decided what.
-      logger.info('verification decided by admin', {
-        subject: userId,
-        status: result.status,
-        changed: result.changed,
-      });
-      if (result.publish && !result.publish.published) {
-        logger.warn('publishing KycStatusChanged failed; left for the outbox relay', { subject: userId });
-      }
-      return {
-        status: 200,
-        body: { userId, kycStatus: result.status } satisfies VerificationDecisionResponse,
-      };
-    } catch (error) {
-      if (error instanceof VerificationNotFoundError) throw new NotFoundError(error.message);
-      if (error instanceof ConcurrentChangeError) throw new HttpError(409, 'Conflict', error.message);
-      throw error;
+    if (userId === '') throw new VerificationNotFoundError();
+    const result = await decide({ adminId: caller.userId, userId, decision: body });
+    if (result.changed) countMetric('KycStatusChanged');
+    // The reason stays in the table's history; the log gets only who decided what.
+    logger.info('verification decided by admin', {
+      subject: userId,
+      status: result.status,
+      changed: result.changed,
+    });
+    if (result.publish && !result.publish.published) {
+      logger.warn('publishing KycStatusChanged failed; left for the outbox relay', { subject: userId });
     }
+    return {
+      status: 200,
+      body: { userId, kycStatus: result.status } satisfies VerificationDecisionResponse,
+    };
   },
 );

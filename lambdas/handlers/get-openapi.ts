@@ -6,7 +6,7 @@ import { routes } from '#lambdas/routes.ts';
 // Built once per container: the routes and contracts cannot change while it runs.
 let document: OpenApiDocument | undefined;
 
-export const handler = httpHandler({}, async () => {
+export const handler = httpHandler({ route: 'GetOpenApi' }, async () => {
   document ??= buildOpenApiDocument({ routes, contracts: apiContracts, version: '1.0.0' });
   return {
     status: 200,

@@ -9,7 +9,7 @@ const list = listMyConsents({
   ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),
 });
 
-export const handler = httpHandler({ auth: 'user' }, async ({ caller }) => ({
+export const handler = httpHandler({ route: 'ListMyConsents' }, async ({ caller }) => ({
   status: 200,
   body: { records: await list(caller) } satisfies ConsentHistory,
 }));

@@ -3,15 +3,15 @@ import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { tableName } from '#lambdas/config.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
-import { BadRequestError } from '#lambdas/http/errors.ts';
+import { InvalidRequestError } from '#lambdas/http/errors.ts';
 import { fieldErrors, httpHandler } from '#lambdas/http/http-handler.ts';
 
 const list = listVerifications({ store: new DynamoDbKycStore(documentClient, tableName('kycState')) });
 
-export const handler = httpHandler({ auth: 'admin' }, async ({ event }) => {
+export const handler = httpHandler({ route: 'ListVerifications' }, async ({ event }) => {
   const query = listVerificationsQuery.safeParse({ ...event.queryStringParameters });
   if (!query.success) {
-    throw new BadRequestError('The query has invalid parameters.', fieldErrors(query.error.issues));
+    throw new InvalidRequestError('The query has invalid parameters.', fieldErrors(query.error.issues));
   }
   const items = await list(query.data.status ?? 'pending');
   return { status: 200, body: { items } satisfies ListVerificationsResponse };

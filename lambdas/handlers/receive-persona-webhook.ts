@@ -11,7 +11,12 @@ import { normaliseInstant } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { statusForEvent } from '#lambdas/domain/kyc/status-mapping.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import type { HttpApiEvent } from '#lambdas/http/api-gateway.ts';
-import { BadRequestError, HttpError, PayloadTooLargeError, UnauthorizedError } from '#lambdas/http/errors.ts';
+import {
+  InvalidRequestError,
+  InvalidSignatureError,
+  NotQueuedError,
+  PayloadTooLargeError,
+} from '#lambdas/http/errors.ts';
 import { fieldErrors, httpHandler, maxBodyBytes } from '#lambdas/http/http-handler.ts';
 import { logger, securityEvent } from '#lambdas/http/logger.ts';
 import { countMetric } from '#lambdas/http/metrics.ts';
@@ -39,11 +44,11 @@ function parseEvent(body: Buffer): { ignored: string } | PersonaEventReceived {
   try {
     json = JSON.parse(body.toString('utf8'));
   } catch {
-    throw new BadRequestError('The request body is not valid JSON.');
+    throw new InvalidRequestError('The request body is not valid JSON.');
   }
   const envelope = personaWebhookEvent.safeParse(json);
   if (!envelope.success) {
-    throw new BadRequestError('The event has invalid fields.', fieldErrors(envelope.error.issues));
+    throw new InvalidRequestError('The event has invalid fields.', fieldErrors(envelope.error.issues));
   }
   const { id, attributes } = envelope.data.data;
   if (statusForEvent(attributes.name) === undefined) return { ignored: attributes.name };
@@ -53,7 +58,7 @@ function parseEvent(body: Buffer): { ignored: string } | PersonaEventReceived {
       ...error,
       field: `data.attributes.payload.data${error.field ? `.${error.field}` : ''}`,
     }));
-    throw new BadRequestError('The event has invalid fields.', errors);
+    throw new InvalidRequestError('The event has invalid fields.', errors);
   }
   // Only these fields travel: the payload may hold personal data and could exceed 256 KB.
   return {
@@ -66,7 +71,7 @@ function parseEvent(body: Buffer): { ignored: string } | PersonaEventReceived {
   };
 }
 
-export const handler = httpHandler({}, async ({ event }) => {
+export const handler = httpHandler({ route: 'ReceivePersonaWebhook' }, async ({ event }) => {
   const body = rawBody(event);
   if (body.byteLength > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
   const check = verifyPersonaSignature({
@@ -82,7 +87,7 @@ export const handler = httpHandler({}, async ({ event }) => {
       sourceIp: event.requestContext.http.sourceIp,
       attemptsMade: event.headers['persona-webhook-attempts-made'],
     });
-    throw new UnauthorizedError('The Persona-Signature header is missing or invalid.');
+    throw new InvalidSignatureError('The Persona-Signature header is missing or invalid.');
   }
 
   const parsed = parseEvent(body);
@@ -101,7 +106,7 @@ export const handler = httpHandler({}, async ({ event }) => {
       ...log,
       error: error instanceof Error ? error.message : String(error),
     });
-    throw new HttpError(503, 'Service Unavailable', 'The event could not be queued. Try again later.');
+    throw new NotQueuedError('The event could not be queued. Try again later.', { cause: error });
   }
   countMetric('WebhookAccepted');
   logger.info('persona event queued', log);

@@ -1,58 +1,62 @@
 import type { FieldError } from '#contracts/problem.ts';
 
-// Typed errors a handler or use case may throw. Only `HttpError`s reach the caller as they are;
-// anything else becomes a generic 500 (lambdas/http/http-handler.ts).
-export class HttpError extends Error {
+// Refusals of the HTTP layer itself (request shape, authentication, role). Like the domain's
+// errors they carry no status: lambdas/http/problems.ts maps every error class to its problem
+// once. Anything it does not know becomes a generic 500.
+
+/** The body, query or path is malformed or has invalid fields. */
+export class InvalidRequestError extends Error {
   constructor(
-    readonly status: number,
-    readonly title: string,
-    readonly detail?: string,
-    readonly errors?: FieldError[],
-    readonly headers: Record<string, string> = {},
+    detail: string,
+    readonly fieldErrors?: FieldError[],
   ) {
-    super(detail ?? title);
-    this.name = new.target.name;
+    super(detail);
+    this.name = 'InvalidRequestError';
   }
 }
 
-export class BadRequestError extends HttpError {
-  constructor(detail: string, errors?: FieldError[]) {
-    super(400, 'Bad Request', detail, errors);
-  }
-}
-
-export class UnauthorizedError extends HttpError {
+/** No verified claims on a protected route (the authorizer should have refused already). */
+export class UnauthorizedError extends Error {
   constructor(detail = 'Authentication is required.') {
-    super(401, 'Unauthorized', detail);
+    super(detail);
+    this.name = 'UnauthorizedError';
   }
 }
 
-export class ForbiddenError extends HttpError {
-  constructor(detail = 'You are not allowed to do this.') {
-    super(403, 'Forbidden', detail);
+/** A signed request whose signature does not verify. */
+export class InvalidSignatureError extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'InvalidSignatureError';
   }
 }
 
-export class NotFoundError extends HttpError {
-  constructor(detail = 'Not found.') {
-    super(404, 'Not Found', detail);
-  }
-}
-
-export class PayloadTooLargeError extends HttpError {
-  constructor(limitBytes: number) {
-    super(413, 'Payload Too Large', `The request body must not exceed ${limitBytes} bytes.`);
-  }
-}
-
-export class UnsupportedMediaTypeError extends HttpError {
+/** An admin route called without the admin role. */
+export class AdminRoleRequiredError extends Error {
   constructor() {
-    super(415, 'Unsupported Media Type', 'Send the request body as application/json.');
+    super('This action needs the admin role.');
+    this.name = 'AdminRoleRequiredError';
   }
 }
 
-export class TooManyRequestsError extends HttpError {
-  constructor(retryAfterSeconds: number, detail = 'Too many requests. Try again later.') {
-    super(429, 'Too Many Requests', detail, undefined, { 'retry-after': String(retryAfterSeconds) });
+export class PayloadTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`The request body must not exceed ${limitBytes} bytes.`);
+    this.name = 'PayloadTooLargeError';
+  }
+}
+
+export class UnsupportedMediaTypeError extends Error {
+  constructor() {
+    super('Send the request body as application/json.');
+    this.name = 'UnsupportedMediaTypeError';
+  }
+}
+
+/** The request was accepted as valid but could not be queued (the sender should retry). */
+export class NotQueuedError extends Error {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(detail, options);
+    this.name = 'NotQueuedError';
   }
 }

@@ -1,18 +1,22 @@
 import type * as z from 'zod/mini';
+import type { RouteId } from '#contracts/api.ts';
 import type { FieldError, Problem } from '#contracts/problem.ts';
 import { problemContentType } from '#contracts/problem.ts';
+import { type AuthOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import type { HttpApiEvent, HttpApiResult, LambdaContext } from './api-gateway.ts';
 import { type Caller, callerFrom, requireAdmin } from './auth.ts';
-import { BadRequestError, HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
+import { InvalidRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
 import { logger } from './logger.ts';
 import { flushMetrics } from './metrics.ts';
+import { problemFor } from './problems.ts';
 
-// The one wrapper every HTTP handler goes through: request id in the logs -> body size -> JSON
-// parse -> schema -> the handler -> response shaping; typed errors mapped once to problem+json.
+// The one wrapper every HTTP handler goes through: request id in the logs -> auth (from the
+// route's row in routes.ts) -> body size -> JSON parse -> schema -> the handler -> response
+// shaping; every thrown error answered once, from the table in problems.ts.
 
 export const maxBodyBytes = 64 * 1024;
 
-export interface HttpRequest<Body, Auth extends AuthOption = undefined> {
+export interface HttpRequest<Body, Auth> {
   body: Body;
   event: HttpApiEvent;
   requestId: string;
@@ -20,50 +24,64 @@ export interface HttpRequest<Body, Auth extends AuthOption = undefined> {
   caller: Auth extends 'user' | 'admin' ? Caller : undefined;
 }
 
-type AuthOption = 'user' | 'admin' | undefined;
-
 export interface HttpResponse {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
 }
 
-export type HttpLambda = (event: HttpApiEvent, context: LambdaContext) => Promise<HttpApiResult>;
+export type HttpLambda = ((event: HttpApiEvent, context: LambdaContext) => Promise<HttpApiResult>) & {
+  /** The route of routes.ts the handler serves (and takes its auth from). */
+  readonly routeId?: RouteId;
+};
 
-interface Options<Schema extends z.ZodMiniType | undefined, Auth extends AuthOption> {
+interface Options<Id extends RouteId, Schema extends z.ZodMiniType | undefined> {
+  /** The route in routes.ts this handler serves: its `auth` decides who may call it. */
+  route: Id;
   /** Validates the JSON body; omit for routes without a body. */
   body?: Schema;
-  /** Must match the route's `auth` in routes.ts: the caller comes from the verified token. */
-  auth?: Auth;
 }
 
 type BodyOf<Schema> = Schema extends z.ZodMiniType ? z.infer<Schema> : undefined;
 
-export function httpHandler<
-  Schema extends z.ZodMiniType | undefined = undefined,
-  Auth extends AuthOption = undefined,
->(
-  options: Options<Schema, Auth>,
-  handle: (request: HttpRequest<BodyOf<Schema>, Auth>) => Promise<HttpResponse>,
+function routeDef(id: RouteId): RouteDef {
+  const found = routes.find((route) => route.id === id);
+  // Fails the cold start, loudly, rather than serving a handler with no known auth.
+  if (!found) throw new Error(`No route ${id} in lambdas/routes.ts`);
+  return found;
+}
+
+export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | undefined = undefined>(
+  options: Options<Id, Schema>,
+  handle: (request: HttpRequest<BodyOf<Schema>, AuthOf<Id>>) => Promise<HttpResponse>,
 ): HttpLambda {
-  return async (event, context) => {
+  const { auth } = routeDef(options.route);
+  const lambda = async (event: HttpApiEvent, context: LambdaContext): Promise<HttpApiResult> => {
     const requestId = event.requestContext.requestId || context.awsRequestId;
     logger.appendKeys({ requestId, routeKey: event.routeKey });
+    let caller: Caller | undefined;
     try {
       // Who before what: an unauthenticated caller learns nothing about the body's validity.
-      const caller = options.auth ? callerFrom(event) : undefined;
-      if (caller && options.auth === 'admin') requireAdmin(caller);
-      if (caller) logger.appendKeys({ userId: caller.userId });
+      if (auth === 'user' || auth === 'admin') {
+        caller = callerFrom(event);
+        logger.appendKeys({ userId: caller.userId });
+        if (auth === 'admin') requireAdmin(caller);
+      }
       const body = (options.body ? parseBody(event, options.body) : undefined) as BodyOf<Schema>;
-      const response = await handle({ body, event, requestId, caller } as HttpRequest<BodyOf<Schema>, Auth>);
+      const response = await handle({ body, event, requestId, caller } as HttpRequest<
+        BodyOf<Schema>,
+        AuthOf<Id>
+      >);
       return toResult(response);
     } catch (error) {
-      return errorResult(error, requestId);
+      const { problem, headers } = problemFor(error, { requestId, userId: caller?.userId });
+      return problemResult(problem, headers);
     } finally {
       flushMetrics();
       logger.removeKeys(['requestId', 'routeKey', 'userId']);
     }
   };
+  return Object.assign(lambda, { routeId: options.route });
 }
 
 function parseBody(event: HttpApiEvent, schema: z.ZodMiniType): unknown {
@@ -78,14 +96,14 @@ function parseBody(event: HttpApiEvent, schema: z.ZodMiniType): unknown {
   try {
     json = bytes.byteLength === 0 ? undefined : JSON.parse(bytes.toString('utf8'));
   } catch {
-    throw new BadRequestError('The request body is not valid JSON.');
+    throw new InvalidRequestError('The request body is not valid JSON.');
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    throw new BadRequestError('The request body must be a JSON object.');
+    throw new InvalidRequestError('The request body must be a JSON object.');
   }
   const result = schema.safeParse(json);
   if (!result.success) {
-    throw new BadRequestError('The request has invalid fields.', fieldErrors(result.error.issues));
+    throw new InvalidRequestError('The request has invalid fields.', fieldErrors(result.error.issues));
   }
   return result.data;
 }
@@ -119,34 +137,10 @@ function toResult(response: HttpResponse): HttpApiResult {
   };
 }
 
-export function problemResult(problem: Problem, headers: Record<string, string> = {}): HttpApiResult {
+function problemResult(problem: Problem, headers: Record<string, string> = {}): HttpApiResult {
   return {
     statusCode: problem.status,
     headers: { ...baseHeaders, 'content-type': problemContentType, ...headers },
     body: JSON.stringify(problem),
   };
-}
-
-function errorResult(error: unknown, requestId: string): HttpApiResult {
-  if (error instanceof HttpError) {
-    if (error.status >= 500) logger.error('request failed', { error });
-    return problemResult(
-      {
-        type: 'about:blank',
-        title: error.title,
-        status: error.status,
-        ...(error.detail === undefined ? {} : { detail: error.detail }),
-        ...(error.errors === undefined ? {} : { errors: error.errors }),
-      },
-      error.headers,
-    );
-  }
-  // Never leak internals: the caller gets a reference, the log gets the error.
-  logger.error('unhandled error', { error: error instanceof Error ? error : String(error) });
-  return problemResult({
-    type: 'about:blank',
-    title: 'Internal Server Error',
-    status: 500,
-    detail: `Something went wrong on our side. Quote this reference if you contact us: ${requestId}`,
-  });
 }

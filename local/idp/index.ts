@@ -10,6 +10,7 @@ import {
   handleForgotPassword,
   handleInteraction,
   handlePasswordReset,
+  handleSignupApi,
 } from './pages.ts';
 import { createProvider, MANAGEMENT_SCOPES } from './provider.ts';
 import { TicketService } from './tickets.ts';
@@ -225,6 +226,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     if (path === '/dbconnections/change_password' && method === 'POST') {
       return handleChangePasswordApi(pageDeps, req, res);
     }
+    if (path === '/dbconnections/signup' && method === 'POST') return handleSignupApi(req, res);
 
     if (path === '/authorize' && method === 'GET') req.url = translateAuthorizeUrl(requestUrl);
     if (path === '/v2/logout' && method === 'GET') req.url = translateLogoutUrl(requestUrl);

@@ -25,6 +25,11 @@ function errorBlock(message: string | undefined): string {
   return message ? `<p class="error" role="alert" id="error">${escapeHtml(message)}</p>` : '';
 }
 
+/**
+ * The only page an `/authorize` request leads to, whatever its `screen_hint` (`login` or
+ * `signup`): sign-up is disabled on the connection, so like Auth0's Universal Login in that case
+ * it offers no way to create an account.
+ */
 function loginPage(uid: string, clientId: string, options: { email?: string; error?: string } = {}): string {
   return htmlPage(
     'Log in',
@@ -334,3 +339,22 @@ export async function handleChangePasswordApi(
   await deps.tickets.requestPasswordReset(email, str(body.client_id) || undefined);
   sendText(res, 200, RESET_SENT_MESSAGE);
 }
+
+/**
+ * Auth0 Authentication API `POST /dbconnections/signup`. Every stage's database connection has
+ * public sign-up disabled (infra/auth0/provision: accounts come only from POST /api/registrations
+ * through the Management API), and Auth0 refuses a sign-up there with 400 and this body. Nothing
+ * is read or created, whatever the body holds.
+ */
+export async function handleSignupApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    await readBody(req);
+  } catch {
+    // The answer is the same for any body: sign-up is off.
+  }
+  res.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(SIGNUP_DISABLED));
+}
+
+/** What Auth0 answers to a sign-up on a connection with `disable_signup` (ADR 0021). */
+export const SIGNUP_DISABLED = { error: 'public signup is disabled' } as const;

@@ -2,7 +2,9 @@ import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const DATABASE_CONNECTION = 'Username-Password-Authentication';
+import { DATABASE_CONNECTION } from '#lambdas/adapters/auth0-database-connection.ts';
+
+export { DATABASE_CONNECTION };
 
 export interface StoredUser {
   user_id: string;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consentDocuments, documentSha256 } from '#contracts/consent-documents.ts';
+import { problemTypes } from '#contracts/problem.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { auditConsents, toCsv, toJson } from '#lambdas/domain/consent/audit.ts';
 import { recordHash, verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
@@ -111,6 +112,7 @@ describe('POST /api/consents', () => {
     const response = await postConsent(bob.token, { ...grant, user_id: alice.userId });
     expect(response.status).toBe(403);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(((await response.json()) as { type: string }).type).toBe(problemTypes.forbidden);
     expect(await ledgerSize()).toBe(before);
     expect(await ledgerOf(bob.userId)).toEqual([]);
   });
@@ -133,7 +135,9 @@ describe('POST /api/consents', () => {
     const before = await ledgerSize();
     const response = await postConsent(bob.token, body);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { errors: unknown[] }).errors).toContainEqual({ field, message });
+    const problem = (await response.json()) as { type: string; errors: unknown[] };
+    expect(problem.type).toBe(problemTypes.validation);
+    expect(problem.errors).toContainEqual({ field, message });
     expect(await ledgerSize()).toBe(before);
   });
 
@@ -141,9 +145,9 @@ describe('POST /api/consents', () => {
     const before = await ledgerSize();
     const response = await postConsent(bob.token, { ...grant, document_version: '2020-01-01' });
     expect(response.status).toBe(409);
-    expect(((await response.json()) as { detail: string }).detail).toContain(
-      consentDocuments.identity_verification.version,
-    );
+    const problem = (await response.json()) as { type: string; detail: string };
+    expect(problem.type).toBe(problemTypes.consentDocumentChanged);
+    expect(problem.detail).toContain(consentDocuments.identity_verification.version);
     expect(await ledgerSize()).toBe(before);
   });
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { createTestUser, passwordToken, type TestUser } from '#tests/helpers/tokens.ts';
 
@@ -139,7 +140,11 @@ describe('POST /api/me/kyc/inquiry', () => {
     const response = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
     expect(response.status).toBe(409);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect((await response.json()).detail).toBe('Record your identity-verification consent first');
+    expect(await response.json()).toMatchObject({
+      type: problemTypes.consentRequired,
+      status: 409,
+      detail: 'Record your identity-verification consent first',
+    });
     expect(await state(user.userId)).toBeUndefined();
   });
 
@@ -219,6 +224,7 @@ describe('a consenting user verified by Persona', () => {
   it('refuses a new inquiry once approved', async () => {
     const response = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
     expect(response.status).toBe(409);
+    expect((await response.json()).type).toBe(problemTypes.identityAlreadyVerified);
   });
 
   it('lets the outbox relay run on its schedule without anything left to publish for this user', async () => {
@@ -244,6 +250,7 @@ describe('POST /api/webhooks/persona', () => {
     const response = await deliver(body, sign('wbhsec_not_the_configured_secret', body));
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect((await response.json()).type).toBe(problemTypes.invalidSignature);
     await settle();
     expect(await state(user.userId)).toEqual(before);
     const eventId = (JSON.parse(body) as { data: { id: string } }).data.id;
@@ -357,6 +364,7 @@ describe('POST /api/webhooks/persona', () => {
         body: { decision: 'approved', reason: 'Looks right' },
       });
       expect(response.status).toBe(404);
+      expect((await response.json()).type).toBe(problemTypes.verificationNotFound);
     });
 
     it('records a rejection with the admin and the reason, and publishes it', async () => {
@@ -386,14 +394,17 @@ describe('POST /api/webhooks/persona', () => {
         .toBe(2);
     });
 
-    it('refuses a user token on the admin routes with 403', async () => {
-      expect((await api('/api/admin/verifications?status=pending', { token: user.token })).status).toBe(403);
+    it('refuses a user token on the admin routes with 403 admin-required', async () => {
+      const list = await api('/api/admin/verifications?status=pending', { token: user.token });
+      expect(list.status).toBe(403);
+      expect((await list.json()).type).toBe(problemTypes.adminRequired);
       const decision = await api(`/api/admin/verifications/${encodeURIComponent(user.userId)}/decision`, {
         method: 'POST',
         token: user.token,
         body: { decision: 'approved', reason: 'I approve myself' },
       });
       expect(decision.status).toBe(403);
+      expect((await decision.json()).type).toBe(problemTypes.adminRequired);
       expect((await state(user.userId))?.status).toBe('rejected');
     });
   });

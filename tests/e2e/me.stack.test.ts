@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
+import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { createTestUser, mailbox, managementToken, passwordToken } from '#tests/helpers/tokens.ts';
 
@@ -149,6 +150,7 @@ describe('GET /api/me', () => {
     const response = await api('/api/me', user.token);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(((await response.json()) as { type: string }).type).toBe(problemTypes.accountNotFound);
   });
 
   it('answers 401 without a token', async () => {
@@ -164,6 +166,7 @@ describe('POST /api/me/verification-email', () => {
     expect(await first.json()).toEqual({ success: true });
     const second = await api('/api/me/verification-email', user.token, { method: 'POST' });
     expect(second.status).toBe(429);
+    expect(((await second.json()) as { type: string }).type).toBe(problemTypes.rateLimited);
     const retryAfter = Number(second.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);

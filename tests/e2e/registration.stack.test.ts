@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
@@ -118,8 +119,11 @@ describe('POST /api/registrations', () => {
       redirect: 'manual',
     });
     expect([200, 302, 303]).toContain(reset.status);
-    expect(await passwordToken(stack, email, password)).toMatch(/^ey/);
+    const token = await passwordToken(stack, email, password);
+    expect(token).toMatch(/^ey/);
     expect((await idpUsersByEmail(email))[0]?.email_verified).toBe(true);
+    // Setting the password from the emailed link verified the address: the API sees it in the token.
+    expect(decodeJwt(token)[`${stack.idp.claimsNamespace}email_verified`]).toBe(true);
 
     await settle();
     const operations = (await mailbox(stack)).filter(

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { problemTypes } from '#contracts/problem.ts';
 import { createTestUser, type TestUser } from '#tests/helpers/tokens.ts';
 
 // What an attacker can try with tokens, against the real gateway and identity provider: tokens are
@@ -121,6 +122,7 @@ describe('authorization after authentication', () => {
     });
     expect(response.status).toBe(403);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(((await response.json()) as { type: string }).type).toBe(problemTypes.adminRequired);
   });
 
   it('rejects a token that grants itself the admin role without the identity provider signature', async () => {

@@ -7,11 +7,11 @@ import type { StoredUser } from '#local/idp/user-store.ts';
 
 const NAMESPACE = 'https://platform.example/';
 
-function user(appMetadata: Record<string, unknown>): StoredUser {
+function user(appMetadata: Record<string, unknown>, emailVerified = true): StoredUser {
   return {
     user_id: 'auth0|action-test',
     email: 'person@example.com',
-    email_verified: true,
+    email_verified: emailVerified,
     name: 'Person',
     nickname: 'person',
     picture: '',
@@ -25,9 +25,13 @@ function user(appMetadata: Record<string, unknown>): StoredUser {
   };
 }
 
-function login(appMetadata: Record<string, unknown>, protocol: TransactionProtocol = 'oidc-basic-profile') {
+function login(
+  appMetadata: Record<string, unknown>,
+  protocol: TransactionProtocol = 'oidc-basic-profile',
+  emailVerified = true,
+) {
   return new ActionRunner({ CLAIMS_NAMESPACE: NAMESPACE }).run({
-    user: user(appMetadata),
+    user: user(appMetadata, emailVerified),
     client: { client_id: 'spa', name: 'SPA' },
     protocol,
     requestedScopes: ['openid', 'profile', 'email', 'offline_access'],
@@ -49,9 +53,24 @@ describe('the post-login Action', () => {
       [`${NAMESPACE}organization_type`]: 'defense',
     };
     expect(result.idTokenClaims).toEqual(expected);
-    expect(result.accessTokenClaims).toEqual(expected);
+    expect(result.accessTokenClaims).toEqual({ ...expected, [`${NAMESPACE}email_verified`]: true });
     expect(result.denied).toBeUndefined();
   });
+
+  it.each([
+    ['login', 'oidc-basic-profile', false],
+    ['login', 'oidc-basic-profile', true],
+    ['refresh-token exchange', 'oauth2-refresh-token', false],
+    ['refresh-token exchange', 'oauth2-refresh-token', true],
+  ] as const)(
+    'tells the API on every %s whether the email is verified (%s)',
+    async (_when, protocol, verified) => {
+      const result = await login({ role: 'user' }, protocol, verified);
+      expect(result.accessTokenClaims[`${NAMESPACE}email_verified`]).toBe(verified);
+      // The ID token already has the standard `email_verified` claim (email scope).
+      expect(result.idTokenClaims).not.toHaveProperty(`${NAMESPACE}email_verified`);
+    },
+  );
 
   it('requires multi-factor authentication for an admin, with no remembered browser', async () => {
     const result = await login({ role: 'admin', kyc_status: 'approved', organization_type: 'commercial' });
@@ -73,7 +92,7 @@ describe('the post-login Action', () => {
   it('gives no claim for an app_metadata key that is missing or null', async () => {
     const result = await login({ kyc_status: null });
     expect(result.idTokenClaims).toEqual({});
-    expect(result.accessTokenClaims).toEqual({});
+    expect(result.accessTokenClaims).toEqual({ [`${NAMESPACE}email_verified`]: true });
     expect(result.multifactor).toEqual([]);
   });
 

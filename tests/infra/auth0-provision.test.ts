@@ -34,6 +34,22 @@ class FakeTenant {
   readonly grants: Json[] = [];
   readonly actions: Json[] = [];
   bindings: { id: string; display_name: string; actionId: string }[] = [];
+  /** Every tenant starts with Auth0's default database connection, sign-up open, no app enabled. */
+  readonly connections: Json[] = [
+    {
+      id: 'con_default',
+      name: 'Username-Password-Authentication',
+      strategy: 'auth0',
+      options: {
+        mfa: { active: true, return_enroll_settings: true },
+        passwordPolicy: 'good',
+        brute_force_protection: true,
+        strategy_version: 2,
+        disable_signup: false,
+      },
+    },
+  ];
+  readonly connectionClients = new Map<string, Set<string>>([['con_default', new Set(['client_other_app'])]]);
   readonly requests: RecordedRequest[] = [];
 
   /** Requests that would change the tenant. */
@@ -47,6 +63,10 @@ class FakeTenant {
     const text = await request.text();
     const isJson = request.headers.get('content-type')?.includes('json') ?? false;
     const body = text && isJson ? (JSON.parse(text) as Json) : undefined;
+    if (Array.isArray(body)) {
+      this.requests.push({ method: request.method, path: url.pathname, body });
+      return this.#connectionClientsPatch(url, body as Json[]);
+    }
     const method = request.method;
     this.requests.push({ method, path: url.pathname, body });
     if (url.host !== DOMAIN) return this.#answer(404, { message: `unexpected host ${url.host}` });
@@ -79,6 +99,18 @@ class FakeTenant {
   #action(item: Json): Json {
     const { secretValues: _values, ...visible } = item;
     return structuredClone(visible);
+  }
+
+  #connectionClientsPatch(url: URL, body: Json[]): Response {
+    const [, , , id, sub] = url.pathname.split('/').filter(Boolean);
+    const enabled = this.connectionClients.get(String(id));
+    if (!enabled || sub !== 'clients') return this.#answer(404, { statusCode: 404, error: 'Not Found' });
+    for (const item of body) {
+      this.#find(this.clients, 'client_id', item.client_id as string);
+      if (item.status === true) enabled.add(String(item.client_id));
+      else enabled.delete(String(item.client_id));
+    }
+    return new Response(null, { status: 204 });
   }
 
   #route(method: string, url: URL, body: Json): Response {
@@ -145,6 +177,30 @@ class FakeTenant {
         const grant = this.#find(this.grants, 'id', second);
         Object.assign(grant, body);
         return this.#answer(200, grant);
+      }
+    }
+    if (resource === 'connections') {
+      if (method === 'GET' && !second) {
+        const name = url.searchParams.get('name');
+        return this.#answer(200, { connections: this.connections.filter((c) => !name || c.name === name) });
+      }
+      if (method === 'GET' && second && third === 'clients') {
+        const enabled = this.connectionClients.get(second);
+        if (!enabled) return this.#answer(404, { statusCode: 404, error: 'Not Found' });
+        return this.#answer(200, { clients: [...enabled].map((client_id) => ({ client_id })) });
+      }
+      if (method === 'GET' && second) return this.#answer(200, this.#find(this.connections, 'id', second));
+      if (method === 'POST') {
+        const connection = { ...body, id: id('con_') };
+        this.connections.push(connection);
+        this.connectionClients.set(String(connection.id), new Set());
+        return this.#answer(201, connection);
+      }
+      if (method === 'PATCH' && second) {
+        // Like Auth0: `options` in a PATCH replaces the whole options object.
+        const connection = this.#find(this.connections, 'id', second);
+        Object.assign(connection, body);
+        return this.#answer(200, connection);
       }
     }
     if (resource === 'actions' && second === 'actions') {
@@ -261,6 +317,8 @@ describe('Auth0 provisioning plan', () => {
       'create action',
       'deploy action',
       'bind binding',
+      'update connection options.disable_signup',
+      'enable connectionClients',
     ]);
     expect(result).toBeUndefined();
     expect(tenant.writes()).toEqual([]);
@@ -452,5 +510,109 @@ describe('Auth0 provisioning plan', () => {
     expect(summary(plan.steps)).toEqual(['update action secrets', 'deploy action']);
     expect(tenant.actions[0]?.secretValues).toEqual({ CLAIMS_NAMESPACE: 'https://claims.example/' });
     expect(logs.join('\n')).not.toContain('https://claims.example/');
+  });
+
+  it('disables public sign-up on the database connection without losing its other options, and enables our apps on it', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    const [connection] = tenant.connections;
+    // PATCH replaces the whole options object: everything else the tenant had must survive.
+    expect(connection?.options).toEqual({
+      mfa: { active: true, return_enroll_settings: true },
+      passwordPolicy: 'good',
+      brute_force_protection: true,
+      strategy_version: 2,
+      disable_signup: true,
+    });
+    expect([...(tenant.connectionClients.get('con_default') ?? [])].sort()).toEqual(
+      ['client_other_app', result.m2mClientId, result.spaClientId].sort(),
+    );
+    const patches = tenant.writes().filter((w) => w.path.startsWith('/api/v2/connections'));
+    expect(patches.map((w) => `${w.method} ${w.path}`)).toEqual([
+      'PATCH /api/v2/connections/con_default',
+      'PATCH /api/v2/connections/con_default/clients',
+    ]);
+    expect(patches[1]?.body).toEqual([
+      { client_id: result.spaClientId, status: true },
+      { client_id: result.m2mClientId, status: true },
+    ]);
+  });
+
+  it('turns sign-up off again after someone enabled it in the dashboard, and changes nothing else', async () => {
+    await provision();
+    const connection = tenant.connections[0] as Json;
+    connection.options = {
+      ...(connection.options as Json),
+      disable_signup: false,
+      passwordPolicy: 'excellent',
+    };
+    tenant.requests.length = 0;
+
+    const { plan: drift } = await provision({ dryRun: true });
+    expect(summary(drift.steps)).toEqual(['update connection options.disable_signup']);
+    expect(formatPlan(drift, config.stage)).toContain('options.disable_signup: false -> true');
+    expect(tenant.writes()).toEqual([]);
+
+    await provision();
+    expect(tenant.writes()).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/v2/connections/con_default',
+        body: {
+          options: {
+            mfa: { active: true, return_enroll_settings: true },
+            passwordPolicy: 'excellent',
+            brute_force_protection: true,
+            strategy_version: 2,
+            disable_signup: true,
+          },
+        },
+      },
+    ]);
+    tenant.requests.length = 0;
+    expect((await provision()).plan.steps).toEqual([]);
+  });
+
+  it('enables the SPA on the connection again when someone turned it off, leaving other apps alone', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    tenant.connectionClients.get('con_default')?.delete(result.spaClientId);
+    tenant.requests.length = 0;
+
+    const { plan } = await provision();
+    expect(plan.steps).toEqual([
+      expect.objectContaining({ op: 'enable', resource: 'connectionClients', clients: ['spa'] }),
+    ]);
+    expect(tenant.writes()).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/v2/connections/con_default/clients',
+        body: [{ client_id: result.spaClientId, status: true }],
+      },
+    ]);
+    expect(tenant.connectionClients.get('con_default')).toContain('client_other_app');
+  });
+
+  it('creates the database connection, sign-up off, when the tenant has none', async () => {
+    tenant.connections.length = 0;
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    expect(tenant.connections).toEqual([
+      expect.objectContaining({
+        name: 'Username-Password-Authentication',
+        strategy: 'auth0',
+        options: { disable_signup: true },
+      }),
+    ]);
+    const created = String(tenant.connections[0]?.id);
+    expect([...(tenant.connectionClients.get(created) ?? [])].sort()).toEqual(
+      [result.m2mClientId, result.spaClientId].sort(),
+    );
+  });
+
+  it('refuses to touch a connection of that name that is not a database connection', async () => {
+    (tenant.connections[0] as Json).strategy = 'google-oauth2';
+    await expect(provision({ dryRun: true })).rejects.toThrow(/strategy google-oauth2, not auth0/);
+    expect(tenant.writes()).toEqual([]);
   });
 });

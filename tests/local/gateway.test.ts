@@ -23,6 +23,7 @@ const testRoutes: RouteDef[] = [
     throttle,
     grants: [],
     summary: 'test',
+    problems: [],
   },
   {
     id: 'Me',
@@ -33,6 +34,7 @@ const testRoutes: RouteDef[] = [
     throttle,
     grants: [],
     summary: 'test',
+    problems: [],
   },
   {
     id: 'Boom',
@@ -43,6 +45,7 @@ const testRoutes: RouteDef[] = [
     throttle,
     grants: [],
     summary: 'test',
+    problems: [],
   },
 ];
 const retry = { maximumRetryAttempts: 2, maximumEventAgeSeconds: 60 };

@@ -253,7 +253,8 @@ describe('post-login Action runner', () => {
       [`${TEST_NAMESPACE}organization_type`]: 'ngo',
     };
     expect(result.idTokenClaims).toEqual(expected);
-    expect(result.accessTokenClaims).toEqual(expected);
+    // The access token also says whether the email is verified (a new user's is not).
+    expect(result.accessTokenClaims).toEqual({ ...expected, [`${TEST_NAMESPACE}email_verified`]: false });
     expect(result.denied).toBeUndefined();
   });
 

@@ -2,8 +2,9 @@
  * Auth0 post-login Action (Login / Post Login trigger).
  *
  * Copies the platform's authorization attributes from `app_metadata` into namespaced custom
- * claims on both the ID token and the access token, and makes administrators use multi-factor
- * authentication. The namespace comes from the Action secret CLAIMS_NAMESPACE (for example
+ * claims on both the ID token and the access token, puts `email_verified` on the access token
+ * (the API refuses consent and identity verification until it is true), and makes administrators
+ * use multi-factor authentication. The namespace comes from the Action secret CLAIMS_NAMESPACE (for example
  * `https://platform.local/`, ending with a slash).
  *
  * The local identity provider (local/idp) loads and runs this exact file on every login,
@@ -27,6 +28,10 @@ exports.onExecutePostLogin = async (event, api) => {
     api.idToken.setCustomClaim(`${prefix}${name}`, value);
     api.accessToken.setCustomClaim(`${prefix}${name}`, value);
   }
+
+  // Access tokens carry no standard email claims. Auth0 runs this Action on refresh-token
+  // exchanges too, so once the person verifies, the next refresh carries `true`.
+  api.accessToken.setCustomClaim(`${prefix}email_verified`, event.user.email_verified === true);
 
   // An admin can approve or reject anyone's verification: a password alone is not enough, and no
   // browser may be remembered. A refresh-token exchange cannot show a challenge (Auth0 fails it),

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StageConfig } from '#infra/stage-config.ts';
+import { DATABASE_CONNECTION } from '#lambdas/adapters/auth0-database-connection.ts';
 
 // What one stage's Auth0 tenant must contain, derived from the same stage config as the CDK app.
 // Only the settings listed here are compared and written: anything else on the tenant (branding,
-// connections, other applications) is left alone.
+// other connections, other applications, other options of the database connection) is left alone.
 
 export const POST_LOGIN_ACTION_FILE = fileURLToPath(new URL('../actions/post-login.cjs', import.meta.url));
 
@@ -59,6 +60,19 @@ export interface DesiredTenant {
     secrets: Record<string, string>;
   };
   binding: { displayName: string };
+  /**
+   * The database connection registration creates users in. Public sign-up is off: accounts come
+   * only from POST /api/registrations (the backend, through the Management API). The SPA signs
+   * people in through it; the backend application creates users in it, which Auth0 allows only for
+   * applications the connection is enabled for.
+   */
+  connection: {
+    name: string;
+    strategy: 'auth0';
+    /** Compared key by key and merged into the connection's options (a PATCH replaces them all). */
+    options: { disable_signup: true };
+    enabledClients: ('spa' | 'm2m')[];
+  };
 }
 
 export function desiredTenant(
@@ -130,5 +144,11 @@ export function desiredTenant(
       secrets: { CLAIMS_NAMESPACE: config.auth0.claimsNamespace },
     },
     binding: { displayName: `platform-${config.stage}-post-login` },
+    connection: {
+      name: DATABASE_CONNECTION,
+      strategy: 'auth0',
+      options: { disable_signup: true },
+      enabledClients: ['spa', 'm2m'],
+    },
   };
 }

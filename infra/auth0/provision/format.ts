@@ -42,6 +42,11 @@ export function formatPlan(plan: Plan, stage: string): string {
         case 'deploy':
           lines.push(`  > deploy ${step.label} (${step.reason})`);
           break;
+        case 'enable':
+          lines.push(
+            `  + enable ${step.label}: ${step.clients.map((c) => (c === 'spa' ? 'SPA' : 'backend')).join(', ')}`,
+          );
+          break;
         case 'bind':
           lines.push(
             `  ~ bind ${step.label}`,

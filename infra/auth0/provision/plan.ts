@@ -15,9 +15,23 @@ export interface TenantSnapshot {
   actions: Management.Action[];
   /** The post-login trigger's bindings, in execution order. */
   bindings: Management.ActionBinding[];
+  /** Database connections with the desired name (one is expected). */
+  connections: Management.ConnectionForList[];
+  /** The client ids the found connection is enabled for. */
+  connectionClients: string[];
 }
 
-export type Resource = 'spa' | 'api' | 'm2m' | 'grant' | 'action' | 'binding';
+export type Resource =
+  | 'spa'
+  | 'api'
+  | 'm2m'
+  | 'grant'
+  | 'action'
+  | 'connection'
+  | 'binding'
+  | 'connectionClients';
+/** Resources created or updated field by field (the others have their own step kinds). */
+type FieldResource = Exclude<Resource, 'binding' | 'connectionClients'>;
 
 export interface FieldChange {
   field: string;
@@ -31,14 +45,16 @@ export interface BindingRef {
 }
 
 export type Step =
-  | { op: 'create'; resource: Exclude<Resource, 'binding'>; label: string; fields: string[] }
+  | { op: 'create'; resource: FieldResource; label: string; fields: string[] }
   | {
       op: 'update';
-      resource: Exclude<Resource, 'binding'>;
+      resource: FieldResource;
       label: string;
       id: string;
       changes: FieldChange[];
     }
+  /** Enables the connection for our applications; never disables it for anyone else. */
+  | { op: 'enable'; resource: 'connectionClients'; label: string; clients: ('spa' | 'm2m')[] }
   | { op: 'deploy'; resource: 'action'; label: string; id: string | undefined; reason: string }
   | { op: 'bind'; resource: 'binding'; label: string; from: string[]; bindings: BindingRef[] };
 
@@ -46,7 +62,7 @@ export interface Plan {
   managementDomain: string;
   steps: Step[];
   /** Ids of what already exists (an absent id is created by a step). */
-  existing: Partial<Record<Exclude<Resource, 'binding'>, string>>;
+  existing: Partial<Record<FieldResource, string>>;
   notes: string[];
 }
 
@@ -260,5 +276,45 @@ export function planTenant(desired: DesiredTenant, tenant: TenantSnapshot, optio
     });
   }
 
+  planConnection(desired, tenant, plan);
   return plan;
+}
+
+function planConnection(desired: DesiredTenant, tenant: TenantSnapshot, plan: Plan): void {
+  const wanted = desired.connection;
+  const label = `database connection "${wanted.name}"`;
+  const found = findOne(
+    tenant.connections,
+    (c) => c.name === wanted.name,
+    `connections named "${wanted.name}"`,
+  );
+  if (found && found.strategy !== wanted.strategy) {
+    throw new Error(`The connection "${wanted.name}" has strategy ${found.strategy}, not ${wanted.strategy}`);
+  }
+  if (!found?.id) {
+    plan.steps.push({ op: 'create', resource: 'connection', label, fields: ['name', 'strategy', 'options'] });
+  } else {
+    plan.existing.connection = found.id;
+    const current = (found.options ?? {}) as Record<string, unknown>;
+    // One change per option, so the plan shows exactly which of the connection's options move.
+    const changes = diffSettings(wanted.options, current).map((change) => ({
+      ...change,
+      field: `options.${change.field}`,
+    }));
+    if (changes.length > 0)
+      plan.steps.push({ op: 'update', resource: 'connection', label, id: found.id, changes });
+  }
+  const clients = wanted.enabledClients.filter((key) => {
+    const id = plan.existing[key];
+    // A client created by this plan cannot be enabled yet.
+    return !found?.id || id === undefined || !tenant.connectionClients.includes(id);
+  });
+  if (clients.length > 0) {
+    plan.steps.push({
+      op: 'enable',
+      resource: 'connectionClients',
+      label: `${label} for our applications`,
+      clients,
+    });
+  }
 }

@@ -30,7 +30,7 @@ async function all<T>(page: AsyncIterable<T>): Promise<T[]> {
 }
 
 export async function readTenant(client: ManagementClient, desired: DesiredTenant): Promise<TenantSnapshot> {
-  const [clients, resourceServers, grants, actions, bindings] = await Promise.all([
+  const [clients, resourceServers, grants, actions, bindings, connections] = await Promise.all([
     client.clients
       .list({ fields: CLIENT_FIELDS, include_fields: true, per_page: 100, is_global: false })
       .then(all),
@@ -38,8 +38,13 @@ export async function readTenant(client: ManagementClient, desired: DesiredTenan
     client.clientGrants.list({ audience: desired.grant.audience, take: 100 }).then(all),
     client.actions.list({ triggerId: 'post-login', per_page: 100 }).then(all),
     client.actions.triggers.bindings.list('post-login', { per_page: 100 }).then(all),
+    client.connections.list({ name: desired.connection.name, take: 50 }).then(all),
   ]);
-  return { clients, resourceServers, grants, actions, bindings };
+  const connection = connections.find((c) => c.name === desired.connection.name);
+  const connectionClients = connection?.id
+    ? (await all(await client.connections.clients.get(connection.id, { take: 100 }))).map((c) => c.client_id)
+    : [];
+  return { clients, resourceServers, grants, actions, bindings, connections, connectionClients };
 }
 
 export interface ApplyOptions {
@@ -183,6 +188,36 @@ export async function applyPlan(
         await client.actions.triggers.bindings.updateMany('post-login', {
           bindings: step.bindings satisfies BindingRef[],
         });
+        break;
+      }
+      case 'connection': {
+        const wanted = desired.connection;
+        if (step.op === 'create') {
+          const created = await client.connections.create({
+            name: wanted.name,
+            strategy: wanted.strategy,
+            options: { ...wanted.options },
+          });
+          ids.connection = required(created.id, step.label);
+        } else if (step.op === 'update') {
+          // A PATCH replaces the whole `options` object: read the freshest copy just before writing
+          // and change only our keys, so password policy, MFA and the rest stay as they are.
+          const current = await client.connections.get(step.id);
+          await client.connections.update(step.id, {
+            options: { ...(current.options ?? {}), ...wanted.options } as Management.UpdateConnectionOptions,
+          });
+        }
+        break;
+      }
+      case 'connectionClients': {
+        const connectionId = required(ids.connection, 'the database connection');
+        await client.connections.clients.update(
+          connectionId,
+          step.clients.map((key) => ({
+            client_id: required(ids[key], `the ${key} application`),
+            status: true,
+          })),
+        );
         break;
       }
     }

@@ -1,5 +1,6 @@
 import type { MeResponse } from '#contracts/me.ts';
-import type { ConsentLedger, ConsentRecord, KycStateReader, UserDirectory } from '#lambdas/domain/ports.ts';
+import { currentConsent } from '#lambdas/domain/consent/list-my-consents.ts';
+import type { ConsentLedger, KycStateReader, UserDirectory } from '#lambdas/domain/ports.ts';
 import type { RegistrationStore } from '#lambdas/domain/registration/ports.ts';
 
 // GET /api/me: the server's truth about the caller. The token's claims may be an hour old; the
@@ -11,17 +12,6 @@ export interface GetMeDeps {
   kyc: KycStateReader;
   ledger: Pick<ConsentLedger, 'listBySubject'>;
   registrations: Pick<RegistrationStore, 'getRegistration'>;
-}
-
-/** True when the subject's latest identity-verification record is a grant (not withdrawn since). */
-export function hasIdentityVerificationConsent(records: ConsentRecord[]): boolean {
-  const latest = records
-    .filter((record) => record.purpose === 'identity_verification')
-    .reduce<ConsentRecord | undefined>(
-      (newest, record) => (newest === undefined || record.sequence > newest.sequence ? record : newest),
-      undefined,
-    );
-  return latest?.action === 'granted';
 }
 
 export function getMe(deps: GetMeDeps) {
@@ -42,7 +32,7 @@ export function getMe(deps: GetMeDeps) {
       organizationType: registration?.organizationType ?? user.appMetadata.organization_type ?? null,
       role: user.appMetadata.role ?? 'user',
       kycStatus: kyc?.status ?? user.appMetadata.kyc_status ?? 'not_started',
-      consentRecorded: hasIdentityVerificationConsent(records),
+      consentRecorded: currentConsent(records, 'identity_verification') !== undefined,
     };
   };
 }

@@ -1,3 +1,5 @@
+import type { FieldError } from '#contracts/problem.ts';
+
 /** The ledger could not append after its bounded retries: too many concurrent writes to one chain. */
 export class ConsentLedgerContentionError extends Error {
   constructor(
@@ -6,5 +8,24 @@ export class ConsentLedgerContentionError extends Error {
   ) {
     super(`Could not append to the consent chain after ${attempts} attempts (concurrent writes).`);
     this.name = 'ConsentLedgerContentionError';
+  }
+}
+
+/** A consent whose statements were not all agreed to: nothing is recorded. */
+export class ConsentRefusedError extends Error {
+  constructor(readonly fieldErrors: FieldError[]) {
+    super('Consent needs agreement to every statement.');
+    this.name = 'ConsentRefusedError';
+  }
+}
+
+/** The person agreed to a version of the text that is no longer current. */
+export class ConsentDocumentChangedError extends Error {
+  constructor(readonly currentVersion: string) {
+    super(
+      `The consent text has changed (the current version is ${currentVersion}). ` +
+        'Reload the page, read the current text and agree again.',
+    );
+    this.name = 'ConsentDocumentChangedError';
   }
 }

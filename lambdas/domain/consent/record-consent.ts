@@ -7,11 +7,10 @@ import {
   documentSha256,
 } from '#contracts/consent-documents.ts';
 import type { FieldError } from '#contracts/problem.ts';
+import { type Caller, requireSelf, requireVerifiedEmail } from '#lambdas/domain/caller.ts';
 import { minimiseIp, minimiseUserAgent } from '#lambdas/domain/minimise.ts';
 import type { ConsentLedger, ConsentRecord } from '#lambdas/domain/ports.ts';
-import { type Caller, requireSelf } from '#lambdas/http/auth.ts';
-import { BadRequestError, HttpError } from '#lambdas/http/errors.ts';
-import { ConsentLedgerContentionError } from './errors.ts';
+import { ConsentDocumentChangedError, ConsentRefusedError } from './errors.ts';
 
 /** Where a request came from, as the API sees it; minimised here before anything is stored. */
 export interface RequestOrigin {
@@ -31,33 +30,11 @@ export type ConsentDecision = Omit<
 > &
   Record<'identity_verification_consent' | 'biometric_data_consent' | 'privacy_policy_consent', boolean>;
 
-export class DocumentVersionConflictError extends HttpError {
-  constructor(currentVersion: string) {
-    super(
-      409,
-      'Conflict',
-      `The consent text has changed (the current version is ${currentVersion}). ` +
-        'Reload the page, read the current text and agree again.',
-    );
-  }
-}
-
-export class ConsentBusyError extends HttpError {
-  constructor() {
-    super(
-      503,
-      'Service Unavailable',
-      'Your consent could not be saved right now. Please try again.',
-      undefined,
-      { 'retry-after': '1' },
-    );
-  }
-}
-
 /**
- * POST /api/consents: records the caller's identity-verification consent.
- * 403 if the body names another user; 400 if any statement is refused; 409 if the person saw a
- * version of the text that is no longer current. Nothing is appended in any of these cases.
+ * POST /api/consents: records the caller's identity-verification consent. Refused, with nothing
+ * appended, when the body names another user (`NotOwnAccountError`), the caller's email is not
+ * verified (`EmailNotVerifiedError`), a statement is refused (`ConsentRefusedError`) or the person
+ * saw a version of the text that is no longer current (`ConsentDocumentChangedError`).
  */
 export function recordConsent(deps: { ledger: ConsentLedger }) {
   return async (input: {
@@ -67,6 +44,7 @@ export function recordConsent(deps: { ledger: ConsentLedger }) {
   }): Promise<ConsentRecord> => {
     const { caller, decision, origin } = input;
     requireSelf(caller, decision.user_id);
+    requireVerifiedEmail(caller);
     const document = consentDocuments[decision.consent_type];
     const statements = statementValues(document, decision as unknown as Record<string, unknown>);
     const refused: FieldError[] = document.statements
@@ -78,30 +56,26 @@ export function recordConsent(deps: { ledger: ConsentLedger }) {
           `You must agree to: ${statement.text}`,
       }));
     if (refused.length > 0) {
-      throw new BadRequestError('Consent needs agreement to every statement.', refused);
+      throw new ConsentRefusedError(refused);
     }
     if (decision.document_version !== undefined && decision.document_version !== document.version) {
-      throw new DocumentVersionConflictError(document.version);
+      throw new ConsentDocumentChangedError(document.version);
     }
-    try {
-      return await deps.ledger.append({
-        subjectId: caller.userId,
-        issuer: caller.issuer,
-        purpose: document.purpose,
-        action: 'granted',
-        statements,
-        documentVersion: document.version,
-        documentSha256: await documentSha256(document),
-        locale: decision.locale ?? document.locale,
-        method: 'consent_dialog',
-        requestId: origin.requestId,
-        userAgent: minimiseUserAgent(origin.userAgent),
-        ipAddress: minimiseIp(origin.ipAddress),
-      });
-    } catch (error) {
-      if (error instanceof ConsentLedgerContentionError) throw new ConsentBusyError();
-      throw error;
-    }
+    // A contended chain throws ConsentLedgerContentionError (503 with Retry-After): nothing appended.
+    return deps.ledger.append({
+      subjectId: caller.userId,
+      issuer: caller.issuer,
+      purpose: document.purpose,
+      action: 'granted',
+      statements,
+      documentVersion: document.version,
+      documentSha256: await documentSha256(document),
+      locale: decision.locale ?? document.locale,
+      method: 'consent_dialog',
+      requestId: origin.requestId,
+      userAgent: minimiseUserAgent(origin.userAgent),
+      ipAddress: minimiseIp(origin.ipAddress),
+    });
   };
 }
 

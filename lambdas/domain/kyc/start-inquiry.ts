@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { consentDocuments } from '#contracts/consent-documents.ts';
 import type { StartKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
-import type { Clock, ConsentLedger, ConsentRecord } from '../ports.ts';
+import { type Caller, requireVerifiedEmail } from '../caller.ts';
+import { currentConsent } from '../consent/list-my-consents.ts';
+import type { Clock, ConsentLedger } from '../ports.ts';
 import {
   AlreadyApprovedError,
   ConcurrentChangeError,
@@ -14,20 +15,6 @@ import type { InquiryProvider, KycStore } from './ports.ts';
 const openStatuses = new Set(['created', 'pending']);
 /** Submitted and waiting for a decision: nothing to open, no new inquiry either. */
 const awaitingStatuses = new Set(['completed', 'needs_review', 'approved']);
-
-/** The caller's latest identity-verification record grants every statement of the document. */
-export function hasIdentityVerificationConsent(records: readonly ConsentRecord[]): boolean {
-  const latest = records
-    .filter((record) => record.purpose === 'identity_verification')
-    .reduce<ConsentRecord | undefined>(
-      (newest, record) => (newest === undefined || record.sequence > newest.sequence ? record : newest),
-      undefined,
-    );
-  if (latest === undefined || latest.action !== 'granted') return false;
-  return consentDocuments.identity_verification.statements.every(
-    (statement) => latest.statements[statement.id] === true,
-  );
-}
 
 /**
  * Persona keeps idempotency keys for 24 h. The key depends on the user and on the inquiry being
@@ -53,12 +40,15 @@ export interface StartInquiryDeps {
  * Creates the caller's Persona inquiry, or resumes the open one. The reference id is always the
  * caller's `sub`. The KYC status stays as it is (`not_started` for a first attempt): only Persona's
  * webhooks (or an admin) change it, so a person who never opens the widget is not "pending".
+ * A caller whose email is not verified, or who has not consented, is refused before anything is
+ * read from or sent to Persona: each inquiry costs money.
  */
 export function startInquiry(deps: StartInquiryDeps) {
-  return async (userId: string): Promise<StartKycInquiryResponse> => {
-    if (!hasIdentityVerificationConsent(await deps.ledger.listBySubject(userId))) {
-      throw new ConsentRequiredError();
-    }
+  return async (caller: Pick<Caller, 'userId' | 'emailVerified'>): Promise<StartKycInquiryResponse> => {
+    requireVerifiedEmail(caller);
+    const { userId } = caller;
+    const records = await deps.ledger.listBySubject(userId);
+    if (currentConsent(records, 'identity_verification') === undefined) throw new ConsentRequiredError();
     const state = await deps.store.getRecord(userId);
     if (state?.status === 'approved') throw new AlreadyApprovedError();
     if (state?.status === 'rejected' && state.decidedBy === 'admin') throw new VerificationClosedError();

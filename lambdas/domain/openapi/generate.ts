@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import type { ApiContract } from '#contracts/api.ts';
-import { problem, problemContentType } from '#contracts/problem.ts';
+import {
+  type ProblemName,
+  problem,
+  problemContentType,
+  problemTypeBase,
+  problemTypes,
+} from '#contracts/problem.ts';
+import { type ProblemRow, problemTable, routeProblemNames } from '#lambdas/http/problems.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
 
 // GET /api/openapi.json: an OpenAPI 3.1 document generated from the route table and the zod
@@ -15,7 +22,6 @@ export type OpenApiDocument = {
   components: {
     schemas: Record<string, JsonSchema>;
     securitySchemes: Record<string, JsonSchema>;
-    responses: Record<string, JsonSchema>;
   };
 };
 type Operation = Record<string, unknown> & { operationId: string; responses: Record<string, unknown> };
@@ -32,24 +38,61 @@ export function jsonSchemaOf(schema: z.ZodMiniType, io: 'input' | 'output'): Jso
   return rest;
 }
 
-const problemStatuses = {
-  400: 'The request is malformed or has invalid fields (see `errors`); nothing was written.',
-  401: 'Authentication is missing or invalid.',
-  403: 'The caller may not do this.',
-  413: 'The request body exceeds 64 KiB.',
-  429: 'Too many requests; honour `Retry-After` when present.',
-} as const;
-type ProblemStatus = keyof typeof problemStatuses;
+/**
+ * API Gateway's own answers (not problem+json, they do not come from our code): the JWT
+ * authorizer's 401 and the throttling 429, which every route can meet.
+ */
+const gatewayMessage = z.object({ message: z.string() });
 
-function problemStatusesFor(route: RouteDef, contract: ApiContract): ProblemStatus[] {
-  const statuses: ProblemStatus[] = [];
-  const takesInput = Boolean(contract.request || contract.query || route.path.includes('{'));
-  if (takesInput) statuses.push(400);
-  if (route.auth !== 'public') statuses.push(401);
-  if (route.auth === 'user' || route.auth === 'admin') statuses.push(403);
-  if (contract.request) statuses.push(413);
-  statuses.push(429);
-  return statuses;
+/** The route's problems grouped by status, each status one response listing its problem types. */
+function problemResponses(names: ProblemName[], route: RouteDef): Record<string, unknown> {
+  const byStatus = new Map<number, ProblemName[]>();
+  for (const name of names) {
+    const { status } = problemTable[name];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), name]);
+  }
+  const gatewayStatuses = new Set([429, ...(route.auth === 'user' || route.auth === 'admin' ? [401] : [])]);
+  for (const status of gatewayStatuses) if (!byStatus.has(status)) byStatus.set(status, []);
+  const responses: Record<string, unknown> = {};
+  for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const rows: [ProblemName, ProblemRow][] = group.map((name) => [name, problemTable[name]]);
+    const lines = rows.map(([name, row]) => `- \`${problemTypes[name]}\` (${row.title}): ${row.description}`);
+    const content: Record<string, unknown> = {};
+    if (group.length > 0) {
+      content[problemContentType] = {
+        schema: {
+          allOf: [
+            { $ref: '#/components/schemas/Problem' },
+            { type: 'object', properties: { type: { enum: group.map((name) => problemTypes[name]) } } },
+          ],
+        },
+      };
+    }
+    if (gatewayStatuses.has(status)) {
+      lines.push(
+        status === 401
+          ? '- API Gateway\'s JWT authorizer refuses a missing or invalid token with `{"message":"Unauthorized"}`.'
+          : '- API Gateway throttling answers `{"message":"Too Many Requests"}`.',
+      );
+      content['application/json'] = { schema: { $ref: '#/components/schemas/GatewayMessage' } };
+    }
+    const retryAfter = rows.some(([, row]) => row.retryAfter !== undefined);
+    responses[String(status)] = {
+      description: lines.join('\n'),
+      ...(retryAfter
+        ? {
+            headers: {
+              'Retry-After': {
+                description: 'Seconds to wait before sending the request again.',
+                schema: { type: 'integer', minimum: 1 },
+              },
+            },
+          }
+        : {}),
+      content,
+    };
+  }
+  return responses;
 }
 
 const statusText: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
@@ -80,15 +123,11 @@ export function buildOpenApiDocument(input: {
   contracts: Record<string, ApiContract>;
   version: string;
 }): OpenApiDocument {
-  const schemas: Record<string, JsonSchema> = { Problem: jsonSchemaOf(problem, 'output') };
+  const schemas: Record<string, JsonSchema> = {
+    Problem: jsonSchemaOf(problem, 'output'),
+    GatewayMessage: jsonSchemaOf(gatewayMessage, 'output'),
+  };
   const paths: OpenApiDocument['paths'] = {};
-  const responses: Record<string, JsonSchema> = {};
-  for (const [status, description] of Object.entries(problemStatuses)) {
-    responses[`Problem${status}`] = {
-      description,
-      content: { [problemContentType]: { schema: { $ref: '#/components/schemas/Problem' } } },
-    };
-  }
 
   for (const route of input.routes) {
     const contract = input.contracts[route.id];
@@ -135,9 +174,13 @@ export function buildOpenApiDocument(input: {
       description: statusText[contract.successStatus] ?? 'Success',
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${responseName}` } } },
     };
-    for (const status of problemStatusesFor(route, contract)) {
-      operation.responses[String(status)] = { $ref: `#/components/responses/Problem${status}` };
-    }
+    Object.assign(
+      operation.responses,
+      problemResponses(
+        routeProblemNames(route, { body: Boolean(contract.request), query: Boolean(contract.query) }),
+        route,
+      ),
+    );
     const method = route.method.toLowerCase();
     paths[route.path] = { ...paths[route.path], [method]: operation };
   }
@@ -149,13 +192,13 @@ export function buildOpenApiDocument(input: {
       version: input.version,
       description:
         'Organization onboarding, consent and KYC. Errors are RFC 9457 problem details ' +
-        '(`application/problem+json`). Unknown request fields are refused.',
+        '(`application/problem+json`) whose `type` is one of the URIs listed on each response ' +
+        `(all under ${problemTypeBase}); compare \`type\`, not \`title\`. Unknown request fields are refused.`,
     },
     jsonSchemaDialect: dialect,
     paths,
     components: {
       schemas,
-      responses,
       securitySchemes: {
         bearerJwt: {
           type: 'http',

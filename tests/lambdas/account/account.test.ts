@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getMe } from '#lambdas/domain/account/get-me.ts';
 import { notifyKycDecision, notifyRegistration } from '#lambdas/domain/account/notify.ts';
 import { sendVerificationEmail } from '#lambdas/domain/account/send-verification-email.ts';
+import { AccountNotFoundError } from '#lambdas/domain/errors.ts';
 import {
   FakeDirectory,
   FakeKyc,
@@ -103,10 +104,28 @@ describe('sendVerificationEmail', () => {
     const send = sendVerificationEmail({ users, limiter: new FakeLimiter(() => now) });
     expect(await send(user.userId)).toEqual({ outcome: 'sent' });
     now = 15_000;
-    expect(await send(user.userId)).toEqual({ outcome: 'rate_limited', retryAfterSeconds: 45 });
+    await expect(send(user.userId)).rejects.toEqual(
+      expect.objectContaining({
+        name: 'RateLimitedError',
+        action: 'verification-email',
+        retryAfterSeconds: 45,
+      }),
+    );
     now = 60_000;
     expect(await send(user.userId)).toEqual({ outcome: 'sent' });
     expect(users.verificationEmails).toHaveLength(2);
+  });
+
+  it('refuses a deleted account without touching the limiter', async () => {
+    let acquired = 0;
+    const limiter = new FakeLimiter(() => {
+      acquired += 1;
+      return 0;
+    });
+    await expect(
+      sendVerificationEmail({ users: new FakeDirectory(), limiter })('auth0|gone'),
+    ).rejects.toBeInstanceOf(AccountNotFoundError);
+    expect(acquired).toBe(0);
   });
 
   it('sends nothing to a verified address', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consentDocuments, documentSha256 } from '#contracts/consent-documents.ts';
+import { problemTypes } from '#contracts/problem.ts';
+import type { Caller } from '#lambdas/domain/caller.ts';
 import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
 import { verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import { currentConsent, listMyConsents } from '#lambdas/domain/consent/list-my-consents.ts';
@@ -8,12 +10,17 @@ import {
   recordConsent,
   recordRegistrationAgreements,
 } from '#lambdas/domain/consent/record-consent.ts';
+import { EmailNotVerifiedError } from '#lambdas/domain/errors.ts';
 import type { ConsentLedger } from '#lambdas/domain/ports.ts';
-import type { Caller } from '#lambdas/http/auth.ts';
-import { HttpError } from '#lambdas/http/errors.ts';
+import { problemFor } from '#lambdas/http/problems.ts';
 import { InMemoryConsentLedger } from './in-memory-ledger.ts';
 
-const alice: Caller = { userId: 'auth0|alice', issuer: 'https://tenant.example/', role: 'user' };
+const alice: Caller = {
+  userId: 'auth0|alice',
+  issuer: 'https://tenant.example/',
+  role: 'user',
+  emailVerified: true,
+};
 const decision = (overrides: Partial<ConsentDecision> = {}): ConsentDecision => ({
   identity_verification_consent: true,
   biometric_data_consent: true,
@@ -27,12 +34,12 @@ const origin = {
   ipAddress: '203.0.113.77',
 };
 
-async function statusOf(promise: Promise<unknown>): Promise<number> {
+/** The problem the API answers with when the use case refuses (lambdas/http/problems.ts). */
+async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof HttpError) return error.status;
-    throw error;
+    return { error, ...problemFor(error, { requestId: 'req-42' }) };
   }
   throw new Error('expected the use case to refuse');
 }
@@ -89,10 +96,25 @@ describe('recordConsent', () => {
 
   it('answers 403 to a body user_id of another user and appends nothing', async () => {
     const ledger = new InMemoryConsentLedger();
-    const status = await statusOf(
+    const { problem } = await refusal(
       recordConsent({ ledger })({ caller: alice, decision: decision({ user_id: 'auth0|mallory' }), origin }),
     );
-    expect(status).toBe(403);
+    expect(problem).toMatchObject({ status: 403, type: problemTypes.forbidden });
+    expect(ledger.records).toEqual([]);
+  });
+
+  it('answers 403 email-not-verified to a caller whose email is not verified, and appends nothing', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const { error, problem } = await refusal(
+      recordConsent({ ledger })({ caller: { ...alice, emailVerified: false }, decision: decision(), origin }),
+    );
+    expect(error).toBeInstanceOf(EmailNotVerifiedError);
+    expect(problem).toEqual({
+      type: 'https://platform.example/problems/email-not-verified',
+      title: 'Email Not Verified',
+      status: 403,
+      detail: 'Verify your email address first, then try again.',
+    });
     expect(ledger.records).toEqual([]);
   });
 
@@ -103,8 +125,10 @@ describe('recordConsent', () => {
       decision: decision({ biometric_data_consent: false, privacy_policy_consent: false }),
       origin,
     });
-    await expect(attempt).rejects.toMatchObject({
+    const { problem } = await refusal(attempt);
+    expect(problem).toMatchObject({
       status: 400,
+      type: problemTypes.validation,
       errors: [
         { field: 'biometric_data_consent', message: 'You must consent to the processing of biometric data' },
         {
@@ -118,14 +142,14 @@ describe('recordConsent', () => {
 
   it('answers 409 when the person saw a version of the text that is not the current one, and appends nothing', async () => {
     const ledger = new InMemoryConsentLedger();
-    const status = await statusOf(
+    const { problem } = await refusal(
       recordConsent({ ledger })({
         caller: alice,
         decision: decision({ document_version: '2020-01-01' }),
         origin,
       }),
     );
-    expect(status).toBe(409);
+    expect(problem).toMatchObject({ status: 409, type: problemTypes.consentDocumentChanged });
     expect(ledger.records).toEqual([]);
   });
 
@@ -148,12 +172,11 @@ describe('recordConsent', () => {
       listBySubject: async () => [],
       listByPurpose: async () => [],
     };
-    await expect(
+    const { problem, headers } = await refusal(
       recordConsent({ ledger })({ caller: alice, decision: decision(), origin }),
-    ).rejects.toMatchObject({
-      status: 503,
-      headers: { 'retry-after': '1' },
-    });
+    );
+    expect(problem).toMatchObject({ status: 503, type: problemTypes.consentLedgerBusy });
+    expect(headers).toEqual({ 'retry-after': '1' });
   });
 });
 

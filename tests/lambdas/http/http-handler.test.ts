@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { problemTypes } from '#contracts/problem.ts';
 import { waitlistRequest } from '#contracts/waitlist.ts';
-import { TooManyRequestsError } from '#lambdas/http/errors.ts';
+import { RateLimitedError } from '#lambdas/domain/errors.ts';
 import { httpHandler, maxBodyBytes } from '#lambdas/http/http-handler.ts';
 import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 
@@ -8,7 +9,7 @@ const parse = (body: string | undefined) => JSON.parse(body ?? 'null');
 
 describe('httpHandler', () => {
   const handle = vi.fn(async () => ({ status: 201, body: { success: true } }));
-  const handler = httpHandler({ body: waitlistRequest }, handle);
+  const handler = httpHandler({ route: 'CreateWaitlistEntry', body: waitlistRequest }, handle);
 
   it('passes a valid, parsed body to the handler and answers JSON', async () => {
     const result = await handler(httpApiEvent({ body: '{"email":"  Ada@Example.com "}' }), lambdaContext);
@@ -24,6 +25,7 @@ describe('httpHandler', () => {
     expect(result.statusCode).toBe(400);
     expect(result.headers?.['content-type']).toBe('application/problem+json');
     expect(parse(result.body)).toMatchObject({
+      type: problemTypes.validation,
       status: 400,
       title: 'Bad Request',
       errors: [{ field: 'email', message: 'Please enter a valid email address' }],
@@ -52,12 +54,14 @@ describe('httpHandler', () => {
       lambdaContext,
     );
     expect(result.statusCode).toBe(400);
-    expect(parse(result.body).detail).toBe(detail);
+    expect(parse(result.body)).toMatchObject({ type: problemTypes.validation, detail });
   });
 
   it('answers 413 for a body over 64 KiB, counting decoded bytes of a base64 body', async () => {
     const big = JSON.stringify({ email: `${'a'.repeat(maxBodyBytes)}@example.com` });
-    expect((await handler(httpApiEvent({ body: big }), lambdaContext)).statusCode).toBe(413);
+    const tooBig = await handler(httpApiEvent({ body: big }), lambdaContext);
+    expect(tooBig.statusCode).toBe(413);
+    expect(parse(tooBig.body).type).toBe(problemTypes.payloadTooLarge);
     const encoded = Buffer.from(big).toString('base64');
     expect(
       (await handler(httpApiEvent({ body: encoded, isBase64Encoded: true }), lambdaContext)).statusCode,
@@ -66,25 +70,50 @@ describe('httpHandler', () => {
 
   it('answers 415 for a body that is not JSON', async () => {
     const event = httpApiEvent({ headers: { 'content-type': 'text/plain' } });
-    expect((await handler(event, lambdaContext)).statusCode).toBe(415);
+    const result = await handler(event, lambdaContext);
+    expect(result.statusCode).toBe(415);
+    expect(parse(result.body).type).toBe(problemTypes.unsupportedMediaType);
   });
 
-  it('maps a typed error to its status and headers', async () => {
-    const limited = httpHandler({}, async () => {
-      throw new TooManyRequestsError(42);
+  it('maps a domain error to its status, problem type and Retry-After', async () => {
+    const limited = httpHandler({ route: 'GetHealth' }, async () => {
+      throw new RateLimitedError('test', 42, 'Slow down.');
     });
     const result = await limited(httpApiEvent(), lambdaContext);
     expect(result.statusCode).toBe(429);
     expect(result.headers?.['retry-after']).toBe('42');
+    expect(result.headers?.['content-type']).toBe('application/problem+json');
+    expect(parse(result.body)).toEqual({
+      type: 'https://platform.example/problems/rate-limited',
+      title: 'Too Many Requests',
+      status: 429,
+      detail: 'Slow down.',
+    });
   });
 
   it('turns any other error into a generic 500 with the request id and no internals', async () => {
-    const failing = httpHandler({}, async () => {
+    const failing = httpHandler({ route: 'GetHealth' }, async () => {
       throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
     });
     const result = await failing(httpApiEvent(), lambdaContext);
     expect(result.statusCode).toBe(500);
+    expect(parse(result.body).type).toBe(problemTypes.internalError);
     expect(result.body).toContain('req-123');
     expect(result.body).not.toMatch(/ECONNREFUSED|hunter2/);
+  });
+
+  it('refuses to build a handler for a route routes.ts does not have', () => {
+    expect(() => httpHandler({ route: 'NoSuchRoute' as 'GetHealth' }, async () => ({ status: 200 }))).toThrow(
+      'No route NoSuchRoute in lambdas/routes.ts',
+    );
+  });
+
+  it('takes the auth from the route: a user route without verified claims answers 401 and never runs', async () => {
+    const handle = vi.fn(async () => ({ status: 200, body: {} }));
+    const me = httpHandler({ route: 'GetMe' }, handle);
+    const result = await me(httpApiEvent({ routeKey: 'GET /api/me' }), lambdaContext);
+    expect(result.statusCode).toBe(401);
+    expect(parse(result.body)).toMatchObject({ type: problemTypes.unauthorized, status: 401 });
+    expect(handle).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EmailNotVerifiedError } from '#lambdas/domain/errors.ts';
 import {
   AlreadyApprovedError,
   ConsentRequiredError,
@@ -10,6 +11,7 @@ import type { ConsentRecord } from '#lambdas/domain/ports.ts';
 import { FakeKycStore } from './fake-kyc-store.ts';
 
 const userId = 'auth0|alice';
+const caller = { userId, emailVerified: true };
 const clock = { now: () => new Date('2026-11-21T07:00:00.000Z') };
 
 function consent(overrides: Partial<ConsentRecord> = {}): ConsentRecord {
@@ -73,20 +75,40 @@ class FakePersona implements InquiryProvider {
 function setup(records: ConsentRecord[] = [consent()]) {
   const store = new FakeKycStore();
   const persona = new FakePersona();
+  const ledgerReads: string[] = [];
   const start = startInquiry({
-    ledger: { listBySubject: async (subject) => records.filter((r) => r.subjectId === subject) },
+    ledger: {
+      listBySubject: async (subject) => {
+        ledgerReads.push(subject);
+        return records.filter((r) => r.subjectId === subject);
+      },
+    },
     store,
     provider: persona,
     clock,
     templateId: 'itmpl_test',
   });
-  return { store, persona, start };
+  return { store, persona, start, ledgerReads };
 }
 
 describe('startInquiry', () => {
+  it('refuses a caller whose email is not verified before reading or creating anything', async () => {
+    const { store, persona, start, ledgerReads } = setup();
+    store.seed({ userId, status: 'not_started', inquiryId: null });
+    const unverified = { userId, emailVerified: false };
+    await expect(start(unverified)).rejects.toBeInstanceOf(EmailNotVerifiedError);
+    expect(persona.creates).toBe(0);
+    expect(persona.resumes).toBe(0);
+    expect(persona.inquiries.size).toBe(0);
+    expect(store.states.get(userId)?.inquiryId ?? null).toBeNull();
+    expect(ledgerReads).toEqual([]);
+    // Once verified (a refreshed token carries the claim), the same caller gets an inquiry.
+    expect((await start(caller)).inquiryId).toBe('inq_1');
+  });
+
   it('refuses a caller without identity-verification consent, creating nothing', async () => {
     const { store, persona, start } = setup([]);
-    await expect(start(userId)).rejects.toBeInstanceOf(ConsentRequiredError);
+    await expect(start(caller)).rejects.toBeInstanceOf(ConsentRequiredError);
     expect(persona.creates).toBe(0);
     expect(store.states.size).toBe(0);
   });
@@ -109,12 +131,12 @@ describe('startInquiry', () => {
     ['consented for another subject', [consent({ subjectId: 'auth0|bob' })]],
   ])('refuses a caller who %s', async (_name, records) => {
     const { start } = setup(records);
-    await expect(start(userId)).rejects.toBeInstanceOf(ConsentRequiredError);
+    await expect(start(caller)).rejects.toBeInstanceOf(ConsentRequiredError);
   });
 
   it('creates an inquiry whose reference id is the caller, records it, and keeps the status not_started', async () => {
     const { store, persona, start } = setup();
-    const result = await start(userId);
+    const result = await start(caller);
     expect(result).toEqual({ inquiryId: 'inq_1', sessionToken: 'token-1-0' });
     expect(persona.inquiries.get('inq_1')?.referenceId).toBe(userId);
     expect(store.states.get(userId)).toMatchObject({
@@ -127,15 +149,15 @@ describe('startInquiry', () => {
 
   it('resumes the open inquiry with a new session token instead of creating another', async () => {
     const { persona, start } = setup();
-    await start(userId);
-    const second = await start(userId);
+    await start(caller);
+    const second = await start(caller);
     expect(second).toEqual({ inquiryId: 'inq_1', sessionToken: 'token-inq_1-resumed-1' });
     expect(persona.creates).toBe(1);
   });
 
   it('creates one inquiry when the same request runs twice at once', async () => {
     const { store, persona, start } = setup();
-    const [a, b] = await Promise.all([start(userId), start(userId)]);
+    const [a, b] = await Promise.all([start(caller), start(caller)]);
     expect(a.inquiryId).toBe(b.inquiryId);
     expect(persona.creates).toBe(1);
     expect(store.states.get(userId)?.inquiryId).toBe(a.inquiryId);
@@ -143,17 +165,17 @@ describe('startInquiry', () => {
 
   it('answers without a session token while a submitted inquiry awaits its decision', async () => {
     const { persona, start } = setup();
-    await start(userId);
+    await start(caller);
     (persona.inquiries.get('inq_1') as Inquiry).status = 'needs_review';
-    expect(await start(userId)).toEqual({ inquiryId: 'inq_1' });
+    expect(await start(caller)).toEqual({ inquiryId: 'inq_1' });
     expect(persona.creates).toBe(1);
   });
 
   it('creates a new inquiry after the previous one failed or expired', async () => {
     const { store, persona, start } = setup();
-    await start(userId);
+    await start(caller);
     (persona.inquiries.get('inq_1') as Inquiry).status = 'expired';
-    const result = await start(userId);
+    const result = await start(caller);
     expect(result.inquiryId).toBe('inq_2');
     expect(store.states.get(userId)?.inquiryId).toBe('inq_2');
   });
@@ -161,14 +183,14 @@ describe('startInquiry', () => {
   it('refuses a caller who is already approved', async () => {
     const { store, persona, start } = setup();
     store.seed({ userId, status: 'approved', inquiryId: 'inq_done' });
-    await expect(start(userId)).rejects.toBeInstanceOf(AlreadyApprovedError);
+    await expect(start(caller)).rejects.toBeInstanceOf(AlreadyApprovedError);
     expect(persona.creates).toBe(0);
   });
 
   it('refuses a caller whom a reviewer rejected', async () => {
     const { store, start } = setup();
     store.seed({ userId, status: 'rejected', decidedBy: 'admin', inquiryId: 'inq_done' });
-    await expect(start(userId)).rejects.toBeInstanceOf(VerificationClosedError);
+    await expect(start(caller)).rejects.toBeInstanceOf(VerificationClosedError);
   });
 
   it('derives the idempotency key from the user and the inquiry it replaces', () => {

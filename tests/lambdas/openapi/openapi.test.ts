@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiContracts, routeIds } from '#contracts/api.ts';
+import { problemTypes } from '#contracts/problem.ts';
 import { buildOpenApiDocument } from '#lambdas/domain/openapi/generate.ts';
 import { routes } from '#lambdas/routes.ts';
 
@@ -11,8 +12,22 @@ type Operation = {
   security: Record<string, string[]>[];
   parameters?: { name: string; in: string; required: boolean }[];
   requestBody?: { content: Record<string, { schema: { $ref: string } }> };
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref: string } }> }>;
+  responses: Record<
+    string,
+    {
+      description?: string;
+      headers?: Record<string, unknown>;
+      content?: Record<
+        string,
+        { schema: { $ref?: string; allOf?: { properties?: { type?: { enum?: string[] } } }[] } }
+      >;
+    }
+  >;
 };
+/** The problem types a route's response for a status lists. */
+const typesAt = (path: string, method: string, status: number) =>
+  operation(path, method)?.responses[String(status)]?.content?.['application/problem+json']?.schema.allOf?.[1]
+    ?.properties?.type?.enum ?? [];
 const operation = (path: string, method: string) =>
   (document.paths[path] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
 const resolve = (ref: string) => document.components.schemas[ref.replace('#/components/schemas/', '')];
@@ -47,20 +62,69 @@ describe('the OpenAPI document', () => {
       }
       const success = String(apiContracts[route.id as keyof typeof apiContracts].successStatus);
       expect(op.responses[success]).toBeDefined();
-      expect(op.responses['429']).toEqual({ $ref: '#/components/responses/Problem429' });
+      // Throttling: API Gateway's own answer on every route.
+      expect(op.responses['429']?.content?.['application/json']?.schema.$ref).toBe(
+        '#/components/schemas/GatewayMessage',
+      );
+      expect(typesAt(route.path, route.method, 500)).toEqual([problemTypes.internalError]);
     },
   );
 
-  it('describes errors as problem+json for 400, 401, 403, 413 and 429', () => {
-    for (const status of [400, 401, 403, 413, 429]) {
-      expect(document.components.responses[`Problem${status}`]).toMatchObject({
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-      });
-    }
+  it('lists, per route and status, the problem types the route can answer', () => {
     const contact = operation('/api/contact', 'POST');
-    expect(Object.keys(contact?.responses ?? {}).sort()).toEqual(['201', '400', '413', '429']);
+    expect(Object.keys(contact?.responses ?? {}).sort()).toEqual(['201', '400', '413', '415', '429', '500']);
+    expect(typesAt('/api/contact', 'POST', 415)).toEqual([problemTypes.unsupportedMediaType]);
+
+    expect(typesAt('/api/consents', 'POST', 403)).toEqual([
+      problemTypes.forbidden,
+      problemTypes.emailNotVerified,
+    ]);
+    expect(typesAt('/api/consents', 'POST', 409)).toEqual([problemTypes.consentDocumentChanged]);
+    expect(typesAt('/api/me/kyc/inquiry', 'POST', 403)).toEqual([problemTypes.emailNotVerified]);
+    expect(typesAt('/api/me/kyc/inquiry', 'POST', 409)).toEqual([
+      problemTypes.consentRequired,
+      problemTypes.identityAlreadyVerified,
+      problemTypes.verificationClosed,
+      problemTypes.concurrentChange,
+    ]);
+    expect(typesAt('/api/me/kyc/inquiry', 'POST', 502)).toEqual([
+      problemTypes.verificationProviderUnavailable,
+    ]);
+    expect(typesAt('/api/me/verification-email', 'POST', 429)).toEqual([problemTypes.rateLimited]);
+    expect(typesAt('/api/webhooks/persona', 'POST', 401)).toEqual([problemTypes.invalidSignature]);
+
     const decision = operation('/api/admin/verifications/{userId}/decision', 'POST');
-    expect(Object.keys(decision?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '413', '429']);
+    expect(Object.keys(decision?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '429',
+      '500',
+    ]);
+    expect(typesAt('/api/admin/verifications/{userId}/decision', 'POST', 403)).toEqual([
+      problemTypes.adminRequired,
+    ]);
+    // The JWT authorizer's own 401 is API Gateway's body, not a problem.
+    expect(decision?.responses['401']?.content?.['application/json']?.schema.$ref).toBe(
+      '#/components/schemas/GatewayMessage',
+    );
+  });
+
+  it('describes every listed problem type and the Retry-After of the kinds that send one', () => {
+    const me = operation('/api/me', 'GET');
+    expect(me?.responses['503']?.description).toContain(problemTypes.identityProviderUnavailable);
+    expect(me?.responses['503']?.headers).toHaveProperty('Retry-After');
+    expect(operation('/api/me/verification-email', 'POST')?.responses['429']?.headers).toHaveProperty(
+      'Retry-After',
+    );
+    expect(operation('/api/health', 'GET')?.responses['500']?.headers).toBeUndefined();
+    const inquiry = operation('/api/me/kyc/inquiry', 'POST');
+    expect(inquiry?.responses['403']?.description).toContain('email_verified');
   });
 
   it('takes request bodies from the zod contracts, with their limits', () => {

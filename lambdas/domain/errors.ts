@@ -1,0 +1,54 @@
+// Refusals and failures shared across features. The domain knows no HTTP: lambdas/http/problems.ts
+// maps each class to its status, problem type and headers, once.
+
+/** The request acts for another account (a body `user_id` that is not the token's `sub`). */
+export class NotOwnAccountError extends Error {
+  constructor() {
+    super('You can only act for your own account.');
+    this.name = 'NotOwnAccountError';
+  }
+}
+
+/** The caller's email address is not verified yet. */
+export class EmailNotVerifiedError extends Error {
+  constructor() {
+    super('Verify your email address first, then try again.');
+    this.name = 'EmailNotVerifiedError';
+  }
+}
+
+/** A valid token whose account no longer exists. */
+export class AccountNotFoundError extends Error {
+  constructor() {
+    super('Your account no longer exists.');
+    this.name = 'AccountNotFoundError';
+  }
+}
+
+/** A per-subject limit was hit; `retryAfterSeconds` is what is left of its window. */
+export class RateLimitedError extends Error {
+  constructor(
+    readonly action: string,
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RateLimitedError';
+  }
+}
+
+/** The user directory (Auth0) kept failing (429/5xx/timeouts) for the whole retry budget. */
+export class DirectoryUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly statusCode: number | undefined,
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `Auth0 ${operation} failed after ${attempts} attempt(s) (last status ${statusCode ?? 'timeout'})`,
+      options,
+    );
+    this.name = 'DirectoryUnavailableError';
+  }
+}

@@ -1,0 +1,288 @@
+import { type FieldError, type Problem, type ProblemName, problemTypes } from '#contracts/problem.ts';
+import {
+  ConsentDocumentChangedError,
+  ConsentLedgerContentionError,
+  ConsentRefusedError,
+} from '#lambdas/domain/consent/errors.ts';
+import {
+  AccountNotFoundError,
+  DirectoryUnavailableError,
+  EmailNotVerifiedError,
+  NotOwnAccountError,
+  RateLimitedError,
+} from '#lambdas/domain/errors.ts';
+import {
+  AlreadyApprovedError,
+  ConcurrentChangeError,
+  ConsentRequiredError,
+  InquiryProviderError,
+  VerificationClosedError,
+  VerificationNotFoundError,
+} from '#lambdas/domain/kyc/errors.ts';
+import type { RouteDef } from '#lambdas/routes.ts';
+import {
+  AdminRoleRequiredError,
+  InvalidRequestError,
+  InvalidSignatureError,
+  NotQueuedError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+} from './errors.ts';
+import { logger, type SecurityEventName, securityEvent } from './logger.ts';
+
+// The one table from errors to problems: each problem type's status, title, Retry-After and the
+// error classes answered with it. Handlers and use cases only throw; `httpHandler` answers with
+// `problemFor`, and the OpenAPI document lists each route's problems from the same table.
+
+// biome-ignore lint/suspicious/noExplicitAny: a constructor of any signature, matched with instanceof.
+type ErrorClass = abstract new (...args: any[]) => Error;
+
+export interface ProblemRow {
+  status: number;
+  title: string;
+  /** The error classes answered with this problem (`instanceof`, so subclasses match too). */
+  errors: ErrorClass[];
+  /**
+   * What the caller reads. Omitted: the error's own message, which the domain writes for people.
+   * Rows for 5xx always set it, so internals never leak.
+   */
+  detail?: string;
+  /** `Retry-After` in seconds: one value per kind, or (rate limits) read from the error. */
+  retryAfter?: number | ((error: Error) => number);
+  /** Logged as a security event, which the security alarm counts. */
+  securityEvent?: SecurityEventName;
+  /** When a client meets it and what to do: the OpenAPI document's text. */
+  description: string;
+}
+
+/** Auth0 outages and rate limits outlast the adapter's own 10 s retry budget: ask for 30 s more. */
+const identityProviderRetrySeconds = 30;
+
+export const problemTable = {
+  validation: {
+    status: 400,
+    title: 'Bad Request',
+    errors: [InvalidRequestError, ConsentRefusedError],
+    description: 'The request is malformed or has invalid fields (see `errors`); nothing was written.',
+  },
+  unauthorized: {
+    status: 401,
+    title: 'Unauthorized',
+    errors: [UnauthorizedError],
+    securityEvent: 'authentication_failed',
+    description: 'No valid access token. (API Gateway itself answers `{"message":"Unauthorized"}`.)',
+  },
+  invalidSignature: {
+    status: 401,
+    title: 'Unauthorized',
+    errors: [InvalidSignatureError],
+    description: 'The `Persona-Signature` header is missing, does not match the body, or is too old.',
+  },
+  forbidden: {
+    status: 403,
+    title: 'Forbidden',
+    errors: [NotOwnAccountError],
+    securityEvent: 'authorization_failed',
+    description: 'The request acts for another account (a body `user_id` that is not the caller).',
+  },
+  adminRequired: {
+    status: 403,
+    title: 'Forbidden',
+    errors: [AdminRoleRequiredError],
+    securityEvent: 'authorization_failed',
+    description: 'Needs an access token whose namespaced `role` claim is `admin`.',
+  },
+  emailNotVerified: {
+    status: 403,
+    title: 'Email Not Verified',
+    errors: [EmailNotVerifiedError],
+    securityEvent: 'authorization_failed',
+    description:
+      "The access token's namespaced `email_verified` claim is not `true`. Verify the address, " +
+      'then refresh the token (the claim is set at login and refresh) and try again. Nothing was written.',
+  },
+  accountNotFound: {
+    status: 404,
+    title: 'Not Found',
+    errors: [AccountNotFoundError],
+    description: 'The token is valid but its account no longer exists.',
+  },
+  verificationNotFound: {
+    status: 404,
+    title: 'Not Found',
+    errors: [VerificationNotFoundError],
+    description: 'The user named in the path has no verification.',
+  },
+  consentRequired: {
+    status: 409,
+    title: 'Consent Required',
+    errors: [ConsentRequiredError],
+    description: 'Record the identity-verification consent (POST /api/consents) first.',
+  },
+  consentDocumentChanged: {
+    status: 409,
+    title: 'Conflict',
+    errors: [ConsentDocumentChangedError],
+    description: 'The consent text changed since it was shown: show the current version and ask again.',
+  },
+  identityAlreadyVerified: {
+    status: 409,
+    title: 'Conflict',
+    errors: [AlreadyApprovedError],
+    description: "The caller's identity is already verified: there is nothing to start.",
+  },
+  verificationClosed: {
+    status: 409,
+    title: 'Conflict',
+    errors: [VerificationClosedError],
+    description: 'A reviewer rejected the verification; only support can reopen it.',
+  },
+  concurrentChange: {
+    status: 409,
+    title: 'Conflict',
+    errors: [ConcurrentChangeError],
+    description: 'The record changed at the same time; sending the same request again is safe.',
+  },
+  payloadTooLarge: {
+    status: 413,
+    title: 'Payload Too Large',
+    errors: [PayloadTooLargeError],
+    description: 'The request body exceeds 64 KiB.',
+  },
+  unsupportedMediaType: {
+    status: 415,
+    title: 'Unsupported Media Type',
+    errors: [UnsupportedMediaTypeError],
+    description: 'The request body is not `application/json`.',
+  },
+  rateLimited: {
+    status: 429,
+    title: 'Too Many Requests',
+    errors: [RateLimitedError],
+    retryAfter: (error) => (error as RateLimitedError).retryAfterSeconds,
+    securityEvent: 'rate_limited',
+    description: 'Too many requests of this kind; `Retry-After` says how many seconds to wait.',
+  },
+  internalError: {
+    status: 500,
+    title: 'Internal Server Error',
+    // The fallback for every error this table does not name (see `problemFor`).
+    errors: [],
+    detail: 'Something went wrong on our side.',
+    description: 'An unexpected failure; `detail` holds a reference to quote to support.',
+  },
+  verificationProviderUnavailable: {
+    status: 502,
+    title: 'Bad Gateway',
+    errors: [InquiryProviderError],
+    detail: 'The identity-verification service is not available right now. Try again in a moment.',
+    description: 'The identity-verification service (Persona) failed or answered unexpectedly.',
+  },
+  identityProviderUnavailable: {
+    status: 503,
+    title: 'Service Unavailable',
+    errors: [DirectoryUnavailableError],
+    detail: `Our sign-in service is busy. Please try again in ${identityProviderRetrySeconds} seconds.`,
+    retryAfter: identityProviderRetrySeconds,
+    description: 'The identity provider (Auth0) is not answering; every step is safe to send again.',
+  },
+  consentLedgerBusy: {
+    status: 503,
+    title: 'Service Unavailable',
+    errors: [ConsentLedgerContentionError],
+    detail: 'Your consent could not be saved right now. Please try again.',
+    retryAfter: 1,
+    description: "Too many concurrent writes to the caller's consent records; nothing was written.",
+  },
+  serviceUnavailable: {
+    status: 503,
+    title: 'Service Unavailable',
+    errors: [NotQueuedError],
+    detail: 'The request could not be queued. Try again later.',
+    description: 'The request was valid but could not be queued for processing; send it again.',
+  },
+} as const satisfies Record<ProblemName, ProblemRow>;
+
+const problemNames = Object.keys(problemTable) as ProblemName[];
+
+/** The problem name an error is answered with (`internalError` for anything the table does not name). */
+export function problemNameOf(error: unknown): ProblemName {
+  for (const name of problemNames) {
+    const row: ProblemRow = problemTable[name];
+    if (row.errors.some((errorClass) => error instanceof errorClass)) return name;
+  }
+  return 'internalError';
+}
+
+export interface ProblemAnswer {
+  name: ProblemName;
+  problem: Problem;
+  headers: Record<string, string>;
+}
+
+/** The problem+json body and headers for an error, with its logging. */
+export function problemFor(
+  error: unknown,
+  context: { requestId: string; userId?: string | undefined },
+): ProblemAnswer {
+  const name = problemNameOf(error);
+  const row: ProblemRow = problemTable[name];
+  const headers: Record<string, string> = {};
+  if (row.retryAfter !== undefined && error instanceof Error) {
+    const seconds = typeof row.retryAfter === 'number' ? row.retryAfter : row.retryAfter(error);
+    headers['retry-after'] = String(Math.max(1, Math.ceil(seconds)));
+  }
+  let detail = row.detail ?? (error instanceof Error ? error.message : undefined);
+  if (name === 'internalError') {
+    // Never leak internals: the caller gets a reference, the log gets the error.
+    logger.error('unhandled error', { error: error instanceof Error ? error : String(error) });
+    detail = `${row.detail} Quote this reference if you contact us: ${context.requestId}`;
+  } else if (row.status >= 500) {
+    logger.error('request failed', { problem: name, error: error instanceof Error ? error : String(error) });
+  }
+  if (row.securityEvent) {
+    securityEvent(row.securityEvent, {
+      reason: name,
+      ...(context.userId ? { userId: context.userId } : {}),
+    });
+  }
+  const fieldErrors: FieldError[] | undefined =
+    error instanceof InvalidRequestError || error instanceof ConsentRefusedError
+      ? error.fieldErrors
+      : undefined;
+  return {
+    name,
+    problem: {
+      type: problemTypes[name],
+      title: row.title,
+      status: row.status,
+      ...(detail === undefined ? {} : { detail }),
+      ...(fieldErrors === undefined ? {} : { errors: fieldErrors }),
+    },
+    headers,
+  };
+}
+
+/**
+ * Every problem a route can answer, from its declaration in routes.ts: the ones its shape implies
+ * (a body or a query, a token, the admin role) plus the ones its handler and use
+ * case name in `problems`. The OpenAPI document lists exactly these; a test drives each handler
+ * into its failures and checks that every answer is among them.
+ */
+export function routeProblemNames(
+  route: Pick<RouteDef, 'auth' | 'problems'>,
+  input: { body: boolean; query: boolean },
+): ProblemName[] {
+  const names = new Set<ProblemName>(route.problems);
+  // A signed route reads the raw bytes itself: no content-type check, but the same size limit.
+  const wrapperParsesBody = input.body && route.auth !== 'persona-signature';
+  if (input.body || input.query) names.add('validation');
+  if (input.body) names.add('payloadTooLarge');
+  if (wrapperParsesBody) names.add('unsupportedMediaType');
+  if (route.auth === 'user' || route.auth === 'admin') names.add('unauthorized');
+  if (route.auth === 'admin') names.add('adminRequired');
+  names.add('internalError');
+  // In the table's order (by status), so the document reads the same every time.
+  return problemNames.filter((name) => names.has(name));
+}

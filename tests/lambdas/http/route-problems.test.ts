@@ -1,0 +1,729 @@
+import { createHmac } from 'node:crypto';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBServiceException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiContracts, type RouteId } from '#contracts/api.ts';
+import { consentDocuments } from '#contracts/consent-documents.ts';
+import { type ProblemName, problemTypes } from '#contracts/problem.ts';
+import { buildOpenApiDocument } from '#lambdas/domain/openapi/generate.ts';
+import type { HttpApiEvent, JwtClaimValue } from '#lambdas/http/api-gateway.ts';
+import type { HttpLambda } from '#lambdas/http/http-handler.ts';
+import { routeProblemNames } from '#lambdas/http/problems.ts';
+import { type RouteDef, routes } from '#lambdas/routes.ts';
+import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+
+// Every route's real handler, driven into each of its failures through `httpHandler` with
+// realistic API Gateway v2 events (verified claims as the JWT authorizer hands them over: strings).
+// Each answer must carry a problem type the OpenAPI document lists for that route and status, and
+// every problem a route declares must be one a scenario here produces: declaration and behaviour
+// cannot drift apart. AWS is mocked at the SDK, Auth0 and Persona at fetch.
+
+const NAMESPACE = 'https://platform.test/';
+const ISSUER = 'https://tenant.test/';
+const USER = 'auth0|user-1';
+const env = {
+  AWS_REGION: 'eu-central-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+  CONSENT_LEDGER_TABLE: 'ledger',
+  KYC_STATE_TABLE: 'kyc',
+  SUBMISSIONS_TABLE: 'submissions',
+  EVENT_BUS_NAME: 'bus',
+  SES_SENDER: 'no-reply@platform.test',
+  AUTH0_DOMAIN: 'tenant.test',
+  AUTH0_AUDIENCE: 'https://api.platform.test',
+  CLAIMS_NAMESPACE: NAMESPACE,
+  AUTH0_M2M_SECRET_ID: 'm2m',
+  PERSONA_API_URL: 'https://persona.test',
+  PERSONA_TEMPLATE_ID: 'itmpl_test',
+  PERSONA_ENVIRONMENT_ID: 'env_test',
+  PERSONA_API_KEY_SECRET_ID: 'persona-key',
+  PERSONA_WEBHOOK_SECRET_ID: 'persona-webhook',
+  APP_URL: 'https://app.platform.test',
+  OPERATIONS_EMAIL: 'ops@platform.test',
+};
+const WEBHOOK_SECRET = 'wbhsec_test';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const bus = mockClient(EventBridgeClient);
+const secrets = mockClient(SecretsManagerClient);
+
+/** Auth0 and Persona: each scenario sets the answer for a `METHOD host/path` prefix. */
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+let remote: [prefix: string, answer: Answer][] = [];
+const fetchCalls: string[] = [];
+const fakeFetch: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const key = `${init?.method ?? 'GET'} ${url.host}${url.pathname}`;
+  fetchCalls.push(key);
+  if (key === 'POST tenant.test/oauth/token') {
+    return Response.json({ access_token: 'management-token', expires_in: 86400, token_type: 'Bearer' });
+  }
+  const answer = remote.find(([prefix]) => key.startsWith(prefix))?.[1];
+  if (!answer) return Response.json({ statusCode: 404, error: 'Not Found', message: key }, { status: 404 });
+  return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'content-type': 'application/json', ...answer.headers },
+  });
+};
+
+const handlers = new Map<string, HttpLambda>();
+const document = buildOpenApiDocument({ routes, contracts: apiContracts, version: 'test' });
+const routeOf = (id: RouteId) => routes.find((route) => route.id === id) as RouteDef;
+
+beforeAll(async () => {
+  Object.assign(process.env, env);
+  // Module-scope clients capture fetch when the handlers load: stub it first.
+  vi.stubGlobal('fetch', fakeFetch);
+  secrets.on(GetSecretValueCommand, { SecretId: 'm2m' }).resolves({
+    SecretString: JSON.stringify({ clientId: 'backend', clientSecret: 'backend-secret' }),
+  });
+  secrets
+    .on(GetSecretValueCommand, { SecretId: 'persona-key' })
+    .resolves({ SecretString: 'persona_api_key' });
+  secrets
+    .on(GetSecretValueCommand, { SecretId: 'persona-webhook' })
+    .resolves({ SecretString: WEBHOOK_SECRET });
+  for (const route of routes) {
+    const module = (await import(`../../../lambdas/handlers/${route.handler}.ts`)) as { handler: HttpLambda };
+    handlers.set(route.id, module.handler);
+  }
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+
+beforeEach(() => {
+  ddb.reset();
+  bus.reset();
+  remote = [];
+  fetchCalls.length = 0;
+  // Unless a scenario says otherwise: empty tables, writes succeed, the bus accepts.
+  ddb.on(GetCommand).resolves({});
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(PutCommand).resolves({});
+  ddb.on(TransactWriteCommand).resolves({});
+  bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] });
+});
+
+function claims(overrides: Record<string, JwtClaimValue | undefined> = {}): Record<string, JwtClaimValue> {
+  const all: Record<string, JwtClaimValue | undefined> = {
+    sub: USER,
+    iss: ISSUER,
+    aud: env.AUTH0_AUDIENCE,
+    iat: '1795158000',
+    exp: '1795161600',
+    scope: 'openid profile email offline_access',
+    [`${NAMESPACE}role`]: 'user',
+    [`${NAMESPACE}email_verified`]: 'true',
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    JwtClaimValue
+  >;
+}
+
+const admin = { [`${NAMESPACE}role`]: 'admin' };
+const unverified = { [`${NAMESPACE}email_verified`]: 'false' };
+
+/** A payload 2.0 event for the route, as API Gateway builds it (claims only on user/admin routes). */
+function eventFor(
+  route: RouteDef,
+  input: {
+    body?: string;
+    claims?: Record<string, JwtClaimValue> | null;
+    headers?: Record<string, string>;
+    pathParameters?: Record<string, string>;
+    query?: Record<string, string>;
+  } = {},
+): HttpApiEvent {
+  const base = httpApiEvent();
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => input.pathParameters?.[name] ?? 'x');
+  const protectedRoute = route.auth === 'user' || route.auth === 'admin';
+  const verified = input.claims === undefined ? (protectedRoute ? claims() : null) : input.claims;
+  return {
+    ...base,
+    routeKey: `${route.method} ${route.path}`,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(input.query ?? {}).toString(),
+    headers: { ...base.headers, ...input.headers },
+    ...(input.query ? { queryStringParameters: input.query } : {}),
+    ...(input.pathParameters ? { pathParameters: input.pathParameters } : {}),
+    requestContext: {
+      ...base.requestContext,
+      routeKey: `${route.method} ${route.path}`,
+      http: { ...base.requestContext.http, method: route.method, path },
+      ...(verified ? { authorizer: { jwt: { claims: verified, scopes: null } } } : {}),
+    },
+    ...(input.body === undefined ? { body: undefined } : { body: input.body }),
+    isBase64Encoded: false,
+  } as HttpApiEvent;
+}
+
+const parse = (body: string | undefined) => JSON.parse(body ?? 'null') as Record<string, unknown>;
+
+/** The problem types the OpenAPI document lists for a route and status. */
+function documented(route: RouteDef, status: number): string[] {
+  const operation = (document.paths[route.path] as Record<string, { responses: Record<string, unknown> }>)[
+    route.method.toLowerCase()
+  ];
+  const response = operation?.responses[String(status)] as
+    | { content?: Record<string, { schema?: { allOf?: { properties?: { type?: { enum?: string[] } } }[] } }> }
+    | undefined;
+  return response?.content?.['application/problem+json']?.schema?.allOf?.[1]?.properties?.type?.enum ?? [];
+}
+
+const consentBody = JSON.stringify({
+  identity_verification_consent: true,
+  biometric_data_consent: true,
+  privacy_policy_consent: true,
+  consent_type: 'identity_verification',
+});
+const grantedConsent = {
+  subjectId: USER,
+  issuer: ISSUER,
+  purpose: 'identity_verification',
+  action: 'granted',
+  statements: {
+    identity_verification_consent: true,
+    biometric_data_consent: true,
+    privacy_policy_consent: true,
+  },
+  documentVersion: consentDocuments.identity_verification.version,
+  sequence: 1,
+  hash: 'a'.repeat(64),
+};
+const kycState = (overrides: Record<string, unknown> = {}) => ({
+  pk: `USER#${USER}`,
+  sk: 'STATE',
+  userId: USER,
+  status: 'pending',
+  updatedAt: '2026-11-20T00:00:00.000Z',
+  inquiryId: 'inq_1',
+  referenceId: USER,
+  version: 3,
+  lastEventId: 'evt_1',
+  lastEventAt: '2026-11-20T00:00:00.000Z',
+  decidedBy: 'persona',
+  ...overrides,
+});
+const auth0User = (overrides: Record<string, unknown> = {}) => ({
+  user_id: USER,
+  email: 'person@customer.test',
+  email_verified: false,
+  name: 'Person',
+  app_metadata: { role: 'user', organization_type: 'commercial', kyc_status: 'not_started' },
+  ...overrides,
+});
+/** Auth0 answers 503 asking for more time than the adapter's 10 s budget: it gives up at once. */
+const auth0Down: Answer = { status: 503, body: { statusCode: 503 }, headers: { 'retry-after': '60' } };
+const transactionConflict = () =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
+  });
+const conditionFailed = (item?: Record<string, unknown>) =>
+  new ConditionalCheckFailedException({
+    message: 'The conditional request failed',
+    $metadata: {},
+    ...(item ? { Item: item as never } : {}),
+  });
+const registrationBody = JSON.stringify({
+  responsibleName: 'Ada Lovelace',
+  responsibleTitle: 'CTO',
+  responsibleEmail: 'ada@customer.test',
+  responsiblePhone: '+49 30 1234567',
+  organizationName: 'Customer GmbH',
+  organizationUrl: 'https://customer.test',
+  organizationType: 'commercial',
+  termsAgreed: true,
+  privacyAgreed: true,
+  nonHarmAgreed: true,
+});
+const signed = (body: string) => {
+  const t = Math.floor(Date.now() / 1000);
+  return `t=${t},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`;
+};
+
+interface Scenario {
+  route: RouteId;
+  name: string;
+  expected: ProblemName;
+  arrange?: () => void;
+  event?: Parameters<typeof eventFor>[1];
+  /** What must not have happened (nothing written, no remote call). */
+  after?: () => void;
+}
+
+const nothingWritten = () => {
+  expect(ddb.commandCalls(PutCommand)).toEqual([]);
+  expect(ddb.commandCalls(TransactWriteCommand)).toEqual([]);
+  expect(bus.commandCalls(PutEventsCommand)).toEqual([]);
+};
+const nothingTouched = () => {
+  expect(ddb.calls()).toEqual([]);
+  expect(bus.calls()).toEqual([]);
+  expect(fetchCalls).toEqual([]);
+};
+
+const specific: Scenario[] = [
+  {
+    route: 'CreateConsent',
+    name: 'a caller whose email is not verified',
+    expected: 'emailNotVerified',
+    event: { body: consentBody, claims: claims(unverified) },
+    after: nothingTouched,
+  },
+  {
+    route: 'CreateConsent',
+    name: 'a token minted before the email_verified claim existed',
+    expected: 'emailNotVerified',
+    event: { body: consentBody, claims: claims({ [`${NAMESPACE}email_verified`]: undefined }) },
+    after: nothingTouched,
+  },
+  {
+    route: 'CreateConsent',
+    name: "another user's id in the body",
+    expected: 'forbidden',
+    event: { body: JSON.stringify({ ...JSON.parse(consentBody), user_id: 'auth0|someone-else' }) },
+    after: nothingTouched,
+  },
+  {
+    route: 'CreateConsent',
+    name: 'a refused statement',
+    expected: 'validation',
+    event: { body: JSON.stringify({ ...JSON.parse(consentBody), biometric_data_consent: false }) },
+    after: nothingTouched,
+  },
+  {
+    route: 'CreateConsent',
+    name: 'agreement to an old version of the text',
+    expected: 'consentDocumentChanged',
+    event: { body: JSON.stringify({ ...JSON.parse(consentBody), document_version: '1999-01-01' }) },
+    after: nothingTouched,
+  },
+  {
+    route: 'CreateConsent',
+    name: 'a chain that stays contended',
+    expected: 'consentLedgerBusy',
+    arrange: () => ddb.on(PutCommand, { TableName: 'ledger' }).rejects(conditionFailed()),
+    event: { body: consentBody },
+  },
+  {
+    route: 'CreateConsent',
+    name: 'DynamoDB failing',
+    expected: 'internalError',
+    arrange: () =>
+      ddb
+        .on(QueryCommand)
+        .rejects(
+          new DynamoDBServiceException({ name: 'InternalServerError', $fault: 'server', $metadata: {} }),
+        ),
+    event: { body: consentBody },
+  },
+  {
+    route: 'StartKycInquiry',
+    name: 'a caller whose email is not verified',
+    expected: 'emailNotVerified',
+    event: { claims: claims(unverified) },
+    after: nothingTouched,
+  },
+  {
+    route: 'StartKycInquiry',
+    name: 'a caller without consent',
+    expected: 'consentRequired',
+    after: () => {
+      nothingWritten();
+      expect(fetchCalls).toEqual([]);
+    },
+  },
+  {
+    route: 'StartKycInquiry',
+    name: 'a caller already approved',
+    expected: 'identityAlreadyVerified',
+    arrange: () => {
+      ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] });
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({ status: 'approved' }) });
+    },
+    after: () => expect(fetchCalls).toEqual([]),
+  },
+  {
+    route: 'StartKycInquiry',
+    name: 'a caller a reviewer rejected',
+    expected: 'verificationClosed',
+    arrange: () => {
+      ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] });
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({
+        Item: kycState({ status: 'rejected', decidedBy: 'admin' }),
+      });
+    },
+    after: () => expect(fetchCalls).toEqual([]),
+  },
+  {
+    route: 'StartKycInquiry',
+    name: 'a concurrent request that recorded another inquiry',
+    expected: 'concurrentChange',
+    arrange: () => {
+      ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] });
+      ddb
+        .on(GetCommand, { TableName: 'kyc' })
+        .resolvesOnce({})
+        .resolves({ Item: kycState({ status: 'not_started', inquiryId: 'inq_other', version: 1 }) });
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+      remote = [
+        [
+          'POST persona.test/api/v1/inquiries',
+          {
+            status: 201,
+            body: {
+              data: {
+                type: 'inquiry',
+                id: 'inq_new',
+                attributes: { status: 'created', 'reference-id': USER },
+              },
+              meta: { 'session-token': 'session' },
+            },
+          },
+        ],
+      ];
+    },
+  },
+  {
+    route: 'StartKycInquiry',
+    name: 'Persona failing',
+    expected: 'verificationProviderUnavailable',
+    arrange: () => {
+      ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] });
+      remote = [
+        ['POST persona.test/api/v1/inquiries', { status: 500, body: { errors: [{ title: 'boom' }] } }],
+      ];
+    },
+    after: nothingWritten,
+  },
+  {
+    route: 'GetMe',
+    name: 'a deleted account',
+    expected: 'accountNotFound',
+    arrange: () => {
+      remote = [
+        [
+          'GET tenant.test/api/v2/users/',
+          { status: 404, body: { statusCode: 404, errorCode: 'inexistent_user' } },
+        ],
+      ];
+    },
+  },
+  {
+    route: 'GetMe',
+    name: 'Auth0 unavailable',
+    expected: 'identityProviderUnavailable',
+    arrange: () => {
+      remote = [['GET tenant.test/api/v2/users/', auth0Down]];
+    },
+  },
+  {
+    route: 'SendVerificationEmail',
+    name: 'a deleted account',
+    expected: 'accountNotFound',
+    arrange: () => {
+      remote = [
+        [
+          'GET tenant.test/api/v2/users/',
+          { status: 404, body: { statusCode: 404, errorCode: 'inexistent_user' } },
+        ],
+      ];
+    },
+    after: nothingWritten,
+  },
+  {
+    route: 'SendVerificationEmail',
+    name: 'a second request within the minute',
+    expected: 'rateLimited',
+    arrange: () => {
+      remote = [['GET tenant.test/api/v2/users/', { status: 200, body: auth0User() }]];
+      ddb
+        .on(PutCommand, { TableName: 'submissions' })
+        .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 45_000) } }));
+    },
+    after: () => expect(fetchCalls.some((call) => call.includes('verification-email'))).toBe(false),
+  },
+  {
+    route: 'SendVerificationEmail',
+    name: 'Auth0 unavailable',
+    expected: 'identityProviderUnavailable',
+    arrange: () => {
+      remote = [['GET tenant.test/api/v2/users/', auth0Down]];
+    },
+  },
+  {
+    route: 'CreateRegistration',
+    name: 'Auth0 unavailable',
+    expected: 'identityProviderUnavailable',
+    arrange: () => {
+      remote = [['GET tenant.test/api/v2/users-by-email', auth0Down]];
+    },
+    event: { body: registrationBody },
+  },
+  {
+    route: 'CreateRegistration',
+    name: "the new account's consent chain staying contended",
+    expected: 'consentLedgerBusy',
+    arrange: () => {
+      remote = [
+        ['GET tenant.test/api/v2/users-by-email', { status: 200, body: [] }],
+        ['POST tenant.test/api/v2/users', { status: 201, body: auth0User({ email: 'ada@customer.test' }) }],
+      ];
+      ddb.on(PutCommand, { TableName: 'ledger' }).rejects(conditionFailed());
+    },
+    event: { body: registrationBody },
+  },
+  {
+    route: 'ReceivePersonaWebhook',
+    name: 'a forged signature',
+    expected: 'invalidSignature',
+    event: {
+      body: '{"data":{}}',
+      headers: { 'persona-signature': `t=${Math.floor(Date.now() / 1000)},v1=00` },
+    },
+    after: nothingWritten,
+  },
+  {
+    route: 'ReceivePersonaWebhook',
+    name: 'a signed body that is not an event',
+    expected: 'validation',
+    event: { body: '{"data":{}}', headers: { 'persona-signature': signed('{"data":{}}') } },
+    after: nothingWritten,
+  },
+  {
+    route: 'ReceivePersonaWebhook',
+    name: 'the bus refusing the event',
+    expected: 'serviceUnavailable',
+    arrange: () => bus.on(PutEventsCommand).rejects(new Error('bus down')),
+    event: (() => {
+      const body = JSON.stringify({
+        data: {
+          type: 'event',
+          id: 'evt_1',
+          attributes: {
+            name: 'inquiry.approved',
+            'created-at': '2026-11-21T06:00:00.000Z',
+            payload: {
+              data: {
+                type: 'inquiry',
+                id: 'inq_1',
+                attributes: { status: 'approved', 'reference-id': USER },
+              },
+            },
+          },
+        },
+      });
+      return { body, headers: { 'persona-signature': signed(body) } };
+    })(),
+  },
+  {
+    route: 'ListVerifications',
+    name: 'an unknown status filter',
+    expected: 'validation',
+    event: { claims: claims(admin), query: { status: 'everything' } },
+    after: nothingTouched,
+  },
+  {
+    route: 'DecideVerification',
+    name: 'a user with no verification',
+    expected: 'verificationNotFound',
+    event: {
+      claims: claims(admin),
+      pathParameters: { userId: 'auth0|nobody' },
+      body: JSON.stringify({ decision: 'approved', reason: 'Documents checked by hand.' }),
+    },
+    after: nothingWritten,
+  },
+  {
+    route: 'DecideVerification',
+    name: 'a record that keeps changing',
+    expected: 'concurrentChange',
+    arrange: () => {
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState() });
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+    },
+    event: {
+      claims: claims(admin),
+      pathParameters: { userId: USER },
+      body: JSON.stringify({ decision: 'approved', reason: 'Documents checked by hand.' }),
+    },
+  },
+];
+
+/** The problems every route's shape implies, produced the same way for each route that has them. */
+function shapeScenarios(route: RouteDef): Scenario[] {
+  const id = route.id as RouteId;
+  const contract = apiContracts[id];
+  const names = routeProblemNames(route, { body: Boolean(contract.request), query: Boolean(contract.query) });
+  const scenarios: Scenario[] = [];
+  const base = route.auth === 'admin' ? { claims: claims(admin) } : {};
+  if (names.includes('unauthorized')) {
+    scenarios.push({
+      route: id,
+      name: 'no verified claims',
+      expected: 'unauthorized',
+      event: { claims: null },
+      after: nothingTouched,
+    });
+  }
+  if (names.includes('adminRequired')) {
+    scenarios.push({
+      route: id,
+      name: 'a signed-in user without the admin role',
+      expected: 'adminRequired',
+      event: { claims: claims(), body: '{}' },
+      after: nothingTouched,
+    });
+  }
+  if (names.includes('payloadTooLarge')) {
+    scenarios.push({
+      route: id,
+      name: 'a body over 64 KiB',
+      expected: 'payloadTooLarge',
+      event: { ...base, body: JSON.stringify({ padding: 'x'.repeat(70_000) }) },
+      after: nothingTouched,
+    });
+  }
+  if (names.includes('unsupportedMediaType')) {
+    scenarios.push({
+      route: id,
+      name: 'a body that is not JSON',
+      expected: 'unsupportedMediaType',
+      event: { ...base, body: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      after: nothingTouched,
+    });
+  }
+  if (names.includes('validation') && contract.request && route.auth !== 'persona-signature') {
+    scenarios.push({
+      route: id,
+      name: 'a field nobody may set',
+      expected: 'validation',
+      event: { ...base, body: JSON.stringify({ app_metadata: { role: 'admin' } }) },
+      after: nothingTouched,
+    });
+  }
+  return scenarios;
+}
+
+const scenarios = [...specific, ...routes.flatMap(shapeScenarios)];
+const produced = new Map<string, Set<ProblemName>>();
+
+describe('every problem a handler answers is one its route lists in the OpenAPI document', () => {
+  it.each(scenarios.map((s) => [s.route, s.name, s] as const))('%s: %s', async (_route, _name, scenario) => {
+    scenario.arrange?.();
+    const route = routeOf(scenario.route);
+    const handler = handlers.get(route.id);
+    if (!handler) throw new Error(`no handler for ${route.id}`);
+    const result = await handler(eventFor(route, scenario.event), lambdaContext);
+    const body = parse(result.body);
+    expect(result.headers?.['content-type']).toBe('application/problem+json');
+    expect(body.type).toBe(problemTypes[scenario.expected]);
+    expect(body.status).toBe(result.statusCode);
+    expect(documented(route, result.statusCode)).toContain(body.type);
+    scenario.after?.();
+    produced.set(route.id, new Set([...(produced.get(route.id) ?? []), scenario.expected]));
+  });
+
+  it.each(routes.map((route) => [route.id, route] as const))(
+    '%s lists only problems a scenario above produced',
+    (_id, route) => {
+      const contract = apiContracts[route.id as RouteId];
+      const listed = routeProblemNames(route, {
+        body: Boolean(contract.request),
+        query: Boolean(contract.query),
+      });
+      // Every route can fail unexpectedly; the 500 is listed everywhere and not forced on each.
+      const expected = listed.filter((name) => name !== 'internalError');
+      expect([...(produced.get(route.id) ?? [])].filter((name) => name !== 'internalError').sort()).toEqual(
+        expected.sort(),
+      );
+    },
+  );
+});
+
+describe('the Retry-After of each kind comes from the one table', () => {
+  it('asks for 30 seconds whenever Auth0 is unavailable, on every route that reaches it', async () => {
+    remote = [
+      ['GET tenant.test/api/v2/users', auth0Down],
+      ['GET tenant.test/api/v2/users-by-email', auth0Down],
+    ];
+    const answers = await Promise.all(
+      (['GetMe', 'SendVerificationEmail', 'CreateRegistration'] as const).map(async (id) => {
+        const route = routeOf(id);
+        const event = eventFor(route, id === 'CreateRegistration' ? { body: registrationBody } : {});
+        return (await handlers.get(id)?.(event, lambdaContext))?.headers?.['retry-after'];
+      }),
+    );
+    expect(answers).toEqual(['30', '30', '30']);
+  });
+
+  it('tells a rate-limited caller how much of the minute is left', async () => {
+    remote = [['GET tenant.test/api/v2/users/', { status: 200, body: auth0User() }]];
+    ddb
+      .on(PutCommand, { TableName: 'submissions' })
+      .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 44_500) } }));
+    const route = routeOf('SendVerificationEmail');
+    const result = await handlers.get(route.id)?.(eventFor(route), lambdaContext);
+    expect(result?.statusCode).toBe(429);
+    expect(result?.headers?.['retry-after']).toBe('45');
+  });
+});
+
+describe('a handler takes its auth from the route that mounts it', () => {
+  it.each(routes.map((route) => [route.handler, route] as const))(
+    'lambdas/handlers/%s.ts serves the route routes.ts mounts it on',
+    (_handler, route) => {
+      expect(handlers.get(route.id)?.routeId).toBe(route.id);
+    },
+  );
+
+  it.each(routes.filter((route) => route.auth === 'admin').map((route) => [route.id, route] as const))(
+    '%s refuses a signed-in non-admin with 403 and reads nothing, and serves an admin',
+    async (_id, route) => {
+      const input = {
+        pathParameters: { userId: USER },
+        body: JSON.stringify({ decision: 'approved', reason: 'Documents checked by hand.' }),
+      };
+      const body = route.method === 'GET' ? {} : input;
+      const refused = await handlers.get(route.id)?.(
+        eventFor(route, { ...body, claims: claims() }),
+        lambdaContext,
+      );
+      expect(refused?.statusCode).toBe(403);
+      expect(parse(refused?.body)).toMatchObject({
+        type: problemTypes.adminRequired,
+        title: 'Forbidden',
+        status: 403,
+      });
+      expect(ddb.calls()).toEqual([]);
+      expect(bus.calls()).toEqual([]);
+
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState() });
+      const served = await handlers.get(route.id)?.(
+        eventFor(route, { ...body, claims: claims(admin) }),
+        lambdaContext,
+      );
+      expect(served?.statusCode).toBe(200);
+    },
+  );
+});
