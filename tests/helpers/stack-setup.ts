@@ -36,14 +36,13 @@ let stack: StackProcess | undefined;
 
 export default async function setup(project: TestProject) {
   if (!process.env.STACK_SKIP_BUILD) {
-    await run(process.execPath, [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--config',
-      'web/vite.config.ts',
-      '--logLevel',
-      'warn',
-    ]);
+    // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build:
+    // the browser tests run the production build, as CloudFront serves it.
+    await run(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+      { ...process.env, NODE_ENV: 'production' },
+    );
   }
   stack = await spawnStack({
     ports: testPorts,

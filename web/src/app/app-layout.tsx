@@ -86,6 +86,9 @@ function SessionGate({ auth }: { auth: AuthSession }) {
   const location = useLocation();
   const [meState, setMeState] = useState<MeState>({ state: 'idle' });
   const ended = useRef(false);
+  // Logging out: auth0-react forgets the session before the browser has left, and a guard seeing
+  // "signed out" on an app route would start a new login over the logout.
+  const [leaving, setLeaving] = useState(false);
 
   // The session is over without the user asking (token refused, refresh failed): forget it here,
   // without a round trip to the identity provider, and say why.
@@ -93,6 +96,7 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     (message: string = appShell.auth.sessionExpired) => {
       if (ended.current) return;
       ended.current = true;
+      setLeaving(true);
       endSession();
       setAuthHint(false);
       clearJourneyData();
@@ -109,6 +113,7 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     (notice?: string) => {
       if (ended.current) return;
       ended.current = true;
+      setLeaving(true);
       endSession();
       setAuthHint(false);
       clearJourneyData();
@@ -194,6 +199,8 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     });
     navigate(paths.home.getHref(), { replace: true });
   }, [callbackError, toast, navigate]);
+
+  if (leaving) return <ShellLoading label={appShell.loggingOut} />;
 
   if (auth.isLoading || route === undefined || callbackError) {
     return <ShellLoading label={route === 'authCallback' ? appShell.completing : appShell.loading} />;

@@ -3,6 +3,7 @@
 export const appShell = {
   loading: 'Loading...',
   redirectingToLogin: 'Redirecting to log in...',
+  loggingOut: 'Logging out...',
   completing: 'Completing authentication...',
   configFailed: {
     title: 'The app could not start',
