@@ -15,6 +15,8 @@ export type ToastTone = 'success' | 'error' | 'info';
 export interface ToastOptions {
   /** How long the toast stays; 5000 ms unless said otherwise. */
   durationMs?: number;
+  /** A second line under the message, which then reads as the toast's title. */
+  description?: string;
 }
 
 export interface ToastApi {
@@ -30,6 +32,7 @@ interface Toast {
   id: number;
   tone: ToastTone;
   message: string;
+  description?: string;
   durationMs: number;
 }
 
@@ -60,7 +63,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         const id = nextId.current++;
         setToasts((current) => [
           ...current,
-          { id, tone, message, durationMs: options.durationMs ?? defaultToastDurationMs },
+          {
+            id,
+            tone,
+            message,
+            description: options.description,
+            durationMs: options.durationMs ?? defaultToastDurationMs,
+          },
         ]);
       };
     return { success: show('success'), error: show('error'), info: show('info'), dismiss };
@@ -97,7 +106,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 
   return (
     <div className={`toast toast--${toast.tone}`}>
-      <p className="toast__message">{toast.message}</p>
+      <p className="toast__message">
+        {toast.description ? <strong>{toast.message}</strong> : toast.message}
+        {toast.description && <span className="toast__description"> {toast.description}</span>}
+      </p>
       <button
         type="button"
         className="toast__close"
