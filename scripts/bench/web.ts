@@ -147,7 +147,9 @@ async function measureSignedIn() {
     visit(screen, true);
     let gzip = 0;
     for (const file of files) gzip += gzipSync(await readFile(path.join(distDir, file)), { level: 9 }).length;
-    const persona = [...files].some((file) => (modules[file] ?? []).some((id) => /node_modules\/persona\//.test(id)));
+    const persona = [...files].some((file) =>
+      (modules[file] ?? []).some((id) => /node_modules\/persona\//.test(id)),
+    );
     routes.push({ path: route, chunks: files.size, gzip, persona });
   }
   const auth0Chunks = Object.entries(modules)
@@ -346,7 +348,8 @@ console.log(
 console.log(`${'route'.padEnd(26)}${'chunks'.padStart(7)}${'gzip KiB'.padStart(10)}  forbidden modules`);
 for (const row of js) {
   const budget =
-    webBudgets.initialJsGzipBytesByRoute[row.path] ?? (row.path === '/' ? webBudgets.initialJsGzipBytes : Infinity);
+    webBudgets.initialJsGzipBytesByRoute[row.path] ??
+    (row.path === '/' ? webBudgets.initialJsGzipBytes : Infinity);
   const overBudget = row.gzip > budget;
   console.log(
     `${row.path.padEnd(26)}${String(row.chunks).padStart(7)}${(row.gzip / 1024).toFixed(1).padStart(10)}${mark(overBudget)} ${row.forbidden.length ? `${row.forbidden.join(', ')}${mark(true)}` : 'none'}`,
@@ -357,7 +360,9 @@ console.log(
 );
 
 const signedIn = await measureSignedIn();
-console.log('\nSigned-in routes (gzip: entry + boot + app shell + screen, static and dynamic imports of the screen)');
+console.log(
+  '\nSigned-in routes (gzip: entry + boot + app shell + screen, static and dynamic imports of the screen)',
+);
 console.log(`${'route'.padEnd(26)}${'chunks'.padStart(7)}${'gzip KiB'.padStart(10)}  persona SDK`);
 for (const row of signedIn.routes) {
   const overBudget = row.path === '/kyc/persona' && row.gzip > webBudgets.kycPersonaJsGzipBytes;

@@ -3,100 +3,198 @@ import type * as z from 'zod/mini';
 import { ApiError } from './api-client.ts';
 import { useHydrated } from './hydrated.ts';
 
-// The one way a public form works: validate with the contract schema the handler enforces (so the
-// visitor sees the API's exact messages without a round trip), post, and put the API's own field
-// errors next to their fields. Shared by the contact, investor and data-deletion forms.
+// The one way a form works: validate with the contract schema the handler enforces (so the person
+// sees the API's exact messages without a round trip), post, and put the API's own field errors
+// next to their fields. Text fields, textareas, selects and checkboxes; a wizard validates one
+// step's fields at a time against the same schema. Usage: web/src/app/README.md, "Forms".
 
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+/** A text field, textarea or select holds a string; a checkbox a boolean. */
+export type FormValue = string | boolean;
+export type FormValues = Record<string, FormValue>;
+export type FieldName<V> = Extract<keyof V, string>;
+export type FieldErrors<V> = Partial<Record<FieldName<V>, string>>;
+/** `{ agree: false, name: '' }` holds a boolean and a string, not the literals it starts with. */
+export type Widen<V> = { [K in keyof V]: V[K] extends boolean ? boolean : string };
 
-export interface ContractFormOptions<F extends string, Out, Result> {
-  fields: readonly F[];
+type ControlElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+export interface ContractFormOptions<V extends FormValues, Out, Result> {
+  /**
+   * Every field with its empty value, in the order the form shows them ('' for a text field,
+   * textarea or select, false for a checkbox). The first invalid field in this order gets focus.
+   */
+  fields: V;
   schema: z.ZodMiniType<Out>;
   /** Turns the typed values into the request body (e.g. drops empty optional fields). */
-  toInput?: (values: Record<F, string>) => unknown;
+  toInput?: (values: Widen<V>) => unknown;
   submit: (data: Out) => Promise<Result>;
   onSuccess: (result: Result) => void;
-  /** The API failed without naming a field (network, 5xx): the visitor should try again. */
+  /** The API failed without naming a field of this form (network, 5xx): the person should try again. */
   onFailure: (error: unknown) => void;
+  /**
+   * Field errors were just shown, from the schema or from the API (then `error` is its answer).
+   * A wizard uses it to move to the step of the first field in error.
+   */
+  onInvalid?: (errors: FieldErrors<V>, error?: ApiError) => void;
 }
 
-export function useContractForm<F extends string, Out, Result>(options: ContractFormOptions<F, Out, Result>) {
-  const empty = () => Object.fromEntries(options.fields.map((field) => [field, ''])) as Record<F, string>;
-  const [values, setValues] = useState<Record<F, string>>(empty);
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
+/** What a field component needs from the form: spread `form.control('name')` into it. */
+export interface FieldControl<T extends FormValue> {
+  name: string;
+  value: T;
+  error: string | undefined;
+  /** True while the form is submitting: nothing changes under a request in flight. */
+  disabled: boolean;
+  onChange: (value: T) => void;
+  ref: (element: ControlElement | null) => void;
+}
+
+export function useContractForm<V extends FormValues, Out, Result>(
+  options: ContractFormOptions<V, Out, Result>,
+) {
+  const initial = options.fields as Widen<V>;
+  const order = Object.keys(initial) as FieldName<V>[];
+  const [values, setValues] = useState<Widen<V>>(initial);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [submitting, setSubmitting] = useState(false);
   const hydrated = useHydrated();
-  const elements = useRef(new Map<F, HTMLInputElement | HTMLTextAreaElement>());
+  const elements = useRef(new Map<FieldName<V>, ControlElement>());
+  // A second click before React re-renders must not post twice.
+  const busy = useRef(false);
+  // Focus waits for the render that shows the errors: until then the field may still be disabled
+  // (submitting) or on a step that is not shown yet.
+  const focusAfterRender = useRef<FieldName<V> | null>(null);
 
-  // A visitor may type into the prerendered form before React hydrates it (the page's JS loads
-  // after `load`); keep what they typed instead of the empty initial values.
   useEffect(() => {
-    const typed: Partial<Record<F, string>> = {};
-    for (const [field, element] of elements.current) if (element.value) typed[field] = element.value;
+    const field = focusAfterRender.current;
+    if (!field) return;
+    focusAfterRender.current = null;
+    elements.current.get(field)?.focus();
+  });
+
+  // A person may type into the prerendered form before React hydrates it (the page's JS loads
+  // after `load`); keep what they typed (or ticked) instead of the empty initial values.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed: Partial<Widen<V>> = {};
+    for (const [field, element] of elements.current) {
+      const value =
+        element instanceof HTMLInputElement && element.type === 'checkbox' ? element.checked : element.value;
+      if (value !== initial[field]) typed[field] = value as Widen<V>[typeof field];
+    }
     if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
   }, []);
 
-  const isField = (name: unknown): name is F => options.fields.includes(name as F);
+  const isField = (name: unknown): name is FieldName<V> => order.includes(name as FieldName<V>);
 
-  function focusFirst(found: FieldErrors<F>) {
-    const first = options.fields.find((field) => found[field]);
-    if (first) elements.current.get(first)?.focus();
+  /** The schema's first message for each field (of `only`, when given), on the current values. */
+  function check(only?: readonly FieldName<V>[]): FieldErrors<V> {
+    const parsed = options.schema.safeParse(options.toInput ? options.toInput(values) : values);
+    const found: FieldErrors<V> = {};
+    if (parsed.success) return found;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (isField(field) && (!only || only.includes(field)) && !found[field]) found[field] = issue.message;
+    }
+    return found;
+  }
+
+  function firstOf(found: FieldErrors<V>): FieldName<V> | undefined {
+    return order.find((field) => found[field]);
+  }
+
+  function show(found: FieldErrors<V>, error?: ApiError) {
+    focusAfterRender.current = firstOf(found) ?? null;
+    options.onInvalid?.(found, error);
+  }
+
+  /**
+   * Validates only these fields (a wizard's step; all when omitted) and shows their errors; the
+   * other fields' errors stay as they are. True when the fields are valid.
+   */
+  function validate(only?: readonly FieldName<V>[]): boolean {
+    const found = check(only);
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of only ?? order) delete next[field];
+      return { ...next, ...found };
+    });
+    if (!firstOf(found)) return true;
+    show(found);
+    return false;
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
+    if (busy.current) return;
 
     const parsed = options.schema.safeParse(options.toInput ? options.toInput(values) : values);
     if (!parsed.success) {
-      const found: FieldErrors<F> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isField(field) && !found[field]) found[field] = issue.message;
-      }
+      const found = check();
       setErrors(found);
-      focusFirst(found);
+      show(found);
       return;
     }
 
+    busy.current = true;
     setErrors({});
     setSubmitting(true);
     try {
       const result = await options.submit(parsed.data);
-      setValues(empty());
+      setValues(initial);
       options.onSuccess(result);
     } catch (error) {
-      const found: FieldErrors<F> = {};
+      const found: FieldErrors<V> = {};
       if (error instanceof ApiError) {
         for (const fieldError of error.errors) {
           if (isField(fieldError.field) && !found[fieldError.field])
             found[fieldError.field] = fieldError.message;
         }
       }
-      if (Object.keys(found).length > 0) {
+      if (firstOf(found)) {
         setErrors(found);
-        focusFirst(found);
+        show(found, error as ApiError);
       } else {
         options.onFailure(error);
       }
     } finally {
+      busy.current = false;
       setSubmitting(false);
     }
   }
 
-  /** The props a field's control needs: value, change handler and a ref for focusing it. */
-  function control(field: F) {
+  /**
+   * Fills the fields that still hold their empty value (saved progress, say): what the person
+   * typed before hydration wins. Values of the wrong kind for a field are ignored.
+   */
+  function restore(saved: Partial<Record<FieldName<V>, unknown>>) {
+    setValues((current) => {
+      const next = { ...current };
+      for (const field of order) {
+        const value = saved[field];
+        if (typeof value === typeof initial[field] && current[field] === initial[field])
+          next[field] = value as Widen<V>[typeof field];
+      }
+      return next;
+    });
+  }
+
+  /** The props a field component needs: value, change handler, error, busy state, and a ref for focus. */
+  function control<K extends FieldName<V>>(field: K): FieldControl<Widen<V>[K]> {
     return {
       name: field,
       value: values[field],
       error: errors[field],
-      onChange: (value: string) => setValues((current) => ({ ...current, [field]: value })),
-      ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      disabled: submitting,
+      onChange: (value) => setValues((current) => ({ ...current, [field]: value })),
+      ref: (element) => {
         if (element) elements.current.set(field, element);
         else elements.current.delete(field);
       },
     };
   }
 
-  return { values, errors, submitting, hydrated, onSubmit, control };
+  return { values, errors, submitting, hydrated, onSubmit, validate, check, restore, control };
 }
+
+export type ContractForm<V extends FormValues> = ReturnType<typeof useContractForm<V, unknown, unknown>>;

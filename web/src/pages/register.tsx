@@ -1,17 +1,20 @@
 import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { registration } from '#web/content/registration.ts';
+import { RegistrationWizard } from '#web/features/registration/components/registration-wizard.tsx';
 
-// Interim: the registration wizard replaces this page (issue 9, section 4).
 export function Component() {
   return (
     <>
       <Seo
-        title="Register your organization"
-        description="Create an account for your organization on the platform in three short steps."
+        title={registration.meta.title}
+        description={registration.meta.description}
         path={paths.register.path}
       />
-      <div className="container prose page-body">
-        <h1>Register your organization</h1>
+      <div className="container page-body registration">
+        <h1>{registration.title}</h1>
+        <p className="lead">{registration.lead}</p>
+        <RegistrationWizard />
       </div>
     </>
   );

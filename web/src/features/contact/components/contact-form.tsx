@@ -10,7 +10,7 @@ const copy = contact.form;
 export function ContactForm() {
   const toast = useToast();
   const form = useContractForm({
-    fields: ['name', 'email', 'organization', 'message'],
+    fields: { name: '', email: '', organization: '', message: '' },
     schema: contactRequest,
     submit: sendContactMessage,
     onSuccess: () => toast.success(copy.success),

@@ -13,7 +13,7 @@ export function DataDeletionForm() {
   const toast = useToast();
   const [accepted, setAccepted] = useState<DataDeletionAccepted | null>(null);
   const form = useContractForm({
-    fields: ['email', 'name', 'details'],
+    fields: { email: '', name: '', details: '' },
     schema: dataDeletionRequest,
     // Optional fields left empty are not sent: the request holds only what the person gave.
     toInput: (values) =>

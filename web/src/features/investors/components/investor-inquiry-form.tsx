@@ -10,7 +10,7 @@ const copy = investors.form;
 export function InvestorInquiryForm() {
   const toast = useToast();
   const form = useContractForm({
-    fields: ['name', 'email', 'organization', 'message'],
+    fields: { name: '', email: '', organization: '', message: '' },
     schema: investorInquiryRequest,
     submit: sendInvestorInquiry,
     onSuccess: () => toast.success(copy.success),

@@ -1,0 +1,291 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { registrationRequest } from '#contracts/registration.ts';
+import { paths } from '#web/app/paths.ts';
+import { CheckboxField, Field, SelectField } from '#web/components/field.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { registration as copy } from '#web/content/registration.ts';
+import { createRegistration } from '#web/features/registration/api/create-registration.ts';
+import {
+  lastStep,
+  type RegistrationField,
+  type RegistrationValues,
+  registrationFields,
+  registrationSteps,
+  type StepIndex,
+  stepOf,
+  toRegistrationRequest,
+} from '#web/features/registration/registration-steps.ts';
+import { loadProgress, saveProgress } from '#web/features/registration/saved-progress.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { clearJourneyData } from '#web/lib/journey-storage.ts';
+import { type FieldErrors, useContractForm } from '#web/lib/use-contract-form.ts';
+import { WizardProgress } from './wizard-progress.tsx';
+
+const stepCopy = [copy.steps.responsible, copy.steps.organization, copy.steps.agreements] as const;
+const fieldOrder = registrationSteps.flatMap((step) => step.fields) as RegistrationField[];
+
+const documents = {
+  termsAgreed: paths.termsAndConditions,
+  privacyAgreed: paths.privacyPolicy,
+  nonHarmAgreed: paths.acceptableUsePolicy,
+} as const;
+
+/** What the failure toast says under its title. */
+function failureDescription(error: unknown): string {
+  // The server answered with a refusal: its own explanation, or that it refused.
+  if (error instanceof ApiError && error.status >= 400) return error.detail ?? copy.failure.refused;
+  return copy.failure.fallback;
+}
+
+/** The first step (before `upTo`) whose saved values the contract refuses: the person resumes there. */
+function firstIncompleteStep(values: Partial<RegistrationValues>, upTo: StepIndex): StepIndex {
+  const parsed = registrationRequest.safeParse(toRegistrationRequest({ ...registrationFields, ...values }));
+  if (parsed.success) return upTo;
+  const invalid = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+  for (let index = 0; index < upTo; index++) {
+    if (registrationSteps[index]?.fields.some((field) => invalid.has(field))) return index as StepIndex;
+  }
+  return upTo;
+}
+
+export function RegistrationWizard() {
+  const id = useId();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<StepIndex>(0);
+  const [restored, setRestored] = useState(false);
+  const headings = useRef<(HTMLHeadingElement | null)[]>([]);
+  const focusHeading = useRef(false);
+  const finished = useRef(false);
+
+  const form = useContractForm({
+    fields: registrationFields,
+    schema: registrationRequest,
+    toInput: toRegistrationRequest,
+    submit: createRegistration,
+    onSuccess: () => {
+      finished.current = true;
+      clearJourneyData();
+      toast.success(copy.success.description, { title: copy.success.title });
+      navigate(paths.checkYourEmail.getHref());
+    },
+    onFailure: (error) => toast.error(failureDescription(error), { title: copy.failure.title }),
+    onInvalid: (errors: FieldErrors<RegistrationValues>, error) => {
+      // The form focuses the first field in error once its step shows.
+      const first = fieldOrder.find((field) => errors[field]);
+      if (first) setStep(stepOf(first));
+      if (error) toast.error(failureDescription(error), { title: copy.failure.title });
+    },
+  });
+
+  // Saved progress comes back after hydration (the prerendered page cannot know it). What the
+  // person typed before hydration wins over it; the restore never moves focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const saved = loadProgress();
+    if (saved) {
+      form.restore(saved.values);
+      setStep(firstIncompleteStep(saved.values, saved.step));
+    }
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (!restored || finished.current) return;
+    saveProgress({ step, values: form.values });
+  }, [restored, step, form.values]);
+
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    headings.current[step]?.focus();
+  }, [step]);
+
+  function goTo(next: StepIndex) {
+    focusHeading.current = true;
+    setStep(next);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (step === lastStep) {
+      void form.onSubmit(event);
+      return;
+    }
+    // Enter in a field and Continue both land here: check this step before the next one.
+    event.preventDefault();
+    if (form.validate(registrationSteps[step].fields)) goTo((step + 1) as StepIndex);
+  }
+
+  const idle = form.hydrated && !form.submitting;
+  const honeypot = form.control('website');
+
+  // Every step carries its own buttons, so each step is as tall on show as hidden; only the one on
+  // show has a submit button (the default button for Enter) and enabled controls.
+  const actions = (index: number) => {
+    const live = index === step;
+    return (
+      <div className="wizard__actions">
+        <div className="wizard__buttons">
+          {index > 0 && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!live || !idle}
+              onClick={() => goTo((index - 1) as StepIndex)}
+            >
+              {copy.back}
+            </button>
+          )}
+          <button
+            type={live ? 'submit' : 'button'}
+            className="button wizard__primary"
+            disabled={!live || !idle}
+          >
+            {index < lastStep ? copy.continue : live && form.submitting ? copy.submitting : copy.submit}
+          </button>
+        </div>
+        <p className="wizard__home">
+          <Link to={paths.home.getHref()}>{copy.home}</Link>
+        </p>
+      </div>
+    );
+  };
+
+  return (
+    <form className="wizard" noValidate aria-busy={form.submitting} onSubmit={onSubmit}>
+      <WizardProgress titles={stepCopy.map((entry) => entry.title)} current={step} />
+
+      <div className="wizard__steps">
+        {registrationSteps.map((entry, index) => {
+          const shown = index === step;
+          const headingId = `${id}-step-${index}`;
+          return (
+            // Every step stays in the layout (hidden ones keep their space, see registration.css),
+            // so moving between steps or restoring one after hydration never moves what follows.
+            <section
+              key={entry.id}
+              className="wizard-step"
+              aria-labelledby={headingId}
+              hidden={!shown}
+              inert={!shown}
+            >
+              <h2
+                id={headingId}
+                className="wizard-step__heading"
+                tabIndex={-1}
+                ref={(element) => {
+                  headings.current[index] = element;
+                }}
+              >
+                <span className="wizard-step__count">
+                  {copy.stepCount(index + 1, registrationSteps.length)}
+                </span>{' '}
+                {stepCopy[index]?.title}
+              </h2>
+              <p className="wizard-step__intro">{stepCopy[index]?.intro}</p>
+              {index === 0 && (
+                <>
+                  <Field
+                    label={copy.fields.responsibleName.label}
+                    autoComplete="name"
+                    required
+                    {...form.control('responsibleName')}
+                  />
+                  <Field
+                    label={copy.fields.responsibleTitle.label}
+                    autoComplete="organization-title"
+                    required
+                    {...form.control('responsibleTitle')}
+                  />
+                  <Field
+                    label={copy.fields.responsibleEmail.label}
+                    hint={copy.fields.responsibleEmail.hint}
+                    type="email"
+                    autoComplete="email"
+                    required
+                    {...form.control('responsibleEmail')}
+                  />
+                  <Field
+                    label={copy.fields.responsiblePhone.label}
+                    hint={copy.fields.responsiblePhone.hint}
+                    type="tel"
+                    autoComplete="tel"
+                    required
+                    {...form.control('responsiblePhone')}
+                  />
+                </>
+              )}
+              {index === 1 && (
+                <>
+                  <Field
+                    label={copy.fields.organizationName.label}
+                    autoComplete="organization"
+                    required
+                    {...form.control('organizationName')}
+                  />
+                  <Field
+                    label={copy.fields.organizationUrl.label}
+                    hint={copy.fields.organizationUrl.hint}
+                    type="url"
+                    autoComplete="url"
+                    required
+                    {...form.control('organizationUrl')}
+                  />
+                  <SelectField
+                    label={copy.fields.organizationType.label}
+                    placeholder={copy.fields.organizationType.placeholder}
+                    options={copy.organizationTypes}
+                    required
+                    {...form.control('organizationType')}
+                  />
+                </>
+              )}
+              {index === 2 && (
+                <>
+                  {(['termsAgreed', 'privacyAgreed', 'nonHarmAgreed'] as const).map((field) => (
+                    <CheckboxField
+                      key={field}
+                      label={copy.agreements[field].statement}
+                      hint={
+                        <Link to={documents[field].getHref()} target="_blank" hrefLang="de">
+                          {copy.agreements[field].read} {copy.documentNote}
+                        </Link>
+                      }
+                      required
+                      {...form.control(field)}
+                    />
+                  ))}
+                  <div className="wizard-next">
+                    <h3>{copy.whatNext.title}</h3>
+                    <ol>
+                      {copy.whatNext.items.map((item) => (
+                        <li key={item}>{item}</li>
+                      ))}
+                    </ol>
+                  </div>
+                </>
+              )}
+              {actions(index)}
+            </section>
+          );
+        })}
+      </div>
+
+      {/* People never see or reach it; a bot filling every field fills it too, and the API then creates nothing. */}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={`${id}-website`}>{copy.honeypotLabel}</label>
+        <input
+          id={`${id}-website`}
+          ref={honeypot.ref}
+          name={honeypot.name}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot.value}
+          onChange={(event) => honeypot.onChange(event.target.value)}
+        />
+      </div>
+    </form>
+  );
+}
