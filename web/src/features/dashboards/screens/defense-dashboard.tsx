@@ -1,12 +1,8 @@
-import { AppTitle } from '#web/components/app-title.tsx';
-import { ScreenHeading } from '#web/components/screen-heading.tsx';
+import { dashboardsCopy } from '#web/content/dashboards.ts';
+import { SegmentDashboard } from '#web/features/dashboards/components/segment-dashboard.tsx';
 
-// Interim: replaced by the screen itself (issue 9, section 4).
+// `/defense-dashboard` ("Defense and Government"): defense and government organizations, once
+// approved (the shell checks).
 export function Component() {
-  return (
-    <section className="container app-screen prose">
-      <AppTitle title="Defense and Government Dashboard" />
-      <ScreenHeading>Defense and Government Dashboard</ScreenHeading>
-    </section>
-  );
+  return <SegmentDashboard copy={dashboardsCopy.defense} />;
 }

@@ -1,0 +1,97 @@
+import { type ConsentPurpose, consentDocuments } from '#contracts/consent-documents.ts';
+import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
+import type { KycStatus } from '#contracts/kyc.ts';
+import type { OrganizationType } from '#contracts/registration.ts';
+
+// Copy of the account screen (/user-account), and the words for an account's facts that the
+// dashboards show too (organization type, verification status). Wording choices:
+// docs/decisions/0027-dashboards-and-account.md.
+
+/** The organization types as the registration wizard names them. */
+export const organizationTypeNames: Record<OrganizationType, string> = {
+  commercial: 'Commercial/Enterprise',
+  academic: 'Academic/Research',
+  government: 'Government',
+  defense: 'Defense/Military',
+};
+
+export const notSet = 'Not set';
+
+export function organizationTypeName(type: OrganizationType | null): string {
+  return type === null ? notSet : organizationTypeNames[type];
+}
+
+/**
+ * The identity verification's status in words. `not_started` covers both "consent not given yet"
+ * and "consent given, verification not sent": in both the user still has to submit it.
+ */
+export const verificationStatusNames: Record<KycStatus, string> = {
+  not_started: 'Pending Submission',
+  pending: 'Under Review',
+  approved: 'Verified',
+  rejected: 'Not Approved',
+};
+
+/** A consent ledger purpose in words: the title of the document the person agreed to. */
+export function consentPurposeName(purpose: ConsentPurpose): string {
+  return consentDocuments[purpose].title;
+}
+
+export const accountCopy = {
+  title: 'Your Account',
+  logOut: 'Log Out',
+  next: {
+    dashboard: 'Go to Dashboard',
+    admin: 'Go to Verification Review',
+    onboarding: 'Continue Onboarding',
+  },
+  profile: {
+    heading: 'Profile',
+    name: 'Name',
+    email: 'Email',
+    organization: 'Organization',
+    organizationType: 'Organization type',
+    verification: 'Identity verification',
+  },
+  consents: {
+    heading: 'Consent History',
+    intro:
+      'Every consent you gave or withdrew, as our consent ledger recorded it, newest first. The text version names the exact wording you were shown.',
+    loading: 'Loading your consent history...',
+    empty: 'No consents are recorded for your account yet.',
+    failed: 'Your consent history could not be loaded.',
+    retry: 'Try Again',
+    retrying: 'Loading...',
+    granted: 'Granted',
+    withdrawn: 'Withdrawn',
+    textVersion: 'Text version',
+    method: {
+      consent_dialog: 'In the consent dialog',
+      registration_wizard: 'At registration',
+    },
+  },
+  deletion: {
+    heading: 'Delete Your Data',
+    intro: `You can ask us to delete the personal data we hold about you (GDPR Art. 17). We complete every request within ${deletionDeadlineDays} days and confirm it by email. Records the law requires us to keep, such as your consent records and the outcome of your identity verification, are kept for their legal period only and blocked for any other use.`,
+    policyLink: 'What we delete and what we keep',
+    emailLabel: 'Email address',
+    emailNote: 'A request from this page is always for the address of this account.',
+    detailsLabel: 'Details',
+    optional: '(optional)',
+    detailsHint: 'Anything that helps us, such as other services of ours you used with this address.',
+    review: 'Request Deletion',
+    confirmHeading: 'Confirm your deletion request',
+    confirmBody: (email: string) =>
+      `We will delete the personal data we hold about ${email}, except what the law requires us to keep. Once the request is carried out, you can no longer sign in with this account.`,
+    send: 'Send Deletion Request',
+    sending: 'Sending...',
+    cancel: 'Cancel',
+    failedTitle: 'Request Failed',
+    failed: 'Your deletion request could not be sent. Please try again.',
+    receivedTitle: 'Request received',
+    requestId: 'Request ID',
+    dueBy: 'Due by',
+    receivedBody: (email: string) =>
+      `We have sent a confirmation to ${email}. Please keep the request ID: we will complete your request by the date above.`,
+  },
+} as const;

@@ -1,0 +1,144 @@
+// Copy of the dashboards: the setup dashboard (/dashboard) and the two segment dashboards
+// (/commercial-dashboard, /defense-dashboard). The segment capabilities are switched on per
+// organization during onboarding, so their quick actions say so instead of pretending to work
+// (docs/decisions/0027-dashboards-and-account.md).
+
+export interface Capability {
+  name: string;
+  description: string;
+}
+
+export interface SegmentDashboardCopy {
+  title: string;
+  intro: string;
+  banner?: { title: string; body: string };
+  capabilities: readonly Capability[];
+  quickActions: readonly string[];
+}
+
+const sharedSegment = {
+  capabilitiesHeading: 'Capabilities',
+  quickActionsHeading: 'Quick Actions',
+  dialog: {
+    body: 'This capability is available after onboarding with your account manager.',
+    detail:
+      'Your account manager enables it for your organization and walks your team through it. To schedule onboarding,',
+    contact: 'contact us',
+    close: 'Close',
+  },
+  links: {
+    label: 'More',
+    dashboard: 'Back to Dashboard',
+    account: 'Your Account',
+  },
+} as const;
+
+export const dashboardsCopy = {
+  setup: {
+    title: 'Dashboard',
+    welcome: (name: string) => (name.trim() ? `Welcome, ${name.trim()}` : 'Welcome'),
+    lead: 'Where your organization stands in onboarding, and your account at a glance.',
+    logOut: 'Log Out',
+    identity: {
+      approved: {
+        heading: 'Identity Verification Complete',
+        body: 'Your identity is verified. Your organization has full access to its dashboard.',
+      },
+      notStarted: {
+        heading: 'Identity Verification Required',
+        body: 'Before your organization can use the platform, we verify the identity of the person responsible for it. It takes about five minutes: you give your consent, then our verification partner Persona checks a photo of your government-issued ID against a selfie.',
+        consent: 'Provide Verification Consent',
+      },
+      consentGiven: {
+        heading: 'Identity Verification Required',
+        body: 'Your consent is recorded. The next step is the verification itself: our verification partner Persona checks a photo of your government-issued ID against a selfie. It takes about five minutes.',
+        verify: 'Continue to Verification',
+      },
+      pending: {
+        heading: 'Identity Verification Under Review',
+        body: 'Your verification has been submitted and is being reviewed. We will email you when it is decided.',
+        status: 'View Verification Status',
+      },
+      rejected: {
+        heading: 'Identity Verification Not Approved',
+        body: 'Your identity verification was not approved. Our team can tell you why and how your organization can continue.',
+        status: 'View Verification Status',
+      },
+    },
+    account: {
+      heading: 'Account',
+      email: 'Email',
+      emailVerified: 'Email verified',
+      yes: 'Yes',
+      no: 'No',
+      organizationType: 'Organization type',
+      verification: 'Verification status',
+      manage: 'Your Account',
+    },
+    openSegment: {
+      commercial: 'Open Commercial Dashboard',
+      defense: 'Open Defense and Government Dashboard',
+    },
+  },
+  segment: sharedSegment,
+  commercial: {
+    title: 'Commercial Dashboard',
+    intro:
+      'Your workspace for pathogen-evolution forecasting. Each capability is switched on for your organization during onboarding with your account manager.',
+    capabilities: [
+      {
+        name: 'Mission Planning',
+        description:
+          'Plan forecasting missions: choose the pathogens, regions and time horizons to model, and schedule runs on the quantum computing engine.',
+      },
+      {
+        name: 'Market Analysis',
+        description:
+          'Turn evolution forecasts into market signals: expected demand for vaccines, diagnostics and therapeutics, by region and season.',
+      },
+      {
+        name: 'Fleet Management',
+        description:
+          'Follow the nanosatellite constellation that will feed the forecasts: coverage, health and tasking of each satellite as it comes online.',
+      },
+      {
+        name: 'Global Operations',
+        description:
+          'See your programs across sites and partners in one view, with alerts when a forecast that affects them changes.',
+      },
+    ],
+    quickActions: ['Start New Mission Analysis', 'View Fleet Status', 'Generate Market Report'],
+  } satisfies SegmentDashboardCopy,
+  defense: {
+    title: 'Defense and Government Dashboard',
+    intro:
+      'Your workspace for biosecurity and biodefense forecasting. Each capability is switched on for your organization during onboarding with your account manager.',
+    banner: {
+      title: 'Classified access',
+      body: 'This workspace is open only to verified defense and government organizations. Handle everything you see here under your organization’s security rules.',
+    },
+    capabilities: [
+      {
+        name: 'Threat Assessment',
+        description:
+          'Assess emerging biological threats with pathogen-evolution forecasts, ranked by likelihood and impact on your area of responsibility.',
+      },
+      {
+        name: 'Surveillance Systems',
+        description:
+          'Bring genomic surveillance feeds and satellite observation coverage together for early warning of outbreaks.',
+      },
+      {
+        name: 'Strategic Assets',
+        description:
+          'Weigh countermeasure stockpiles, laboratory capacity and constellation assets against forecast scenarios.',
+      },
+      {
+        name: 'Secure Communications',
+        description:
+          'Share assessments with cleared partners over channels kept apart from commercial organizations.',
+      },
+    ],
+    quickActions: ['Initialize Threat Scan', 'Access Intel Reports', 'Strategic Planning'],
+  } satisfies SegmentDashboardCopy,
+} as const;

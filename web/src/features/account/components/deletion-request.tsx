@@ -1,0 +1,145 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { type DataDeletionAccepted, dataDeletionRequest } from '#contracts/data-deletion.ts';
+import { paths } from '#web/app/paths.ts';
+import { Field } from '#web/components/field.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { accountCopy } from '#web/content/account.ts';
+import { requestOwnDataDeletion } from '#web/features/account/api/request-own-data-deletion.ts';
+import { useContractForm } from '#web/lib/use-contract-form.ts';
+import { formatCalendarDate } from './dates.ts';
+
+const copy = accountCopy.deletion;
+
+/** Thrown into the form kit when the person steps back at the confirmation: not a failure. */
+const cancelled = Symbol('cancelled');
+
+// A data-deletion request for the signed-in person's own address. The address is the account's,
+// never typed, so nobody can file a request for someone else from here. The form kit validates
+// against the same contract as the API; its submit waits for an explicit confirmation before
+// anything is sent, so one stray click never files an erasure.
+export function DeletionRequest({ email }: { email: string }) {
+  const toast = useToast();
+  const headingId = useId();
+  const [accepted, setAccepted] = useState<DataDeletionAccepted | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const decide = useRef<((send: boolean) => void) | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const receiptHeading = useRef<HTMLHeadingElement>(null);
+
+  const form = useContractForm({
+    fields: ['details'],
+    schema: dataDeletionRequest,
+    toInput: (values) => ({ email, ...(values.details.trim() ? { details: values.details } : {}) }),
+    submit: async (request) => {
+      setAccepted(null);
+      const send = await new Promise<boolean>((resolve) => {
+        decide.current = resolve;
+        setConfirming(true);
+      });
+      decide.current = null;
+      setConfirming(false);
+      if (!send) throw cancelled;
+      return requestOwnDataDeletion(request);
+    },
+    onSuccess: setAccepted,
+    onFailure: (error) => {
+      if (error !== cancelled) toast.error(copy.failed, { title: copy.failedTitle });
+    },
+  });
+  const step = confirming ? 'confirm' : form.submitting ? 'sending' : 'edit';
+
+  // Focus follows the step: the question when it is asked; afterwards the receipt, the field the
+  // API refused, or the button that starts again.
+  const previous = useRef(step);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = step;
+    if (step === 'confirm') confirmHeading.current?.focus();
+    if (step !== 'edit' || before === 'edit') return;
+    if (accepted) receiptHeading.current?.focus();
+    else if (form.errors.details) {
+      const field = formRef.current?.elements.namedItem('details');
+      if (field instanceof HTMLElement) field.focus();
+    } else reviewButton.current?.focus();
+  }, [step, accepted, form.errors.details]);
+
+  return (
+    <section aria-labelledby={headingId} className="account-section">
+      <h2 id={headingId}>{copy.heading}</h2>
+      <p className="account-section__intro">
+        {copy.intro} <Link to={paths.dataDeletion.getHref()}>{copy.policyLink}</Link>
+      </p>
+      <form ref={formRef} className="form deletion-form" noValidate onSubmit={form.onSubmit}>
+        <dl className="app-facts">
+          <dt>{copy.emailLabel}</dt>
+          <dd>{email}</dd>
+        </dl>
+        <p className="field__hint">{copy.emailNote}</p>
+        <fieldset className="deletion-form__fields" disabled={step !== 'edit'}>
+          <Field
+            label={copy.detailsLabel}
+            labelNote={copy.optional}
+            hint={copy.detailsHint}
+            multiline
+            {...form.control('details')}
+          />
+          {step === 'edit' && (
+            <button ref={reviewButton} type="submit" className="button">
+              {copy.review}
+            </button>
+          )}
+        </fieldset>
+        {step !== 'edit' && (
+          <div className="deletion-confirm">
+            <h3 ref={confirmHeading} tabIndex={-1}>
+              {copy.confirmHeading}
+            </h3>
+            <p>{copy.confirmBody(email)}</p>
+            <div className="app-actions">
+              <button
+                type="button"
+                className="button"
+                disabled={step !== 'confirm'}
+                onClick={() => decide.current?.(true)}
+              >
+                {step === 'sending' ? copy.sending : copy.send}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={step !== 'confirm'}
+                onClick={() => decide.current?.(false)}
+              >
+                {copy.cancel}
+              </button>
+            </div>
+          </div>
+        )}
+      </form>
+      {/* A live region from the start, so the receipt is announced when it appears. */}
+      <div role="status" className="receipt-region">
+        {accepted && (
+          <div className="receipt">
+            <h3 ref={receiptHeading} tabIndex={-1}>
+              {copy.receivedTitle}
+            </h3>
+            <dl className="receipt__details">
+              <dt>{copy.requestId}</dt>
+              <dd>
+                <code>{accepted.requestId}</code>
+              </dd>
+              <dt>{copy.dueBy}</dt>
+              <dd>
+                <time dateTime={accepted.dueBy}>{formatCalendarDate(accepted.dueBy)}</time>
+              </dd>
+            </dl>
+            <p>{copy.receivedBody(email)}</p>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
