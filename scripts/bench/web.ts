@@ -138,9 +138,8 @@ async function measureSignedIn() {
     for (const file of entries) {
       const key = byFile.get(file);
       if (!key) throw new Error(`${file} is not in the build manifest`);
-      visit(key, false);
-      const boot = manifest[key]?.dynamicImports ?? [];
-      for (const dynamic of boot) visit(dynamic, false);
+      // main.tsx imports boot.tsx; boot's own lazy routes load only when matched.
+      visit(key, true);
     }
     visit('src/app/app-layout.tsx', false);
     if (!manifest[screen]) throw new Error(`the build manifest has no ${screen}`);
@@ -152,11 +151,16 @@ async function measureSignedIn() {
     );
     routes.push({ path: route, chunks: files.size, gzip, persona });
   }
-  const auth0Chunks = Object.entries(modules)
-    .filter(([, ids]) => ids.some((id) => /node_modules\/@auth0\/auth0-spa-js\//.test(id)))
-    .map(([file]) => file);
-  // auth0-react inlines its own build of auth0-spa-js; a second copy shows as a second chunk.
-  const auth0Copies = auth0Chunks.length;
+  // @auth0/auth0-react's bundle carries its own build of auth0-spa-js: one copy is the chunks
+  // holding auth0-react; any chunk with an auth0-spa-js module of its own is a second copy.
+  const holding = (pattern: RegExp) =>
+    Object.entries(modules)
+      .filter(([, ids]) => ids.some((id) => pattern.test(id)))
+      .map(([file]) => file);
+  const reactSdkChunks = holding(/node_modules\/@auth0\/auth0-react\//);
+  const spaSdkChunks = holding(/node_modules\/@auth0\/auth0-spa-js\//);
+  const auth0Chunks = [...reactSdkChunks, ...spaSdkChunks];
+  const auth0Copies = (reactSdkChunks.length > 0 ? 1 : 0) + spaSdkChunks.length;
   return { routes, auth0Copies, auth0Chunks };
 }
 

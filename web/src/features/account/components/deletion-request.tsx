@@ -30,7 +30,7 @@ export function DeletionRequest({ email }: { email: string }) {
   const receiptHeading = useRef<HTMLHeadingElement>(null);
 
   const form = useContractForm({
-    fields: ['details'],
+    fields: { details: '' },
     schema: dataDeletionRequest,
     toInput: (values) => ({ email, ...(values.details.trim() ? { details: values.details } : {}) }),
     submit: async (request) => {
