@@ -108,7 +108,6 @@ export function permissionsPolicy(inputs: Pick<SiteHeaderInputs, 'personaFrame'>
     'payment=()',
     'usb=()',
     'serial=()',
-    'bluetooth=()',
     'midi=()',
     'magnetometer=()',
     'gyroscope=()',

@@ -26,7 +26,7 @@ interface Watched {
 
 async function signedIn(): Promise<Watched> {
   const context = await browser.newContext();
-  await context.clock.install({ time: new Date('2026-11-23T09:00:00Z') });
+  await context.clock.install({ time: new Date() });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -262,7 +262,7 @@ describe('the response headers', () => {
       config.CustomHeadersConfig.Items.map((h: { Header: string; Value: string }) => [h.Header, h.Value]),
     );
     expect(custom['Permissions-Policy']).toBe(
-      'camera=(self "https://*.withpersona.com"), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=()',
+      'camera=(self "https://*.withpersona.com"), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=()',
     );
     expect(custom['Cross-Origin-Opener-Policy']).toBe('same-origin');
   });
