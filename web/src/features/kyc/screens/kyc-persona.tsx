@@ -6,7 +6,11 @@ import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { kycCopy } from '#web/content/kyc.ts';
 import { isEmailNotVerified, isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
-import { type OpenInquiry, openInquiry } from '#web/features/kyc/components/persona-inquiry.ts';
+import {
+  type OpenInquiry,
+  openInquiry,
+  type PersonaSdk,
+} from '#web/features/kyc/components/persona-inquiry.ts';
 import { submittedState } from '#web/features/kyc/submission.ts';
 import { loadConfig } from '#web/lib/config.ts';
 import { segmentOf, statusScreen } from '#web/lib/journey.ts';
@@ -16,8 +20,8 @@ import '#web/styles/kyc.css';
 const copy = kycCopy.persona;
 
 // `/kyc/persona`: asks the backend for the caller's inquiry (created or resumed there, never by the
-// browser), then opens it in the Persona flow. The `persona` SDK is imported here only, on demand,
-// so no other chunk carries it. What the flow reports drives the screens; the status itself comes
+// browser), then opens it in the Persona flow. The `persona` SDK is imported here only, on demand
+// (components/persona-sdk.ts), so no other chunk carries it. What the flow reports drives the screens; the status itself comes
 // only from Persona's webhooks (or a reviewer), which the status screen waits for.
 
 export function Component() {
@@ -70,9 +74,9 @@ export function Component() {
         return;
       }
 
-      let sdk: typeof import('persona');
+      let sdk: PersonaSdk;
       try {
-        sdk = await import('persona');
+        sdk = await import('#web/features/kyc/components/persona-sdk.ts');
       } catch (error) {
         console.error('the persona SDK failed to load', error);
         leave(copy.moduleFailed, 'error');
