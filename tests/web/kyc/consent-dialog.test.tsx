@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consentRequest } from '#contracts/consent.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
+import { problemTypes } from '#contracts/problem.ts';
 import { Component as KycStart } from '#web/features/kyc/screens/kyc-start.tsx';
 import {
   baseMe,
@@ -163,7 +164,7 @@ describe('the consent dialog', () => {
   });
 
   it('says "Failed to store consent. Please try again." for a 4xx refusal too', async () => {
-    api(() => problem(409, 'https://api.platform.example/problems/conflict', 'Conflict'));
+    api(() => problem(409, problemTypes.concurrentChange, 'Conflict'));
     const { user, submit, checkAll } = await openDialog();
 
     await checkAll();
@@ -192,7 +193,7 @@ describe('the consent dialog', () => {
   });
 
   it('sends a user whose email the API says is unverified to Verify Your Email', async () => {
-    api(() => problem(403, 'https://api.platform.example/problems/email-not-verified', 'Forbidden'));
+    api(() => problem(403, problemTypes.emailNotVerified, 'Forbidden'));
     const { user, submit, checkAll, view } = await openDialog();
 
     await checkAll();

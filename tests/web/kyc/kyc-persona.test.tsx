@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import type { InquiryError } from 'persona';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '#contracts/me.ts';
+import { problemTypes } from '#contracts/problem.ts';
 import { Component as KycPersona } from '#web/features/kyc/screens/kyc-persona.tsx';
 import { isJustSubmitted } from '#web/features/kyc/submission.ts';
 import { installDialogPolyfill, json, pressEscape, problem, renderScreen } from './kyc-harness.tsx';
@@ -228,7 +229,7 @@ describe('when the inquiry cannot be started', () => {
   });
 
   it('the email is not verified: Verify Your Email', async () => {
-    stubPersonaBackend(() => problem(403, 'https://api.platform.example/problems/email-not-verified'));
+    stubPersonaBackend(() => problem(403, problemTypes.emailNotVerified));
     const view = open();
 
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/verification-required'));

@@ -1,5 +1,6 @@
 import { type ConsentCreated, type ConsentRequest, consentCreated } from '#contracts/consent.ts';
 import { type StartKycInquiryResponse, startKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
+import { problemTypes } from '#contracts/problem.ts';
 import { type ApiClient, ApiError } from '#web/lib/api-client.ts';
 
 // The identity-verification calls. Both are `user` routes: the shell's client sends the token, and
@@ -14,14 +15,9 @@ export function startInquiry(api: ApiClient, signal?: AbortSignal): Promise<Star
   return api.post('/api/me/kyc/inquiry', undefined, startKycInquiryResponse, { signal });
 }
 
-/**
- * The API refused because the caller's email is not verified (403, `.../problems/email-not-verified`).
- * Compared by suffix so it holds for every stage's problem base URI.
- */
+/** The API refused because the caller's email address is not verified (403). */
 export function isEmailNotVerified(error: unknown): boolean {
-  return (
-    error instanceof ApiError && error.status === 403 && error.type.endsWith('/problems/email-not-verified')
-  );
+  return error instanceof ApiError && error.is(problemTypes.emailNotVerified);
 }
 
 /** The API answered with a refusal (4xx/5xx), as opposed to no answer or an unreadable one. */
