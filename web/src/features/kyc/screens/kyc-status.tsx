@@ -1,12 +1,140 @@
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { normalizePath, paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
+import { kycContacts, kycCopy, mailtoHref } from '#web/content/kyc.ts';
+import { isJustSubmitted } from '#web/features/kyc/submission.ts';
+import { approvedHome, journeyState, nextStep, type Segment } from '#web/lib/journey.ts';
+import { useSession } from '#web/lib/session.ts';
+import '#web/styles/kyc.css';
 
-// Interim: replaced by the screen itself (issue 9, section 4).
+const copy = kycCopy.status;
+
+/** How often a pending status is asked again (`GET /api/me` through the shell's `refreshMe`). */
+const statusPollMs = 4000;
+/** How long the approved screen shows before the dashboard opens. */
+const approvedRedirectMs = 3000;
+
+// `/auth/kyc-complete` (commercial and academic organizations) and `/auth/kyc-complete-defense`
+// (defense and government): one module for both, told apart by the path. The status is the
+// server's (`me` from the shell, refreshed through `refreshMe()` so the shell's `me` and the
+// token's claims move together), polled while pending: paused while the tab is hidden, asked again
+// as soon as it is visible, stopped once the status leaves pending.
+
+type Shown = 'pending' | 'approved' | 'rejected';
+
 export function Component() {
+  const { me, refreshMe } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const segment: Segment =
+    normalizePath(location.pathname) === paths.kycCompleteDefense.path ? 'defense' : 'commercial';
+  const text = copy[segment];
+
+  // Right after submitting, the webhook may not have arrived yet: `not_started` is then pending.
+  const justSubmitted = useRef(isJustSubmitted(location.state)).current;
+  const shown: Shown | undefined =
+    me.kycStatus === 'not_started' ? (justSubmitted ? 'pending' : undefined) : me.kycStatus;
+
+  const pending = shown === 'pending';
+  useEffect(() => {
+    if (!pending) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let inFlight = false;
+
+    const hidden = () => document.visibilityState === 'hidden';
+    const schedule = () => {
+      clearTimeout(timer);
+      if (!stopped && !hidden()) timer = setTimeout(check, statusPollMs);
+    };
+    async function check() {
+      if (stopped || inFlight || hidden()) return;
+      inFlight = true;
+      try {
+        await refreshMe();
+      } catch {
+        // A failed check is asked again at the next tick (a 401 ends the session in the shell).
+      } finally {
+        inFlight = false;
+      }
+      schedule();
+    }
+    const onVisibility = () => {
+      clearTimeout(timer);
+      if (!hidden()) check();
+    };
+
+    schedule();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [pending, refreshMe]);
+
+  const approved = shown === 'approved';
+  const home = paths[approvedHome(segment)].getHref();
+  useEffect(() => {
+    if (!approved) return;
+    const timer = setTimeout(() => navigate(home, { replace: true }), approvedRedirectMs);
+    return () => clearTimeout(timer);
+  }, [approved, home, navigate]);
+
+  // Not submitted (or long ago, with no webhook since): the user's next step, not this screen.
+  if (shown === undefined) return <Navigate to={paths[nextStep(journeyState(me))].getHref()} replace />;
+
   return (
-    <section className="container app-screen prose">
-      <AppTitle title="Verification Status" />
-      <ScreenHeading>Verification Status</ScreenHeading>
+    <section className={`container app-screen prose kyc-screen kyc-status kyc-status--${shown}`}>
+      <AppTitle title={copy.title} />
+      <span className="kyc-status__icon" aria-hidden="true">
+        {shown === 'approved' ? '✓' : shown === 'rejected' ? '!' : '…'}
+      </span>
+      <ScreenHeading key={shown}>{text[shown].heading}</ScreenHeading>
+      <p>{text[shown].body}</p>
+      {shown === 'pending' && (
+        <>
+          <p>{text.pending.next}</p>
+          <div className="app-actions">
+            <Link className="button" to={paths.home.getHref()}>
+              {copy.returnHome}
+            </Link>
+          </div>
+        </>
+      )}
+      {shown === 'approved' && (
+        <>
+          <p role="status">{text.approved.redirect}</p>
+          <div className="app-actions">
+            <Link className="button" to={home} replace>
+              {copy.goNow}
+            </Link>
+          </div>
+        </>
+      )}
+      {shown === 'rejected' && <RejectedContact segment={segment} />}
     </section>
+  );
+}
+
+function RejectedContact({ segment }: { segment: Segment }) {
+  const text = copy[segment].rejected;
+  const address = segment === 'defense' ? kycContacts.defenseTeam : kycContacts.support;
+  return (
+    <>
+      <div className="app-actions">
+        <a className="button" href={mailtoHref(address, text.subject)}>
+          {text.contact}
+        </a>
+        <Link className="button button--secondary" to={paths.home.getHref()}>
+          {copy.returnHome}
+        </Link>
+      </div>
+      <p className="kyc-screen__note">
+        {copy.contactAddress} <span className="kyc-screen__address">{address}</span>
+      </p>
+    </>
   );
 }

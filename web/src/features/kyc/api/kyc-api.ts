@@ -1,0 +1,31 @@
+import { type ConsentCreated, type ConsentRequest, consentCreated } from '#contracts/consent.ts';
+import { type StartKycInquiryResponse, startKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
+import { problemTypes } from '#contracts/problem.ts';
+import { type ApiClient, ApiError } from '#web/lib/api-client.ts';
+
+// The identity-verification calls. Both are `user` routes: the shell's client sends the token, and
+// the server takes the user from it (never a `user_id` in the body, never a reference id).
+
+export function recordConsent(api: ApiClient, body: ConsentRequest): Promise<ConsentCreated> {
+  return api.post('/api/consents', body, consentCreated);
+}
+
+/** Creates or resumes the caller's Persona inquiry; no `sessionToken` means it is already submitted. */
+export function startInquiry(api: ApiClient, signal?: AbortSignal): Promise<StartKycInquiryResponse> {
+  return api.post('/api/me/kyc/inquiry', undefined, startKycInquiryResponse, { signal });
+}
+
+/** The API refused because the caller's email address is not verified (403). */
+export function isEmailNotVerified(error: unknown): boolean {
+  return error instanceof ApiError && error.is(problemTypes.emailNotVerified);
+}
+
+/** The API answered with a refusal (4xx/5xx), as opposed to no answer or an unreadable one. */
+export function isApiRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400;
+}
+
+/** A 401 ends the session in the shell (it toasts and signs out): a screen says nothing more. */
+export function isSessionEnd(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
