@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kycStatuses, roles } from '#contracts/kyc.ts';
 import { organizationTypes } from '#contracts/registration.ts';
+import { signInPath } from '#lambdas/domain/emails/registration-emails.ts';
 import { paths } from '#web/app/paths.ts';
 import {
   type AppRouteKey,
@@ -59,6 +60,11 @@ describe('nextStep', () => {
 });
 
 describe('routeAccess', () => {
+  it('serves the "Sign in" link of the login-instructions email as the login route', () => {
+    expect(paths.login.path).toBe(signInPath);
+    expect(routeAccess('login', signedOut)).toEqual({ kind: 'login' });
+  });
+
   it.each(states.filter((s) => s.authenticated).map((s) => [describeState(s), s] as const))(
     'lets a user who is %s open their next step',
     (_, s) => {

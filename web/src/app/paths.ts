@@ -54,6 +54,8 @@ export const paths = {
   checkYourEmail: publicPath('/check-your-email', 'check-your-email', false),
   // The signed-in journey (the app shell: web/src/app/app-layout.tsx).
   authCallback: appPath('/auth/callback'),
+  /** Where the login-instructions email and the password page send people: starts the login. */
+  login: appPath('/auth/login'),
   verificationRequired: appPath('/verification-required'),
   registrationSuccess: appPath('/registration-success'),
   kycStart: appPath('/kyc/start'),

@@ -32,6 +32,8 @@ const pages: Record<string, RouteObject['lazy']> = {
 // one lazy module per screen. Public pages never load any of it.
 const appScreens: Record<AppRouteKey, RouteObject['lazy']> = {
   authCallback: () => import('#web/features/auth/screens/auth-callback.tsx'),
+  // Never rendered: routeAccess always sends a visitor on (to the login or to the next step).
+  login: () => import('#web/features/auth/screens/auth-callback.tsx'),
   verificationRequired: () => import('#web/features/auth/screens/verification-required.tsx'),
   registrationSuccess: () => import('#web/features/auth/screens/registration-success.tsx'),
   kycStart: () => import('#web/features/kyc/screens/kyc-start.tsx'),

@@ -86,6 +86,7 @@ export function nextStep(state: JourneyState): JourneyStep {
 /** The app shell's routes (paths.ts `kind: 'app'`). */
 export type AppRouteKey =
   | 'authCallback'
+  | 'login'
   | 'verificationRequired'
   | 'registrationSuccess'
   | 'kycStart'
@@ -120,6 +121,8 @@ const registerWhenSignedOut: ReadonlySet<AppRouteKey> = new Set([
 /** Whether `route` renders for this state, and where to go instead. */
 export function routeAccess(route: AppRouteKey, state: JourneyState): Access {
   if (route === 'authCallback') return state.authenticated ? render : redirect('home');
+  // The emailed "Sign in" link: a login for a visitor, the next step for a signed-in user.
+  if (route === 'login') return state.authenticated ? redirect(nextStep(state)) : { kind: 'login' };
   if (!state.authenticated)
     return registerWhenSignedOut.has(route) ? redirect('register') : { kind: 'login' };
 

@@ -17,7 +17,7 @@ import { useSession } from '#web/lib/session.ts';
 function safeReturnTo(value: unknown): string | undefined {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return undefined;
   const path = value.split(/[?#]/)[0] ?? '';
-  if (!isKnownPath(path) || path === paths.authCallback.path) return undefined;
+  if (!isKnownPath(path) || path === paths.authCallback.path || path === paths.login.path) return undefined;
   return value;
 }
 
