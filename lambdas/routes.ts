@@ -182,7 +182,8 @@ const routeList = [
     handler: 'list-verifications',
     auth: 'admin',
     throttle: throttles.user,
-    grants: [table('kycState', 'read', true)],
+    // The queue's index and each user's history; the organization from the registration.
+    grants: [table('kycState', 'read', true), table('submissions', 'read')],
     summary: 'Verifications by status, for admin review',
     problems: [],
   }),

@@ -8,11 +8,13 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { verificationListLimit } from '#contracts/admin-verifications.ts';
 import type { KycStatusChanged } from '#contracts/events.ts';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import type {
   ApplyResult,
   DecidedBy,
+  HistoryEntry,
   KycRecord,
   KycStore,
   OutboxEntry,
@@ -59,6 +61,23 @@ function toRecord(item: Record<string, unknown>): KycRecord {
     decidedBy,
   };
 }
+
+function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined {
+  if (!isStatus(item.from) || !isStatus(item.to)) return undefined;
+  if (item.by !== 'persona' && item.by !== 'admin') return undefined;
+  return {
+    from: item.from,
+    to: item.to,
+    by: item.by,
+    actorId: String(item.actorId ?? item.by),
+    reason: stringOrNull(item.reason),
+    // `at` is also the sort key's timestamp (HISTORY#<iso>#<version>).
+    at: typeof item.at === 'string' ? item.at : (String(item.sk).split('#')[1] ?? ''),
+  };
+}
+
+/** Parallel history queries per listing: enough to list 200 users quickly, few enough not to spike. */
+const historyQueryConcurrency = 16;
 
 export class DynamoDbKycStore implements KycStore {
   constructor(
@@ -294,10 +313,41 @@ export class DynamoDbKycStore implements KycStore {
         KeyConditionExpression: 'queueStatus = :status',
         ExpressionAttributeValues: { ':status': status },
         ScanIndexForward: false,
-        Limit: 200,
+        Limit: verificationListLimit,
       }),
     );
     return Items.map(toRecord);
+  }
+
+  /**
+   * One query per user (a user's history items share the state item's partition), newest first
+   * with a limit, so a user with a long history costs the same as one with a short history.
+   */
+  async listHistories(
+    userIds: readonly string[],
+    limitPerUser: number,
+  ): Promise<Map<string, HistoryEntry[]>> {
+    const histories = new Map<string, HistoryEntry[]>();
+    const queue = [...new Set(userIds)];
+    const worker = async () => {
+      for (let userId = queue.shift(); userId !== undefined; userId = queue.shift()) {
+        const { Items = [] } = await this.client.send(
+          new QueryCommand({
+            TableName: this.tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
+            ExpressionAttributeValues: { ':pk': kycStateKey(userId).pk, ':history': 'HISTORY#' },
+            ScanIndexForward: false,
+            Limit: limitPerUser,
+          }),
+        );
+        const entries = Items.map(toHistoryEntry)
+          .filter((entry) => entry !== undefined)
+          .reverse();
+        if (entries.length > 0) histories.set(userId, entries);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(historyQueryConcurrency, queue.length) }, worker));
+    return histories;
   }
 
   async listUnpublished(limit: number): Promise<OutboxEntry[]> {

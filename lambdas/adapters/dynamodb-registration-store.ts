@@ -1,5 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { RegistrationLookup } from '#lambdas/domain/kyc/ports.ts';
 import type {
   RegistrationProgress,
   RegistrationRecord,
@@ -15,7 +22,17 @@ export const registrationProgressKey = (email: string) => ({
   sk: 'PROGRESS',
 });
 
-export class DynamoDbRegistrationStore implements RegistrationStore {
+function toRegistration(item: Record<string, unknown>): RegistrationRecord {
+  const { pk: _pk, sk: _sk, kind: _kind, ...record } = item;
+  return record as unknown as RegistrationRecord;
+}
+
+/** BatchGetItem takes at most 100 keys a call. */
+const batchGetMaxKeys = 100;
+/** Rounds for keys DynamoDB left unprocessed (throttling), with exponential backoff from 50 ms. */
+const batchGetMaxRounds = 5;
+
+export class DynamoDbRegistrationStore implements RegistrationStore, RegistrationLookup {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -72,8 +89,36 @@ export class DynamoDbRegistrationStore implements RegistrationStore {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: registrationKey(userId), ConsistentRead: true }),
     );
-    if (!Item) return undefined;
-    const { pk: _pk, sk: _sk, kind: _kind, ...record } = Item;
-    return record as RegistrationRecord;
+    return Item ? toRegistration(Item) : undefined;
+  }
+
+  /** Many users' registrations in as few BatchGetItem calls as possible (the admin queue). */
+  async getRegistrations(userIds: readonly string[]): Promise<Map<string, RegistrationRecord>> {
+    const found = new Map<string, RegistrationRecord>();
+    const unique = [...new Set(userIds)];
+    const chunks: string[][] = [];
+    for (let start = 0; start < unique.length; start += batchGetMaxKeys) {
+      chunks.push(unique.slice(start, start + batchGetMaxKeys));
+    }
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        let keys: Record<string, unknown>[] = chunk.map(registrationKey);
+        for (let round = 0; keys.length > 0; round++) {
+          if (round === batchGetMaxRounds) {
+            throw new Error(`BatchGetItem left ${keys.length} registrations unprocessed`);
+          }
+          if (round > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (round - 1)));
+          const output: BatchGetCommandOutput = await this.client.send(
+            new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
+          );
+          for (const item of output.Responses?.[this.tableName] ?? []) {
+            const record = toRegistration(item);
+            found.set(record.userId, record);
+          }
+          keys = output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+        }
+      }),
+    );
+    return found;
   }
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { kycStatus } from './kyc.ts';
+import { organizationType } from './registration.ts';
 
 // The admin review queue (GET /api/admin/verifications) and decisions
 // (POST /api/admin/verifications/{userId}/decision).
@@ -16,16 +17,53 @@ export const listVerificationsQuery = z.strictObject({
 });
 export type ListVerificationsQuery = z.infer<typeof listVerificationsQuery>;
 
+export const verificationDecidedBy = z.enum(['persona', 'admin']);
+
+/** One status transition of a user's verification, as the KYC table's history records it. */
+export const verificationHistoryEntry = z.object({
+  status: kycStatus,
+  previousStatus: kycStatus,
+  decidedBy: verificationDecidedBy,
+  /** The deciding admin's user id; null for Persona. */
+  adminId: z.nullable(z.string()),
+  /** The admin's reason, or the Persona event that caused the change (`inquiry.approved`). */
+  reason: z.nullable(z.string()),
+  at: z.string(),
+});
+export type VerificationHistoryEntry = z.infer<typeof verificationHistoryEntry>;
+
+/** The newest history entries an item carries (a user has a handful; this bounds a pathological one). */
+export const verificationHistoryLimit = 50;
+
 export const verificationItem = z.object({
   userId: z.string(),
   status: kycStatus,
   inquiryId: z.nullable(z.string()),
   updatedAt: z.string(),
-  decidedBy: z.nullable(z.enum(['persona', 'admin'])),
+  decidedBy: z.nullable(verificationDecidedBy),
+  /**
+   * From the user's registration; null for an account created another way (seeded, tests), which
+   * the queue shows as such rather than guessing.
+   */
+  email: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  organizationName: z.nullable(z.string()),
+  organizationUrl: z.nullable(z.string()),
+  /** The segment (commercial, or defense and government) derives from it. */
+  organizationType: z.nullable(organizationType),
+  /** Oldest first. */
+  history: z.array(verificationHistoryEntry),
 });
 export type VerificationItem = z.infer<typeof verificationItem>;
 
-export const listVerificationsResponse = z.object({ items: z.array(verificationItem) });
+/** The queue shows at most this many items, newest change first. */
+export const verificationListLimit = 200;
+
+export const listVerificationsResponse = z.object({
+  items: z.array(verificationItem),
+  /** More verifications match than the queue shows (the newest `verificationListLimit` are listed). */
+  truncated: z.boolean(),
+});
 export type ListVerificationsResponse = z.infer<typeof listVerificationsResponse>;
 
 export const decisionMessages = {

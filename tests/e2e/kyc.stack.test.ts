@@ -326,13 +326,18 @@ describe('POST /api/webhooks/persona', () => {
         expect(response.status).toBe(200);
         return ((await response.json()) as { items: { userId: string }[] }).items;
       };
-      expect(await ids('pending')).toContainEqual({
-        userId: user.userId,
-        status: 'pending',
-        inquiryId,
-        updatedAt: expect.any(String),
-        decidedBy: 'persona',
-      });
+      expect(await ids('pending')).toContainEqual(
+        expect.objectContaining({
+          userId: user.userId,
+          status: 'pending',
+          inquiryId,
+          updatedAt: expect.any(String),
+          decidedBy: 'persona',
+          // Created through the Management API, not registered: no organization on file.
+          organizationName: null,
+          history: [expect.objectContaining({ previousStatus: 'not_started', status: 'pending' })],
+        }),
+      );
       expect((await ids('all')).map((item) => item.userId)).toContain(user.userId);
       expect((await ids('approved')).map((item) => item.userId)).not.toContain(user.userId);
     });

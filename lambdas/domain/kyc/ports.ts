@@ -1,6 +1,7 @@
 import type { KycStatusChanged } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { KycStateReader } from '../ports.ts';
+import type { RegistrationRecord } from '../registration/ports.ts';
 
 // Ports of the KYC feature. The DynamoDB adapter (lambdas/adapters/dynamodb-kyc-store.ts) and the
 // Persona client (lambdas/adapters/persona-client.ts) implement them; tests use in-memory fakes
@@ -56,6 +57,18 @@ export type ApplyResult =
   /** The state changed since it was read (version or ordering condition): nothing written. */
   | { outcome: 'conflict' };
 
+/** One recorded status transition (the history item `applyChange` writes). */
+export interface HistoryEntry {
+  from: KycStatus;
+  to: KycStatus;
+  by: DecidedBy;
+  /** `persona`, or the deciding admin's user id. */
+  actorId: string;
+  /** The admin's reason, or the Persona event name. */
+  reason: string | null;
+  at: string;
+}
+
 export interface OutboxEntry {
   id: string;
   event: KycStatusChanged;
@@ -82,9 +95,20 @@ export interface KycStore extends KycStateReader {
    * (`attribute_not_exists`) and the outbox item. Duplicates and reordering resolve here.
    */
   applyChange(change: StatusChange): Promise<ApplyResult>;
+  /** The newest `verificationListLimit` state items with this status, newest change first. */
   listByStatus(status: KycStatus): Promise<KycRecord[]>;
+  /** Each user's newest `limitPerUser` transitions, oldest first (users without any are absent). */
+  listHistories(userIds: readonly string[], limitPerUser: number): Promise<Map<string, HistoryEntry[]>>;
   listUnpublished(limit: number): Promise<OutboxEntry[]>;
   markPublished(outboxId: string, at: Date): Promise<void>;
+}
+
+/**
+ * The registrations of several users at once (the admin queue shows each user's organization).
+ * The registration store's adapter implements it.
+ */
+export interface RegistrationLookup {
+  getRegistrations(userIds: readonly string[]): Promise<Map<string, RegistrationRecord>>;
 }
 
 /** Persona's inquiry statuses (INTEGRATION-NOTES). */

@@ -2,6 +2,7 @@ import type { KycStatusChanged } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type {
   ApplyResult,
+  HistoryEntry,
   KycRecord,
   KycStore,
   OutboxEntry,
@@ -21,11 +22,14 @@ export class FakeKycStore implements KycStore {
     userId: string;
     from: KycStatus;
     to: KycStatus;
-    by: string;
+    by: HistoryEntry['by'];
     actorId: string;
     reason: string | null;
     eventId: string;
+    at: string;
   }[] = [];
+  /** Every listHistories call's user ids (the queue must read histories once, for listed users only). */
+  readonly historyReads: string[][] = [];
   readonly outbox = new Map<string, { event: KycStatusChanged; publishedAt: string | null }>();
   failMarkPublished = false;
 
@@ -130,6 +134,7 @@ export class FakeKycStore implements KycStore {
       actorId: change.actorId,
       reason: change.reason,
       eventId: change.eventId,
+      at: change.at,
     });
     const event: KycStatusChanged = {
       userId: change.userId,
@@ -147,6 +152,27 @@ export class FakeKycStore implements KycStore {
   async listByStatus(status: KycStatus) {
     await this.tick();
     return [...this.states.values()].filter((record) => record.status === status);
+  }
+
+  async listHistories(userIds: readonly string[], limitPerUser: number) {
+    await this.tick();
+    this.historyReads.push([...userIds]);
+    const histories = new Map<string, HistoryEntry[]>();
+    for (const userId of userIds) {
+      const entries = this.history
+        .filter((entry) => entry.userId === userId)
+        .slice(-limitPerUser)
+        .map(({ from, to, by, actorId, reason, at }) => ({
+          from,
+          to,
+          by,
+          actorId,
+          reason,
+          at,
+        }));
+      if (entries.length > 0) histories.set(userId, entries);
+    }
+    return histories;
   }
 
   async listUnpublished(limit: number): Promise<OutboxEntry[]> {

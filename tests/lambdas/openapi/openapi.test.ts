@@ -145,6 +145,22 @@ describe('the OpenAPI document', () => {
     expect(list?.parameters).toContainEqual(expect.objectContaining({ name: 'status', in: 'query' }));
   });
 
+  it("describes the queue's items with the organization, inquiry and history", () => {
+    const list = operation('/api/admin/verifications', 'GET');
+    const answer = resolve(list?.responses['200']?.content?.['application/json']?.schema.$ref ?? '') as {
+      required: string[];
+      properties: { items: { items: { required: string[]; properties: Record<string, unknown> } } };
+    };
+    expect(answer.required).toEqual(expect.arrayContaining(['items', 'truncated']));
+    expect(answer.properties.items.items.required).toEqual(
+      expect.arrayContaining(['organizationName', 'organizationType', 'inquiryId', 'history', 'email']),
+    );
+    expect(answer.properties.items.items.properties.history).toMatchObject({
+      type: 'array',
+      items: { required: expect.arrayContaining(['status', 'previousStatus', 'decidedBy', 'reason', 'at']) },
+    });
+  });
+
   // Persona's webhook body is Persona's format, deliberately loose (lambdas/contracts/persona-webhook.ts).
   const ownRequests = Object.entries(document.components.schemas).filter(
     ([name]) => name.endsWith('Request') && name !== 'ReceivePersonaWebhookRequest',

@@ -1,0 +1,112 @@
+import type { VerificationStatusFilter } from '#contracts/admin-verifications.ts';
+import type { KycStatus } from '#contracts/kyc.ts';
+import type { OrganizationType } from '#contracts/registration.ts';
+
+// Copy of the admins' verification review queue (/admin/verification).
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export const adminCopy = {
+  title: 'Verification Review',
+  intro:
+    'Identity verifications that need a person to decide, and the decisions already made. A decision records your reason in the verification history and emails the user.',
+  filter: {
+    label: 'Filter by status',
+    options: {
+      pending: 'Pending',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      all: 'All',
+    } satisfies Record<VerificationStatusFilter, string>,
+  },
+  listHeading: {
+    pending: 'Pending review',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    all: 'All verifications',
+  } satisfies Record<VerificationStatusFilter, string>,
+  count: (count: number) => plural(count, 'verification', 'verifications'),
+  truncated: (limit: number) => `Showing the newest ${limit}; older ones are not listed.`,
+  refresh: 'Refresh',
+  refreshing: 'Refreshing...',
+  updated: 'Updated',
+  loading: 'Loading verifications...',
+  empty: {
+    pending: 'No verifications are waiting for review.',
+    approved: 'No approved verifications.',
+    rejected: 'No rejected verifications.',
+    all: 'No verifications yet.',
+  } satisfies Record<VerificationStatusFilter, string>,
+  loadFailed: {
+    title: 'The verifications could not be loaded',
+    body: 'Please try again in a moment.',
+    retry: 'Try again',
+  },
+  refreshFailed: 'The list could not be refreshed; it shows the verifications loaded before.',
+  status: {
+    not_started: 'Not started',
+    pending: 'Pending review',
+    approved: 'Approved',
+    rejected: 'Rejected',
+  } satisfies Record<KycStatus, string>,
+  segment: { commercial: 'Commercial', defense: 'Defense and Government' },
+  organizationType: {
+    commercial: 'Commercial/Enterprise',
+    academic: 'Academic/Research',
+    government: 'Government',
+    defense: 'Defense/Military',
+  } satisfies Record<OrganizationType, string>,
+  facts: {
+    segment: 'Segment',
+    organizationType: 'Organization type',
+    contact: 'Contact',
+    website: 'Website',
+    inquiry: 'Inquiry ID',
+    status: 'Status',
+    updated: 'Last update',
+    userId: 'User ID',
+  },
+  notOnFile: 'Not on file',
+  noRegistration: 'No registration on file',
+  noInquiry: 'No inquiry yet',
+  history: {
+    summary: (count: number) => `History (${plural(count, 'change', 'changes')})`,
+    empty: 'No status changes recorded yet.',
+    to: 'to',
+    by: 'By',
+    persona: 'Persona',
+    you: 'You',
+    admin: (adminId: string) => `Administrator (${adminId})`,
+    reason: 'Reason',
+    event: 'Event',
+  },
+  decision: {
+    label: (subject: string) => `Decision on ${subject}`,
+    reason: 'Reason',
+    reasonHint: 'Required: 3 to 1000 characters. It is kept in the verification history.',
+    approve: 'Approve',
+    reject: 'Reject',
+    approving: 'Approving...',
+    rejecting: 'Rejecting...',
+  },
+  decided: {
+    approved: 'Verification Approved',
+    rejected: 'Verification Rejected',
+    body: (subject: string, status: 'approved' | 'rejected') =>
+      `${subject} is now ${status}. The user is notified by email.`,
+  },
+  conflict: {
+    title: 'Verification Changed',
+    body: 'This verification changed while you were deciding. The list has been reloaded: please review it again.',
+  },
+  gone: {
+    title: 'Verification Not Found',
+    body: 'This user no longer has a verification. The list has been reloaded.',
+  },
+  failed: {
+    title: 'Decision Not Saved',
+    body: 'Your decision could not be saved. Please try again.',
+  },
+  rateLimited: (seconds: number) =>
+    `Too many decisions in a short time. Please try again in ${plural(seconds, 'second', 'seconds')}.`,
+} as const;

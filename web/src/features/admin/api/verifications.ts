@@ -1,0 +1,34 @@
+import {
+  type ListVerificationsResponse,
+  listVerificationsResponse,
+  type VerificationDecisionRequest,
+  type VerificationDecisionResponse,
+  type VerificationStatusFilter,
+  verificationDecisionResponse,
+} from '#contracts/admin-verifications.ts';
+import type { ApiClient } from '#web/lib/api-client.ts';
+
+// The admin review queue's two calls (`admin` routes: the session's client sends the token).
+
+export function fetchVerifications(
+  api: ApiClient,
+  status: VerificationStatusFilter,
+  signal?: AbortSignal,
+): Promise<ListVerificationsResponse> {
+  return api.get(`/api/admin/verifications?status=${encodeURIComponent(status)}`, listVerificationsResponse, {
+    signal,
+  });
+}
+
+export function postDecision(
+  api: ApiClient,
+  userId: string,
+  body: VerificationDecisionRequest,
+): Promise<VerificationDecisionResponse> {
+  // Auth0 ids contain `|`: the id is one path segment, whatever it holds.
+  return api.post(
+    `/api/admin/verifications/${encodeURIComponent(userId)}/decision`,
+    { decision: body.decision, reason: body.reason },
+    verificationDecisionResponse,
+  );
+}

@@ -1,0 +1,105 @@
+import { useId } from 'react';
+import type { VerificationItem } from '#contracts/admin-verifications.ts';
+import { adminCopy } from '#web/content/admin.ts';
+import { type Decision, DecisionForm } from '#web/features/admin/components/decision-form.tsx';
+import { StatusBadge } from '#web/features/admin/components/status-badge.tsx';
+import { VerificationHistory } from '#web/features/admin/components/verification-history.tsx';
+import { formatInstant } from '#web/features/admin/format-time.ts';
+import { segmentOf } from '#web/lib/journey.ts';
+
+const facts = adminCopy.facts;
+
+/** What an item is called: its organization, else the person, else the account. */
+export function subjectOf(item: VerificationItem): string {
+  return item.organizationName ?? item.name ?? item.email ?? item.userId;
+}
+
+/** Only web addresses become links (the registration contract allows nothing else, but be sure). */
+const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
+
+interface VerificationCardProps {
+  item: VerificationItem;
+  currentAdminId: string;
+  reason: string;
+  reasonError: string | undefined;
+  sending: Decision | null;
+  decisionsDisabled: boolean;
+  onReasonChange: (reason: string) => void;
+  onDecide: (decision: Decision) => void;
+  headingRef: (element: HTMLHeadingElement | null) => void;
+  reasonRef: (element: HTMLInputElement | HTMLTextAreaElement | null) => void;
+}
+
+export function VerificationCard(props: VerificationCardProps) {
+  const { item } = props;
+  const headingId = useId();
+  const subject = subjectOf(item);
+  const registered = item.organizationName !== null;
+  return (
+    <article className="app-card review-item" aria-labelledby={headingId}>
+      <header className="review-item__header">
+        <h3 id={headingId} ref={props.headingRef} tabIndex={-1} className="review-item__title">
+          {subject}
+        </h3>
+        <StatusBadge status={item.status} />
+      </header>
+      {!registered && <p className="review-item__note">{adminCopy.noRegistration}</p>}
+      <dl className="app-facts review-item__facts">
+        <dt>{facts.segment}</dt>
+        <dd>{adminCopy.segment[segmentOf(item.organizationType)]}</dd>
+        <dt>{facts.organizationType}</dt>
+        <dd>
+          {item.organizationType ? adminCopy.organizationType[item.organizationType] : adminCopy.notOnFile}
+        </dd>
+        <dt>{facts.contact}</dt>
+        <dd>
+          {item.name || item.email ? (
+            <>
+              {item.name}
+              {item.name && item.email && <br />}
+              {item.email && <a href={`mailto:${item.email}`}>{item.email}</a>}
+            </>
+          ) : (
+            adminCopy.notOnFile
+          )}
+        </dd>
+        {item.organizationUrl && (
+          <>
+            <dt>{facts.website}</dt>
+            <dd>
+              {isWebAddress(item.organizationUrl) ? (
+                <a href={item.organizationUrl} target="_blank" rel="noopener noreferrer">
+                  {item.organizationUrl}
+                </a>
+              ) : (
+                item.organizationUrl
+              )}
+            </dd>
+          </>
+        )}
+        <dt>{facts.inquiry}</dt>
+        <dd>{item.inquiryId ? <code>{item.inquiryId}</code> : adminCopy.noInquiry}</dd>
+        <dt>{facts.updated}</dt>
+        <dd>
+          <time dateTime={item.updatedAt}>{formatInstant(item.updatedAt)}</time>
+        </dd>
+        <dt>{facts.userId}</dt>
+        <dd>
+          <code>{item.userId}</code>
+        </dd>
+      </dl>
+      <VerificationHistory entries={item.history} currentAdminId={props.currentAdminId} />
+      <DecisionForm
+        subject={subject}
+        status={item.status}
+        reason={props.reason}
+        error={props.reasonError}
+        sending={props.sending}
+        disabled={props.decisionsDisabled}
+        onReasonChange={props.onReasonChange}
+        onDecide={props.onDecide}
+        reasonRef={props.reasonRef}
+      />
+    </article>
+  );
+}

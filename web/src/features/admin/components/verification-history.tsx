@@ -1,0 +1,56 @@
+import type { VerificationHistoryEntry } from '#contracts/admin-verifications.ts';
+import { adminCopy } from '#web/content/admin.ts';
+import { formatInstant } from '#web/features/admin/format-time.ts';
+
+const copy = adminCopy.history;
+
+function decidedBy(entry: VerificationHistoryEntry, currentAdminId: string): string {
+  if (entry.decidedBy === 'persona') return copy.persona;
+  if (entry.adminId === currentAdminId) return copy.you;
+  return copy.admin(entry.adminId ?? '');
+}
+
+/** Every status change of one verification, oldest first, behind a disclosure. */
+export function VerificationHistory({
+  entries,
+  currentAdminId,
+}: {
+  entries: readonly VerificationHistoryEntry[];
+  currentAdminId: string;
+}) {
+  return (
+    <details className="review-history">
+      <summary>{copy.summary(entries.length)}</summary>
+      {entries.length === 0 ? (
+        <p className="review-history__empty">{copy.empty}</p>
+      ) : (
+        <ol className="review-history__list">
+          {entries.map((entry) => (
+            <li key={`${entry.at}-${entry.previousStatus}-${entry.status}`} className="review-history__entry">
+              <p className="review-history__change">
+                {adminCopy.status[entry.previousStatus]} <span aria-hidden="true">→</span>
+                <span className="visually-hidden">{copy.to}</span>{' '}
+                <strong>{adminCopy.status[entry.status]}</strong>
+              </p>
+              <p className="review-history__meta">
+                <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
+                <span aria-hidden="true"> · </span>
+                <span>
+                  {copy.by} {decidedBy(entry, currentAdminId)}
+                </span>
+              </p>
+              {entry.reason && (
+                <p className="review-history__reason">
+                  <span className="review-history__label">
+                    {entry.decidedBy === 'admin' ? copy.reason : copy.event}:
+                  </span>{' '}
+                  {entry.reason}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}

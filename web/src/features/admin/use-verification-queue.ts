@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { VerificationItem, VerificationStatusFilter } from '#contracts/admin-verifications.ts';
+import type { KycStatus } from '#contracts/kyc.ts';
+import { fetchVerifications } from '#web/features/admin/api/verifications.ts';
+import type { ApiClient } from '#web/lib/api-client.ts';
+import { useResource } from '#web/lib/use-resource.ts';
+
+// The review queue's data: one filter's list through `useResource`, kept current by a gentle
+// poll while the tab is visible, with the admin's own decisions applied at once (before the
+// re-fetch that confirms them answers).
+
+/** Other admins and Persona change the queue too; a reviewer should not need to reload. */
+export const queuePollIntervalMs = 30_000;
+
+interface Loaded {
+  filter: VerificationStatusFilter;
+  items: VerificationItem[];
+  truncated: boolean;
+  /** Which load this is: loads started after a decision already include it. */
+  sequence: number;
+  loadedAt: Date;
+}
+
+interface Decided {
+  userId: string;
+  status: KycStatus;
+  /** The newest load started before the decision; later loads reflect it. */
+  afterSequence: number;
+}
+
+export type QueueView =
+  | { state: 'loading' }
+  | { state: 'failed'; error: unknown }
+  | {
+      state: 'ready';
+      items: VerificationItem[];
+      truncated: boolean;
+      loadedAt: Date;
+      /** The last refresh failed; the items are the ones loaded before. */
+      stale: boolean;
+    };
+
+export function useVerificationQueue(
+  api: ApiClient,
+  filter: VerificationStatusFilter,
+  options: {
+    /** Asked at each poll: e.g. a reason is being written, so the list must not change under it. */
+    paused: () => boolean;
+  },
+) {
+  const sequence = useRef(0);
+  const resource = useResource<Loaded>(`admin-verifications:${filter}`, async (signal) => {
+    const mine = ++sequence.current;
+    const answer = await fetchVerifications(api, filter, signal);
+    return { filter, ...answer, sequence: mine, loadedAt: new Date() };
+  });
+  const { reload } = resource;
+  const [decided, setDecided] = useState<Decided[]>([]);
+
+  // Kept in a ref, so a new callback every render does not restart the interval.
+  const paused = useRef(options.paused);
+  paused.current = options.paused;
+  useEffect(() => {
+    const poll = () => {
+      if (document.visibilityState === 'visible' && !paused.current()) reload();
+    };
+    const timer = setInterval(poll, queuePollIntervalMs);
+    document.addEventListener('visibilitychange', poll);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', poll);
+    };
+  }, [reload]);
+
+  const recordDecision = useCallback((userId: string, status: KycStatus) => {
+    setDecided((current) => [
+      ...current.filter((entry) => entry.userId !== userId),
+      { userId, status, afterSequence: sequence.current },
+    ]);
+  }, []);
+
+  // The previous filter's list stays in the resource while the new one loads: never show it.
+  const loaded = resource.data?.filter === filter ? resource.data : undefined;
+  let view: QueueView;
+  if (loaded) {
+    const items = loaded.items.flatMap((item) => {
+      const decision = decided.find(
+        (entry) => entry.userId === item.userId && entry.afterSequence >= loaded.sequence,
+      );
+      if (!decision) return [item];
+      // Decided here since this list was loaded: it leaves a filter it no longer matches.
+      if (filter !== 'all' && decision.status !== filter) return [];
+      return [{ ...item, status: decision.status }];
+    });
+    view = {
+      state: 'ready',
+      items,
+      truncated: loaded.truncated,
+      loadedAt: loaded.loadedAt,
+      stale: resource.state === 'failed',
+    };
+  } else if (resource.state === 'failed') {
+    view = { state: 'failed', error: resource.error };
+  } else {
+    view = { state: 'loading' };
+  }
+
+  return { view, reload, recordDecision };
+}
