@@ -17,7 +17,6 @@ import { themeStorageKey } from '#web/lib/theme-key.ts';
  * Until it is merged, the user's part runs through the same API calls those screens make, and the
  * status-screen assertions are skipped: set this to true after the merge.
  */
-const kycScreensLanded = false;
 
 const stack = inject('stack');
 const admin = stack.accounts.find((account) => account.role === 'admin');
@@ -179,60 +178,17 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await userPage.waitForURL(`${stack.web}/kyc/start`);
   });
 
-  it.runIf(kycScreensLanded)(
-    'gives consent, chooses "Needs review" in the Persona widget and sees the pending status screen',
-    async () => {
-      await userPage.getByRole('button', { name: 'Provide Verification Consent' }).click();
-      const dialog = userPage.getByRole('dialog');
-      for (const checkbox of await dialog.getByRole('checkbox').all()) await checkbox.check();
-      await dialog.getByRole('button', { name: 'Agree and Continue' }).click();
-      await userPage.waitForURL(`${stack.web}/kyc/persona`);
-      const widget = userPage.frameLocator('iframe[title="Verify your identity"]');
-      await widget.getByRole('button', { name: 'Needs review' }).click();
-      await userPage.waitForURL(`${stack.web}/auth/kyc-complete`);
-      await userPage.getByRole('heading', { name: 'Verification In Progress' }).waitFor({ timeout: 15_000 });
-    },
-  );
-
-  it.runIf(!kycScreensLanded)(
-    'gives consent and is put in review by Persona through the calls the KYC screens make',
-    async () => {
-      const token = await passwordToken(stack, user.email, user.password);
-      const consent = await api('/api/consents', token, {
-        method: 'POST',
-        body: {
-          identity_verification_consent: true,
-          biometric_data_consent: true,
-          privacy_policy_consent: true,
-          consent_type: 'identity_verification',
-        },
-      });
-      expect(consent.status).toBe(201);
-      const started = await api('/api/me/kyc/inquiry', token, { method: 'POST' });
-      expect(started.status).toBe(200);
-      const { inquiryId, sessionToken } = (await started.json()) as {
-        inquiryId: string;
-        sessionToken: string;
-      };
-      // The widget's own calls when the tester picks "Needs review".
-      for (const [action, body] of [
-        ['start', { sessionToken }],
-        ['outcome', { sessionToken, outcome: 'review' }],
-      ] as const) {
-        const answer = await fetch(`${stack.persona.url}/widget/api/inquiries/${inquiryId}/${action}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        expect(answer.status).toBe(200);
-      }
-      await expect
-        .poll(async () => ((await (await api('/api/me', token)).json()) as { kycStatus: string }).kycStatus, {
-          timeout: 15_000,
-        })
-        .toBe('pending');
-    },
-  );
+  it('gives consent, chooses "Needs review" in the Persona widget and sees the pending status screen', async () => {
+    await userPage.getByRole('button', { name: 'Provide Verification Consent' }).click();
+    const dialog = userPage.getByRole('dialog');
+    for (const checkbox of await dialog.getByRole('checkbox').all()) await checkbox.check();
+    await dialog.getByRole('button', { name: 'Agree and Continue' }).click();
+    await userPage.waitForURL(`${stack.web}/kyc/persona`);
+    const widget = userPage.frameLocator('iframe[title="Verify your identity"]');
+    await widget.getByRole('button', { name: 'Needs review' }).click();
+    await userPage.waitForURL(`${stack.web}/auth/kyc-complete`);
+    await userPage.getByRole('heading', { name: 'Verification In Progress' }).waitFor({ timeout: 15_000 });
+  });
 
   it('shows a user who is not an admin the 403 page on /admin/verification', async () => {
     // A second tab: the first keeps the status screen open.
@@ -304,18 +260,9 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await adminPage.waitForURL(`${stack.web}/admin/verification`);
   });
 
-  it.runIf(kycScreensLanded)(
-    "turns the user's open status screen approved without a reload, then opens the dashboard",
-    async () => {
-      await userPage.getByRole('heading', { name: 'Verification Approved' }).waitFor({ timeout: 20_000 });
-      await userPage.waitForURL(`${stack.web}/dashboard`, { timeout: 10_000 });
-    },
-  );
-
-  it.runIf(!kycScreensLanded)('approves the user on the server the status screen asks', async () => {
-    const token = await passwordToken(stack, user.email, user.password);
-    const me = (await (await api('/api/me', token)).json()) as { kycStatus: string };
-    expect(me.kycStatus).toBe('approved');
+  it("turns the user's open status screen approved without a reload, then opens the dashboard", async () => {
+    await userPage.getByRole('heading', { name: 'Verification Approved' }).waitFor({ timeout: 20_000 });
+    await userPage.waitForURL(`${stack.web}/dashboard`, { timeout: 10_000 });
   });
 
   it.each([

@@ -25,7 +25,7 @@ interface DecisionFormProps {
   disabled: boolean;
   onReasonChange: (reason: string) => void;
   onDecide: (decision: Decision) => void;
-  reasonRef: (element: HTMLInputElement | HTMLTextAreaElement | null) => void;
+  reasonRef: (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => void;
 }
 
 // The reason is validated with the contract the handler enforces (by the screen, before sending),

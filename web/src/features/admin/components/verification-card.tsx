@@ -27,7 +27,7 @@ interface VerificationCardProps {
   onReasonChange: (reason: string) => void;
   onDecide: (decision: Decision) => void;
   headingRef: (element: HTMLHeadingElement | null) => void;
-  reasonRef: (element: HTMLInputElement | HTMLTextAreaElement | null) => void;
+  reasonRef: (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => void;
 }
 
 export function VerificationCard(props: VerificationCardProps) {

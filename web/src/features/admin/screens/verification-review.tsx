@@ -53,7 +53,7 @@ export function Component() {
 
   const listHeading = useRef<HTMLHeadingElement>(null);
   const headings = useRef(new Map<string, HTMLHeadingElement>());
-  const reasonFields = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
+  const reasonFields = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>());
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   useEffect(() => {
     if (!focusTarget) return;
