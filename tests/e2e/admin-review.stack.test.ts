@@ -12,12 +12,6 @@ import { themeStorageKey } from '#web/lib/theme-key.ts';
 // /admin/verification, and the user's status screen, still open, turns approved without a reload.
 // Zero console errors and CSP violations in both browsers; axe finds nothing on the queue.
 
-/**
- * The consent dialog, the Persona screen and the status screens come from the KYC helper's branch.
- * Until it is merged, the user's part runs through the same API calls those screens make, and the
- * status-screen assertions are skipped: set this to true after the merge.
- */
-
 const stack = inject('stack');
 const admin = stack.accounts.find((account) => account.role === 'admin');
 if (!admin) throw new Error('stack.json has no admin account');
