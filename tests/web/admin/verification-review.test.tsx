@@ -330,7 +330,8 @@ describe('a decision', () => {
     const required = await within(article).findByText('Please give a reason');
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     expect(reason.getAttribute('aria-describedby')).toContain(required.id);
-    expect(document.activeElement).toBe(reason);
+    // Focus moves in an effect after the render that shows the message.
+    await waitFor(() => expect(document.activeElement).toBe(reason));
 
     fireEvent.change(reason, { target: { value: '  ok  ' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Reject' }));
@@ -388,7 +389,9 @@ describe('a decision', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Northwatch Defense' })).toBeNull());
     expect(screen.getByText('1 verification')).toBeTruthy();
     // Focus goes on to the next item to review.
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Helix Bio' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Helix Bio' })),
+    );
     await waitFor(() => expect(api.lists()).toHaveLength(2));
 
     answerRefetch(json(200, { items: [helix], truncated: false }));
@@ -472,7 +475,7 @@ describe('a decision', () => {
     fireEvent.change(reasonOf(article), { target: { value: 'abc' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Reject' }));
     expect(await within(article).findByText('The reason must be at least 3 characters')).toBeTruthy();
-    expect(document.activeElement).toBe(reasonOf(article));
+    await waitFor(() => expect(document.activeElement).toBe(reasonOf(article)));
   });
 
   it.each([
