@@ -249,23 +249,35 @@ describe('prerendered HTML', () => {
     await context.close();
   });
 
-  it('starts an app route from the app shell, never showing the home page', async () => {
+  it('starts an app route from the app shell, never showing the home page, and sends a signed-out visitor to sign in', async () => {
     const context = await visitor({ storage: consented });
-    await context.addInitScript(() => {
-      const seen = window as unknown as { homeShown?: boolean; shell?: boolean };
-      seen.homeShown = false;
-      new MutationObserver(() => {
-        if (document.getElementById('framework')) seen.homeShown = true;
-        if (document.querySelector('.app-shell-pending')) seen.shell = true;
-      }).observe(document, { childList: true, subtree: true });
+    // A binding outlives the navigation to the identity provider, so what the app's document showed is kept in Node.
+    const seen = new Set<string>();
+    await context.exposeBinding('reportSeen', (_source, what: string) => {
+      seen.add(what);
     });
+    await context.addInitScript((webOrigin: string) => {
+      if (location.origin !== webOrigin) return;
+      const report = (window as unknown as { reportSeen: (what: string) => void }).reportSeen;
+      // Records, not the document's state when the callback runs: the shell may already be gone by then.
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            if (node.id === 'framework' || node.querySelector('#framework')) report('home');
+            if (node.matches('.app-shell-pending') || node.querySelector('.app-shell-pending'))
+              report('shell');
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    }, new URL(stack.web).origin);
     const page = await context.newPage();
     const response = await page.goto(`${stack.web}${paths.dashboard.path}`);
     expect(response?.status()).toBe(200);
-    await page.locator('.app-shell-pending').waitFor({ state: 'detached' });
+    expect(await response?.text()).toContain('app-shell-pending');
+    await page.waitForURL((url) => url.origin === new URL(stack.idp.issuer).origin, { timeout: 20_000 });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await page.evaluate(() => (window as unknown as { homeShown?: boolean }).homeShown)).toBe(false);
-    expect(await page.evaluate(() => (window as unknown as { shell?: boolean }).shell)).toBe(true);
+    expect([...seen]).toEqual(['shell']);
     await context.close();
   });
 
