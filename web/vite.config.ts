@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { entryLoaderScript, headScript, inlineScripts } from './inline-scripts.ts';
+import { auth0TokenWorkerPlugin } from './scripts/auth0-token-worker.ts';
 import { prerenderPlugin } from './scripts/prerender.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -123,6 +124,15 @@ export interface WebViteOptions {
 const frameworkModule =
   /node_modules\/(react|react-dom|scheduler|react-router)\/|\/web\/src\/(app\/paths|content\/(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url)|components\/seo)\.tsx?$/;
 
+/**
+ * What only the signed-in app runs, around its screens: the app shell, the session and journey
+ * rules, and the contracts only they read. One file instead of about ten: each small file costs a
+ * request and its own compression dictionary on every signed-in route's total (`/kyc/persona`'s
+ * budget). No public page imports any of these (the web bench lists what each page loads).
+ */
+const appShellModule =
+  /\/web\/src\/(app\/app-layout\.tsx|content\/(app-shell|session)\.ts|lib\/(journey|session|use-resource)\.tsx?|features\/session\/[^/]+\.tsx?|components\/(app-title|screen-heading)\.tsx)$|\/lambdas\/contracts\/(me|kyc)\.ts$/;
+
 /** A signed-in screen's lazy module (web/src/features/<feature>/screens/<screen>.tsx). */
 const appScreenModule = /\/web\/src\/features\/[^/]+\/screens\/[^/]+\.tsx$/;
 const appScreenPrefix = 'view-';
@@ -144,7 +154,14 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
     },
     // SITE_URL (canonical URLs, sitemap) is read at build time; nothing secret starts with it.
     envPrefix: ['VITE_', 'SITE_URL'],
-    plugins: [react(), headScriptPlugin(), criticalPathPlugin(), chunkModulesPlugin(), prerenderPlugin()],
+    plugins: [
+      react(),
+      auth0TokenWorkerPlugin(),
+      headScriptPlugin(),
+      criticalPathPlugin(),
+      chunkModulesPlugin(),
+      prerenderPlugin(),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -167,7 +184,12 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
           // (the signed-in app's lazy chunks share them too), and each file costs request and
           // compression overhead on `/`'s initial-JS budget.
           codeSplitting: {
-            groups: [{ name: 'framework', test: frameworkModule }],
+            groups: [
+              { name: 'framework', test: frameworkModule },
+              // Only the listed modules: their dependencies (the auth actions, the API client, config)
+              // are shared with public pages and stay in their own files.
+              { name: 'app-shell', test: appShellModule, includeDependenciesRecursively: false },
+            ],
           },
           chunkFileNames: (chunk) =>
             chunk.facadeModuleId && appScreenModule.test(chunk.facadeModuleId)

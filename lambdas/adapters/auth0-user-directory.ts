@@ -1,6 +1,6 @@
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import { kycStatuses, roles } from '#contracts/kyc.ts';
-import { type OrganizationType, organizationTypes } from '#contracts/registration.ts';
+import { type OrganizationType, organizationTypes } from '#contracts/organization.ts';
 import {
   type CallOptions,
   createManagementApi,

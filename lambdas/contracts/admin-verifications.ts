@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { kycStatus } from './kyc.ts';
-import { organizationType } from './registration.ts';
+import { organizationType } from './organization.ts';
 
 // The admin review queue (GET /api/admin/verifications) and decisions
 // (POST /api/admin/verifications/{userId}/decision).

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { kycStatus } from './kyc.ts';
-import { organizationType } from './registration.ts';
+import { organizationType } from './organization.ts';
 
 // The events on the custom bus (DESIGN section 5): detail-type, source and detail schema, once.
 

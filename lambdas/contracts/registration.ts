@@ -1,11 +1,8 @@
 import * as z from 'zod/mini';
 import { businessEmail } from './business-email.ts';
+import { organizationType } from './organization.ts';
 
 // POST /api/registrations (DESIGN section 3), with the product's exact validation messages.
-
-export const organizationTypes = ['commercial', 'defense', 'academic', 'government'] as const;
-export const organizationType = z.enum(organizationTypes, 'Please choose an organization type');
-export type OrganizationType = z.infer<typeof organizationType>;
 
 const text = (min: number, message: string, max = 200) =>
   z

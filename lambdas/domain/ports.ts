@@ -4,7 +4,7 @@ export type { ConsentMethod, ConsentPurpose };
 
 import type { DomainEvent } from '#contracts/events.ts';
 import type { KycStatus, Role } from '#contracts/kyc.ts';
-import type { OrganizationType } from '#contracts/registration.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 
 // The capabilities use cases need, shared across features. Adapters in lambdas/adapters
 // implement them with real SDK clients; tests use in-memory fakes. The domain imports no SDK.

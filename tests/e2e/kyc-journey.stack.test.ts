@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consentDocuments } from '#contracts/consent-documents.ts';
-import type { OrganizationType } from '#contracts/registration.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 import { launchBrowser } from '#tests/helpers/browser.ts';
 import { mailbox } from '#tests/helpers/tokens.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -8,6 +8,7 @@ import { appPaths, indexedPaths, publicPaths, redirects } from '#web/app/paths.t
 import { notFound } from '#web/content/pages/not-found.ts';
 import { site } from '#web/content/site.ts';
 import { entryLoaderScript, headScript } from '../../web/inline-scripts.ts';
+import { auth0TokenWorkerMarker, removedWorkerSource } from '../../web/scripts/auth0-token-worker.ts';
 import {
   checkSiteUrl,
   findPlaceholders,
@@ -160,6 +161,19 @@ describe('web build', () => {
       (match) => match[1],
     );
     expect(inline).toEqual([headScript, entryLoaderScript]);
+  });
+
+  it('ships auth0-spa-js without its inline token worker (about 4 KiB of gzip the local-storage cache never runs)', async () => {
+    const assets = path.join(outDir, 'assets');
+    const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+    const workers: string[] = [];
+    for (const file of scripts) {
+      const code = await readFile(path.join(assets, file), 'utf8');
+      workers.push(...(code.match(new RegExp(`${auth0TokenWorkerMarker}[A-Za-z0-9+/=]+`, 'g')) ?? []));
+    }
+    expect(workers.map((base64) => Buffer.from(base64, 'base64').toString('utf8'))).toEqual([
+      removedWorkerSource,
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { OrganizationType } from '#contracts/registration.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 import type { EmailMessage } from '#lambdas/domain/ports.ts';
 import { appLink, composeEmail } from './html.ts';
 

@@ -1,4 +1,4 @@
-import type { OrganizationType } from '#contracts/registration.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 
 // What registration keeps in the submissions table. Two items:
 // - progress, keyed by the normalised email: which steps of a registration are done, so a

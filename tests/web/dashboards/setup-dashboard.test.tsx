@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KycStatus } from '#contracts/kyc.ts';
-import type { OrganizationType } from '#contracts/registration.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 import { Component as SetupDashboard } from '#web/features/dashboards/screens/setup-dashboard.tsx';
 import { renderScreen } from './render-screen.tsx';
 

@@ -1,6 +1,6 @@
 import type { VerificationStatusFilter } from '#contracts/admin-verifications.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
-import type { OrganizationType } from '#contracts/registration.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 
 // Copy of the admins' verification review queue (/admin/verification).
 

@@ -1,5 +1,5 @@
 import { consentDocuments } from '#contracts/consent-documents.ts';
-import type { OrganizationType } from '#contracts/registration.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 import type { PageMeta } from './pages/types.ts';
 
 // The registration wizard's copy. Validation messages are not here: they come from the contract

@@ -3,7 +3,7 @@
 // runs every combination of their inputs.
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import type { MeResponse } from '#contracts/me.ts';
-import type { OrganizationType } from '#contracts/registration.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 import type { PathKey } from '#web/app/paths.ts';
 
 export interface JourneyState {

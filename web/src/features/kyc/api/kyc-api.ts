@@ -1,14 +1,10 @@
-import { type ConsentCreated, type ConsentRequest, consentCreated } from '#contracts/consent.ts';
 import { type StartKycInquiryResponse, startKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
 import { problemTypes } from '#contracts/problem.ts';
 import { type ApiClient, ApiError } from '#web/lib/api-client.ts';
 
-// The identity-verification calls. Both are `user` routes: the shell's client sends the token, and
-// the server takes the user from it (never a `user_id` in the body, never a reference id).
-
-export function recordConsent(api: ApiClient, body: ConsentRequest): Promise<ConsentCreated> {
-  return api.post('/api/consents', body, consentCreated);
-}
+// The identity-verification calls (the consent call is in ./consent-api.ts). `user` routes: the
+// shell's client sends the token, and the server takes the user from it (never a `user_id` in the
+// body, never a reference id).
 
 /** Creates or resumes the caller's Persona inquiry; no `sessionToken` means it is already submitted. */
 export function startInquiry(api: ApiClient, signal?: AbortSignal): Promise<StartKycInquiryResponse> {

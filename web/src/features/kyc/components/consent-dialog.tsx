@@ -6,12 +6,8 @@ import type { MeResponse } from '#contracts/me.ts';
 import { paths } from '#web/app/paths.ts';
 import { useToast } from '#web/components/toast.tsx';
 import { kycCopy } from '#web/content/kyc.ts';
-import {
-  isApiRefusal,
-  isEmailNotVerified,
-  isSessionEnd,
-  recordConsent,
-} from '#web/features/kyc/api/kyc-api.ts';
+import { recordConsent } from '#web/features/kyc/api/consent-api.ts';
+import { isApiRefusal, isEmailNotVerified, isSessionEnd } from '#web/features/kyc/api/kyc-api.ts';
 import { useSession } from '#web/lib/session.ts';
 
 const copy = kycCopy.consent;
