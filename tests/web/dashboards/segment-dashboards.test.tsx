@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installDialogShim } from '#tests/web/dialog-shim.ts';
 import { Component as CommercialDashboard } from '#web/features/dashboards/screens/commercial-dashboard.tsx';
 import { Component as DefenseDashboard } from '#web/features/dashboards/screens/defense-dashboard.tsx';
-import { installDialogShim } from './dialog-shim.ts';
 import { renderScreen } from './render-screen.tsx';
 
 // The two segment dashboards: their capabilities, and quick actions that answer honestly in a

@@ -5,17 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consentRequest } from '#contracts/consent.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import { problemTypes } from '#contracts/problem.ts';
+import { installDialogShim, pressEscape } from '#tests/web/dialog-shim.ts';
 import { Component as KycStart } from '#web/features/kyc/screens/kyc-start.tsx';
-import {
-  baseMe,
-  type FetchCall,
-  installDialogPolyfill,
-  json,
-  pressEscape,
-  problem,
-  renderScreen,
-  stubFetch,
-} from './kyc-harness.tsx';
+import { baseMe, type FetchCall, json, problem, renderScreen, stubFetch } from './kyc-harness.tsx';
 
 // The consent dialog on /kyc/start, as the user meets it: the exact statements whose version the
 // ledger records, nothing sent until all three are given, a request that is exactly the contract,
@@ -24,7 +16,7 @@ import {
 const document_ = consentDocuments.identity_verification;
 const recorded = { success: true, consentId: 'cns_1', recordedAt: '2026-11-23T10:00:00.000Z' };
 
-beforeAll(installDialogPolyfill);
+beforeAll(installDialogShim);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

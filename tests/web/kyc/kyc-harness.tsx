@@ -63,26 +63,6 @@ export function stubFetch(answer: (call: FetchCall) => Response | Promise<Respon
   return { fetch, calls };
 }
 
-/** jsdom has no showModal(): the parts of the native dialog the screens rely on. */
-export function installDialogPolyfill() {
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & Record<string, unknown>;
-  proto.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  proto.close = function close(this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
-
-/** What a browser does on Escape: a cancelable `cancel`, then closing unless it was prevented. */
-export function pressEscape(dialog: HTMLElement) {
-  const cancel = new Event('cancel', { cancelable: true });
-  dialog.dispatchEvent(cancel);
-  if (!cancel.defaultPrevented) (dialog as HTMLDialogElement).close();
-}
-
 function Landed() {
   const location = useLocation();
   return <p data-testid="landed">{`${location.pathname}${location.search}`}</p>;

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { installDialogShim } from '#tests/web/dialog-shim.ts';
 import { Component as KycPersona } from '#web/features/kyc/screens/kyc-persona.tsx';
-import { installDialogPolyfill, json, renderScreen } from './kyc-harness.tsx';
+import { json, renderScreen } from './kyc-harness.tsx';
 import { quietConsoleError, stubPersonaBackend } from './persona-harness.ts';
 
 // The SDK's chunk does not load (a deploy replaced it, the network dropped): the user is told so
@@ -12,7 +13,7 @@ vi.mock('persona', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 
-beforeAll(installDialogPolyfill);
+beforeAll(installDialogShim);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -4,9 +4,10 @@ import type { InquiryError } from 'persona';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '#contracts/me.ts';
 import { problemTypes } from '#contracts/problem.ts';
+import { installDialogShim, pressEscape } from '#tests/web/dialog-shim.ts';
 import { Component as KycPersona } from '#web/features/kyc/screens/kyc-persona.tsx';
 import { isJustSubmitted } from '#web/features/kyc/submission.ts';
-import { installDialogPolyfill, json, pressEscape, problem, renderScreen } from './kyc-harness.tsx';
+import { json, problem, renderScreen } from './kyc-harness.tsx';
 import { quietConsoleError, stubPersonaBackend } from './persona-harness.ts';
 
 // /kyc/persona with the SDK replaced: what the user sees and where they go for each thing the flow
@@ -49,7 +50,7 @@ const handlers = () => {
   return sdk.handlers as Handlers;
 };
 
-beforeAll(installDialogPolyfill);
+beforeAll(installDialogShim);
 beforeEach(() => {
   sdk.frames = [];
   sdk.handlers = undefined;

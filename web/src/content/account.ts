@@ -2,18 +2,11 @@ import { type ConsentPurpose, consentDocuments } from '#contracts/consent-docume
 import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
+import { organizationTypeNames } from './organization.ts';
 
 // Copy of the account screen (/user-account), and the words for an account's facts that the
 // dashboards show too (organization type, verification status). Wording choices:
 // docs/decisions/0027-dashboards-and-account.md.
-
-/** The organization types as the registration wizard names them. */
-export const organizationTypeNames: Record<OrganizationType, string> = {
-  commercial: 'Commercial/Enterprise',
-  academic: 'Academic/Research',
-  government: 'Government',
-  defense: 'Defense/Military',
-};
 
 export const notSet = 'Not set';
 

@@ -1,6 +1,6 @@
 import type { VerificationStatusFilter } from '#contracts/admin-verifications.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
-import type { OrganizationType } from '#contracts/organization.ts';
+import { organizationTypeNames } from './organization.ts';
 
 // Copy of the admins' verification review queue (/admin/verification).
 
@@ -50,12 +50,7 @@ export const adminCopy = {
     rejected: 'Rejected',
   } satisfies Record<KycStatus, string>,
   segment: { commercial: 'Commercial', defense: 'Defense and Government' },
-  organizationType: {
-    commercial: 'Commercial/Enterprise',
-    academic: 'Academic/Research',
-    government: 'Government',
-    defense: 'Defense/Military',
-  } satisfies Record<OrganizationType, string>,
+  organizationType: organizationTypeNames,
   facts: {
     segment: 'Segment',
     organizationType: 'Organization type',

@@ -1,5 +1,5 @@
 import { consentDocuments } from '#contracts/consent-documents.ts';
-import type { OrganizationType } from '#contracts/organization.ts';
+import { organizationTypeOptions } from './organization.ts';
 import type { PageMeta } from './pages/types.ts';
 
 // The registration wizard's copy. Validation messages are not here: they come from the contract
@@ -46,12 +46,7 @@ export const registration = {
     organizationType: { label: 'Organization type', placeholder: 'Select organization type' },
   },
   /** In the order the select offers them. */
-  organizationTypes: [
-    { value: 'commercial', label: 'Commercial/Enterprise' },
-    { value: 'academic', label: 'Academic/Research' },
-    { value: 'government', label: 'Government' },
-    { value: 'defense', label: 'Defense/Military' },
-  ] satisfies { value: OrganizationType; label: string }[],
+  organizationTypes: organizationTypeOptions,
   /**
    * Each checkbox shows the exact statement whose version and hash the consent ledger records for
    * the registration (#contracts/consent-documents.ts), and links to the document it refers to.

@@ -28,3 +28,10 @@ export function installDialogShim(): void {
     if (top?.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
   });
 }
+
+/** What a browser does on Escape at this dialog: a cancelable `cancel`, then closing unless it was prevented. */
+export function pressEscape(dialog: HTMLElement): void {
+  const cancel = new Event('cancel', { cancelable: true });
+  dialog.dispatchEvent(cancel);
+  if (!cancel.defaultPrevented) (dialog as HTMLDialogElement).close();
+}
