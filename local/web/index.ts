@@ -46,7 +46,27 @@ function sendConfig(res: ServerResponse, config: WebConfig, extra: Record<string
   res.end(JSON.stringify(config));
 }
 
+/** A browser asking for a page (not a module, asset or HMR request of the dev server). */
+function isPageNavigation(req: IncomingMessage): boolean {
+  const method = req.method ?? 'GET';
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    (req.headers.accept ?? '').includes('text/html') &&
+    !(req.url ?? '/').startsWith('/@')
+  );
+}
+
+/** Vite's HTML answer always sets 200: make this response's status 404 whatever the later middleware sets. */
+function answerNotFound(res: ServerResponse): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    if (!res.headersSent && res.statusCode === 200) res.statusCode = 404;
+    return end(...args);
+  }) as ServerResponse['end'];
+}
+
 async function startDev(options: WebOptions): Promise<RunningWeb> {
+  const edge = siteEdge(siteRoutes);
   const { createServer: createViteServer } = await import('vite');
   const { webViteConfig } = await import('../../web/vite.config.ts');
   const base = webViteConfig({ apiProxyTarget: options.apiUrl });
@@ -61,8 +81,20 @@ async function startDev(options: WebOptions): Promise<RunningWeb> {
         name: 'local-config-json',
         configureServer(vite) {
           vite.middlewares.use((req, res, next) => {
-            if (req.url?.split('?')[0] !== '/config.json') return next();
-            sendConfig(res, options.config);
+            const rawPath = req.url?.split('?')[0] ?? '/';
+            if (rawPath === '/config.json') return sendConfig(res, options.config);
+            // A page navigation gets the edge's answer, as in AWS: the old short URLs redirect and an
+            // unknown path is a 404 (Vite still sends the app's HTML, which renders the 404 page).
+            // Module, asset and HMR requests do not ask for HTML and pass through untouched.
+            if (!isPageNavigation(req)) return next();
+            const method = req.method ?? 'GET';
+            const decision = edge.viewerRequest(method, rawPath);
+            if (decision.kind === 'response') {
+              res.writeHead(decision.status, { ...decision.headers, 'Cache-Control': 'no-cache' });
+              return res.end();
+            }
+            if (edge.viewerResponse(method, rawPath, 200) === 404) answerNotFound(res);
+            next();
           });
         },
       },

@@ -70,4 +70,26 @@ describe('local web server in dev mode (npm start)', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('answers an unknown page 404 with the 404 page and redirects the old short URLs, as the edge does', async () => {
+    const page404 = await fetch(`${web.url}/no/such/page`, { headers: { Accept: 'text/html' } });
+    expect(page404.status).toBe(404);
+    expect(page404.headers.get('content-type')).toMatch(/^text\/html/);
+    const moved = await fetch(`${web.url}/terms`, { headers: { Accept: 'text/html' }, redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/terms-and-conditions');
+    // Known pages, app routes and the dev server's own module requests keep answering 200.
+    for (const route of ['/register', '/dashboard', '/src/main.tsx', '/@vite/client']) {
+      const response = await fetch(`${web.url}${route}`, { headers: { Accept: 'text/html' } });
+      expect(response.status, route).toBe(200);
+      await response.arrayBuffer();
+    }
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`${web.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await context.close();
+  }, 120_000);
 });
