@@ -20,6 +20,7 @@ import type {
   OutboxEntry,
   StatusChange,
 } from '#lambdas/domain/kyc/ports.ts';
+import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
 import { kycStateKey } from '#lambdas/domain/ports.ts';
 
 // The KYC table, single-table design (docs/decisions/0006-kyc-state-and-webhooks.md):
@@ -204,6 +205,7 @@ export class DynamoDbKycStore implements KycStore {
     const outboxId = changed ? `${change.at}#${change.eventId}` : null;
 
     const conditions = ['version = :expected'];
+    const names: Record<string, string> = {};
     const values: Record<string, unknown> = {
       ':expected': change.expectedVersion,
       ':next': nextVersion,
@@ -211,14 +213,22 @@ export class DynamoDbKycStore implements KycStore {
       ':eventAt': change.eventAt,
     };
     if (change.requireNewerEvent) {
+      // After the last applied event: newer, or as new with a status that outranks the stored one.
+      const outranked = statusesOutrankedBy(change.status);
+      const sameTime = outranked.length
+        ? ` OR (lastEventAt = :eventAt AND #status IN (${outranked.map((_, i) => `:outranked${i}`).join(', ')}))`
+        : '';
       conditions.push(
         'inquiryId = :inquiryId',
-        '(attribute_not_exists(lastEventAt) OR lastEventAt < :eventAt)',
+        `(attribute_not_exists(lastEventAt) OR lastEventAt < :eventAt${sameTime})`,
       );
       values[':inquiryId'] = change.inquiryId;
+      outranked.forEach((status, i) => {
+        values[`:outranked${i}`] = status;
+      });
+      if (outranked.length) names['#status'] = 'status';
     }
     let update = 'SET version = :next, lastEventId = :eventId, lastEventAt = :eventAt';
-    const names: Record<string, string> = {};
     if (changed) {
       update += ', #status = :status, queueStatus = :status, updatedAt = :at, decidedBy = :decidedBy';
       names['#status'] = 'status';
@@ -235,7 +245,7 @@ export class DynamoDbKycStore implements KycStore {
           UpdateExpression: update,
           ConditionExpression: conditions.join(' AND '),
           ExpressionAttributeValues: values,
-          ...(changed ? { ExpressionAttributeNames: names } : {}),
+          ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
         },
       },
       {

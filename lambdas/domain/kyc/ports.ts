@@ -34,8 +34,10 @@ export interface StatusChange {
   /** Stored as `lastEventAt`. */
   eventAt: string;
   /**
-   * Persona events: the store refuses the change unless `eventAt` is newer than the stored
-   * `lastEventAt` and the state's inquiry is `inquiryId` (ordering is decided in the database).
+   * Persona events: the store refuses the change unless the event comes after the last applied
+   * one (`eventAt` newer than the stored `lastEventAt`, or the same time and `status` outranking
+   * the stored status: `isLaterEvent`) and the state's inquiry is `inquiryId` (ordering is decided
+   * in the database).
    */
   requireNewerEvent: boolean;
   inquiryId: string | null;

@@ -4,7 +4,7 @@ import type { Clock, EventPublisher } from '../ports.ts';
 import { ConcurrentChangeError } from './errors.ts';
 import type { KycStore } from './ports.ts';
 import { type PublishResult, publishOutboxEntry } from './publish-outbox.ts';
-import { statusForEvent } from './status-mapping.ts';
+import { isLaterEvent, statusForEvent } from './status-mapping.ts';
 
 /** A verified, schema-checked Persona event, reduced to what the backend reads. */
 export interface PersonaEvent {
@@ -34,7 +34,7 @@ export type WebhookOutcome =
       security: boolean;
     }
   | { outcome: 'duplicate' }
-  /** Older than the last applied event: acknowledged, no change. */
+  /** Not after the last applied event (older, or as old and not outranking it): acknowledged, no change. */
   | { outcome: 'stale' }
   | { outcome: 'applied'; changed: boolean; status: KycStatus; publish: PublishResult | null };
 
@@ -76,7 +76,10 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
         // The user has started a newer inquiry since: this one no longer decides anything.
         return { outcome: 'ignored', reason: 'superseded_inquiry', security: false };
       }
-      if (state.lastEventAt !== null && state.lastEventAt >= event.createdAt) return { outcome: 'stale' };
+      // Older than the last applied event, or as old and not outranking it (same status: a no-op).
+      if (!isLaterEvent({ at: event.createdAt, status }, { at: state.lastEventAt, status: state.status })) {
+        return { outcome: 'stale' };
+      }
 
       const result = await deps.store.applyChange({
         userId: owner.userId,

@@ -13,7 +13,7 @@ import type { RegistrationRecord } from '#lambdas/domain/registration/ports.ts';
 import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 
-// The admin queue's reads against DynamoDB Local (the official jar) with the tables of
+// The admin queue's reads, and the KYC store's event ordering, against DynamoDB Local (the official jar) with the tables of
 // infra/data/tables.ts: the byStatus index, the history items in each user's partition and the
 // registrations in the submissions table, written by the real use cases and adapters.
 
@@ -263,5 +263,95 @@ describe('DynamoDbRegistrationStore.getRegistrations under throttling', () => {
     ddb.on(BatchGetCommand).resolves({ UnprocessedKeys: { Submissions: { Keys: [registrationKey('a')] } } });
     await expect(store.getRegistrations(['a'])).rejects.toThrow(/unprocessed/);
     expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(5);
+  });
+});
+
+describe('event ordering in the database', () => {
+  /** A Persona event's change, applied by the store alone (no use-case pre-check). */
+  const personaChange = async (
+    userId: string,
+    inquiryId: string,
+    status: 'pending' | 'approved' | 'rejected',
+    eventAt: string,
+    eventId: string,
+  ) => {
+    const state = await kyc.getRecord(userId);
+    if (!state) throw new Error('no state');
+    return kyc.applyChange({
+      userId,
+      expectedVersion: state.version,
+      eventId,
+      eventAt,
+      requireNewerEvent: true,
+      inquiryId,
+      previousStatus: state.status,
+      status,
+      decidedBy: 'persona',
+      actorId: 'persona',
+      reason: eventId,
+      at: clock.now().toISOString(),
+    });
+  };
+
+  it('orders events of the same time by status: a decision beats pending, rejected beats approved, the same status is refused', async () => {
+    const userId = 'auth0|same-second';
+    const inquiryId = 'inq_samesecond';
+    await kyc.recordInquiry({
+      userId,
+      inquiryId,
+      referenceId: userId,
+      expectedVersion: null,
+      at: clock.now().toISOString(),
+    });
+    const second = '2026-11-21T06:30:00.000000Z';
+    expect(await personaChange(userId, inquiryId, 'approved', second, 'evt_a')).toMatchObject({
+      outcome: 'applied',
+    });
+    expect(await personaChange(userId, inquiryId, 'pending', second, 'evt_b')).toEqual({
+      outcome: 'conflict',
+    });
+    expect(await personaChange(userId, inquiryId, 'approved', second, 'evt_c')).toEqual({
+      outcome: 'conflict',
+    });
+    expect((await kyc.getRecord(userId))?.status).toBe('approved');
+    expect(await personaChange(userId, inquiryId, 'rejected', second, 'evt_d')).toMatchObject({
+      outcome: 'applied',
+    });
+    expect(await personaChange(userId, inquiryId, 'approved', second, 'evt_e')).toEqual({
+      outcome: 'conflict',
+    });
+    expect(await personaChange(userId, inquiryId, 'pending', '2026-11-21T06:29:59.999999Z', 'evt_f')).toEqual(
+      { outcome: 'conflict' },
+    );
+    expect(
+      await personaChange(userId, inquiryId, 'pending', '2026-11-21T06:30:00.000001Z', 'evt_g'),
+    ).toMatchObject({ outcome: 'applied' });
+    expect((await kyc.getRecord(userId))?.status).toBe('pending');
+  });
+
+  it('ends a completed-then-approved pair of the same second approved, whichever arrives first', async () => {
+    for (const [index, order] of [
+      ['inquiry.completed', 'inquiry.approved'],
+      ['inquiry.approved', 'inquiry.completed'],
+    ].entries()) {
+      const userId = `auth0|tie-${index}`;
+      const inquiryId = `inq_tie${index}`;
+      await kyc.recordInquiry({
+        userId,
+        inquiryId,
+        referenceId: userId,
+        expectedVersion: null,
+        at: clock.now().toISOString(),
+      });
+      for (const name of order) {
+        await processPersonaEvent({ store: kyc, events, clock })({
+          eventId: `evt_${index}_${name}`,
+          name,
+          createdAt: normaliseInstant('2026-11-21T06:45:00Z'),
+          inquiry: { id: inquiryId, referenceId: userId },
+        });
+      }
+      expect((await kyc.getRecord(userId))?.status, order.join(' then ')).toBe('approved');
+    }
   });
 });

@@ -8,6 +8,7 @@ import type {
   OutboxEntry,
   StatusChange,
 } from '#lambdas/domain/kyc/ports.ts';
+import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
 
 /**
  * An in-memory KycStore with the DynamoDB adapter's conditional semantics: version check, the
@@ -112,7 +113,12 @@ export class FakeKycStore implements KycStore {
     if (
       change.requireNewerEvent &&
       (state.inquiryId !== change.inquiryId ||
-        (state.lastEventAt !== null && !(state.lastEventAt < change.eventAt)))
+        // The DynamoDB store's condition: newer, or as new with an outranked stored status.
+        !(
+          state.lastEventAt === null ||
+          state.lastEventAt < change.eventAt ||
+          (state.lastEventAt === change.eventAt && statusesOutrankedBy(change.status).includes(state.status))
+        ))
     ) {
       return { outcome: 'conflict' };
     }
