@@ -45,6 +45,23 @@ export interface RouteDef {
   memoryMb?: number;
   /** Caps concurrent executions, e.g. to stay inside Auth0's Management API rate limit. */
   reservedConcurrency?: number;
+  /** The largest request body the handler accepts, in bytes (413 above); `defaultMaxBodyBytes` when absent. */
+  maxBodyBytes?: number;
+}
+
+/** Every route's request-body limit unless its row says otherwise: the forms and JSON calls are small. */
+export const defaultMaxBodyBytes = 64 * 1024;
+
+/**
+ * Persona's webhook events: with related objects in `included` (documents, selfies, reports), an
+ * event can exceed 256 KB, and a refused one is retried for about 51 hours, then dropped. 2 MiB is
+ * eight times that and stays inside Lambda's 6 MB invocation payload even base64-encoded (2.7 MiB).
+ */
+export const personaWebhookMaxBodyBytes = 2 * 1024 * 1024;
+
+/** The request-body limit of a route (its own, or the default). */
+export function maxBodyBytesOf(route: Pick<RouteDef, 'maxBodyBytes'>): number {
+  return route.maxBodyBytes ?? defaultMaxBodyBytes;
 }
 
 const throttles = {
@@ -174,6 +191,7 @@ const routeList = [
     summary: 'Persona inquiry events (signed)',
     problems: ['invalidSignature', 'serviceUnavailable'],
     timeoutSeconds: 5,
+    maxBodyBytes: personaWebhookMaxBodyBytes,
   }),
   route({
     id: 'ListVerifications',

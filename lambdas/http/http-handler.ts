@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { RouteId } from '#contracts/api.ts';
 import type { FieldError, Problem } from '#contracts/problem.ts';
 import { problemContentType } from '#contracts/problem.ts';
-import { type AuthOf, type RouteDef, routes } from '#lambdas/routes.ts';
+import { type AuthOf, maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import type { HttpApiEvent, HttpApiResult, LambdaContext } from './api-gateway.ts';
 import { type Caller, callerFrom, requireAdmin } from './auth.ts';
 import { InvalidRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
@@ -11,10 +11,8 @@ import { flushMetrics } from './metrics.ts';
 import { problemFor } from './problems.ts';
 
 // The one wrapper every HTTP handler goes through: request id in the logs -> auth (from the
-// route's row in routes.ts) -> body size -> JSON parse -> schema -> the handler -> response
-// shaping; every thrown error answered once, from the table in problems.ts.
-
-export const maxBodyBytes = 64 * 1024;
+// route's row in routes.ts) -> body size (the route's limit) -> JSON parse -> schema -> the
+// handler -> response shaping; every thrown error answered once, from the table in problems.ts.
 
 export interface HttpRequest<Body, Auth> {
   body: Body;
@@ -55,7 +53,9 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
   options: Options<Id, Schema>,
   handle: (request: HttpRequest<BodyOf<Schema>, AuthOf<Id>>) => Promise<HttpResponse>,
 ): HttpLambda {
-  const { auth } = routeDef(options.route);
+  const route = routeDef(options.route);
+  const { auth } = route;
+  const maxBodyBytes = maxBodyBytesOf(route);
   const lambda = async (event: HttpApiEvent, context: LambdaContext): Promise<HttpApiResult> => {
     const requestId = event.requestContext.requestId || context.awsRequestId;
     logger.appendKeys({ requestId, routeKey: event.routeKey });
@@ -67,7 +67,9 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
         logger.appendKeys({ userId: caller.userId });
         if (auth === 'admin') requireAdmin(caller);
       }
-      const body = (options.body ? parseBody(event, options.body) : undefined) as BodyOf<Schema>;
+      const bytes = bodyBytes(event);
+      if (bytes.byteLength > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
+      const body = (options.body ? parseBody(event, bytes, options.body) : undefined) as BodyOf<Schema>;
       const response = await handle({ body, event, requestId, caller } as HttpRequest<
         BodyOf<Schema>,
         AuthOf<Id>
@@ -84,10 +86,13 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
   return Object.assign(lambda, { routeId: options.route });
 }
 
-function parseBody(event: HttpApiEvent, schema: z.ZodMiniType): unknown {
+/** The request body as sent (API Gateway base64-encodes what it does not take for text). */
+export function bodyBytes(event: HttpApiEvent): Buffer {
   const raw = event.body ?? '';
-  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
-  if (bytes.byteLength > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
+  return event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+}
+
+function parseBody(event: HttpApiEvent, bytes: Buffer, schema: z.ZodMiniType): unknown {
   const contentType = (event.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (bytes.byteLength > 0 && contentType !== 'application/json' && !contentType.endsWith('+json')) {
     throw new UnsupportedMediaTypeError();

@@ -148,7 +148,7 @@ export const problemTable = {
     status: 413,
     title: 'Payload Too Large',
     errors: [PayloadTooLargeError],
-    description: 'The request body exceeds 64 KiB.',
+    description: "The request body exceeds the route's limit (64 KiB; Persona's webhook events 2 MiB).",
   },
   unsupportedMediaType: {
     status: 415,

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { waitlistRequest } from '#contracts/waitlist.ts';
 import { RateLimitedError } from '#lambdas/domain/errors.ts';
-import { httpHandler, maxBodyBytes } from '#lambdas/http/http-handler.ts';
+import { httpHandler } from '#lambdas/http/http-handler.ts';
+import { defaultMaxBodyBytes, routes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 
 const parse = (body: string | undefined) => JSON.parse(body ?? 'null');
@@ -57,8 +58,14 @@ describe('httpHandler', () => {
     expect(parse(result.body)).toMatchObject({ type: problemTypes.validation, detail });
   });
 
+  it('keeps 64 KiB for every route but the Persona webhook', () => {
+    expect(defaultMaxBodyBytes).toBe(64 * 1024);
+    const ownLimits = routes.filter((route) => route.maxBodyBytes !== undefined).map((route) => route.id);
+    expect(ownLimits).toEqual(['ReceivePersonaWebhook']);
+  });
+
   it('answers 413 for a body over 64 KiB, counting decoded bytes of a base64 body', async () => {
-    const big = JSON.stringify({ email: `${'a'.repeat(maxBodyBytes)}@example.com` });
+    const big = JSON.stringify({ email: `${'a'.repeat(defaultMaxBodyBytes)}@example.com` });
     const tooBig = await handler(httpApiEvent({ body: big }), lambdaContext);
     expect(tooBig.statusCode).toBe(413);
     expect(parse(tooBig.body).type).toBe(problemTypes.payloadTooLarge);

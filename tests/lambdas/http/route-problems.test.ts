@@ -22,7 +22,7 @@ import { buildOpenApiDocument } from '#lambdas/domain/openapi/generate.ts';
 import type { HttpApiEvent, JwtClaimValue } from '#lambdas/http/api-gateway.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import { routeProblemNames } from '#lambdas/http/problems.ts';
-import { type RouteDef, routes } from '#lambdas/routes.ts';
+import { maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 
 // Every route's real handler, driven into each of its failures through `httpHandler` with
@@ -598,9 +598,9 @@ function shapeScenarios(route: RouteDef): Scenario[] {
   if (names.includes('payloadTooLarge')) {
     scenarios.push({
       route: id,
-      name: 'a body over 64 KiB',
+      name: `a body over its ${maxBodyBytesOf(route) / 1024} KiB`,
       expected: 'payloadTooLarge',
-      event: { ...base, body: JSON.stringify({ padding: 'x'.repeat(70_000) }) },
+      event: { ...base, body: JSON.stringify({ padding: 'x'.repeat(maxBodyBytesOf(route)) }) },
       after: nothingTouched,
     });
   }

@@ -4,7 +4,9 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { problemTypes } from '#contracts/problem.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
+import { defaultMaxBodyBytes, personaWebhookMaxBodyBytes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 
 // The handler's edge: signature before parsing, nothing read, written or published on failure; a
@@ -182,6 +184,44 @@ describe('receive-persona-webhook', () => {
       'evt_approved',
       'evt_approved',
     ]);
+  });
+
+  /** A signed approval padded with related-object data to exactly `bytes` bytes. */
+  const paddedEvent = (bytes: number) => {
+    const empty = inquiryEvent({
+      id: 'evt_big',
+      name: 'inquiry.approved',
+      createdAt: '2026-11-21T06:00:00Z',
+      extra: { 'selfie-data': '' },
+    });
+    const body = inquiryEvent({
+      id: 'evt_big',
+      name: 'inquiry.approved',
+      createdAt: '2026-11-21T06:00:00Z',
+      extra: { 'selfie-data': 'x'.repeat(bytes - Buffer.byteLength(empty)) },
+    });
+    expect(Buffer.byteLength(body)).toBe(bytes);
+    return body;
+  };
+
+  it("accepts an event of exactly its route's limit (2 MiB, well over 256 KB), and 413s one byte more with nothing published", async () => {
+    expect(personaWebhookMaxBodyBytes).toBeGreaterThanOrEqual(2 * 1024 * 1024);
+    const atLimit = paddedEvent(personaWebhookMaxBodyBytes);
+    expect((await call(atLimit, sign('wbhsec_current', atLimit))).statusCode).toBe(200);
+    expect(published()).toHaveLength(1);
+
+    eventBridge.resetHistory();
+    const over = paddedEvent(personaWebhookMaxBodyBytes + 1);
+    const refused = await call(over, sign('wbhsec_current', over));
+    expect(refused.statusCode).toBe(413);
+    expect(JSON.parse(refused.body ?? 'null').type).toBe(problemTypes.payloadTooLarge);
+    expect(eventBridge.calls()).toHaveLength(0);
+  });
+
+  it("accepts a 300 KB event, which the other routes' 64 KiB limit would refuse", async () => {
+    const body = paddedEvent(300_000);
+    expect(body.length).toBeGreaterThan(defaultMaxBodyBytes);
+    expect((await call(body, sign('wbhsec_current', body))).statusCode).toBe(200);
   });
 
   it('verifies the decoded bytes of a base64-encoded body', async () => {
