@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '#tests/helpers/browser.ts';
+import { animationsSettled, launchBrowser } from '#tests/helpers/browser.ts';
 import { mailbox, passwordToken } from '#tests/helpers/tokens.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 import { themeStorageKey } from '#web/lib/theme-key.ts';
@@ -275,6 +275,7 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await firstCard.waitFor();
     await firstCard.locator('summary').click();
     expect(await adminPage.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    await animationsSettled(adminPage);
     const result = await new AxeBuilder({ page: adminPage }).analyze();
     expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual(
       [],

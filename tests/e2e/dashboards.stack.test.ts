@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '#tests/helpers/browser.ts';
+import { animationsSettled, launchBrowser, switchTheme } from '#tests/helpers/browser.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { passwordToken } from '#tests/helpers/tokens.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
@@ -91,13 +91,7 @@ const heading = (page: Page, name: string | RegExp) =>
 
 /** What the theme toggle does (web/src/lib/theme.ts): the stored choice and `data-theme`. */
 async function setTheme(page: Page, theme: (typeof themes)[number]) {
-  await page.evaluate(
-    ([key, value]) => {
-      localStorage.setItem(key, value);
-      document.documentElement.dataset.theme = value;
-    },
-    [themeStorageKey, theme] as const,
-  );
+  await switchTheme(page, theme, themeStorageKey);
 }
 
 /** axe in both themes at both widths; the page must not scroll sideways on a phone. */
@@ -107,6 +101,7 @@ async function accessible(page: Page, label: string): Promise<string[]> {
     await setTheme(page, theme);
     for (const [width, size] of Object.entries(viewports)) {
       await page.setViewportSize(size);
+      await animationsSettled(page);
       const result = await new AxeBuilder({ page }).analyze();
       for (const violation of result.violations) {
         violations.push(

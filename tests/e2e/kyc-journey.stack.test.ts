@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
-import { launchBrowser } from '#tests/helpers/browser.ts';
+import { launchBrowser, switchTheme } from '#tests/helpers/browser.ts';
 import { mailbox } from '#tests/helpers/tokens.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 import { themeStorageKey } from '#web/lib/theme-key.ts';
@@ -136,17 +136,13 @@ async function signedInNewUser(
 async function expectAccessible(page: Page, label: string, themes: ('light' | 'dark')[] = ['light', 'dark']) {
   const original = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
   for (const theme of themes) {
-    await page.evaluate((value) => {
-      document.documentElement.dataset.theme = value;
-    }, theme);
+    await switchTheme(page, theme);
     const result = await new AxeBuilder({ page }).analyze();
     expect(
       result.violations.map((violation) => `${label} (${theme}): ${violation.id}: ${violation.help}`),
     ).toEqual([]);
   }
-  await page.evaluate((value) => {
-    document.documentElement.dataset.theme = value;
-  }, original);
+  await switchTheme(page, original === 'dark' ? 'dark' : 'light');
 }
 
 /** From /kyc/start: consent in the dialog, then the widget opens on /kyc/persona. */
