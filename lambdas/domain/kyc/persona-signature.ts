@@ -50,9 +50,26 @@ function parsePairs(header: string): SignedPair[] | undefined {
   return pairs.length > 0 ? pairs : undefined;
 }
 
+/** Hex HMAC-SHA256 of the parts, concatenated (the primitive of GitHub's `X-Hub-Signature-256` too). */
+export function hmacSha256Hex(secret: string, ...parts: (Uint8Array | string)[]): string {
+  const hmac = createHmac('sha256', secret);
+  for (const part of parts) hmac.update(part);
+  return hmac.digest('hex');
+}
+
 /** HMAC-SHA256 of `<t>.<raw body>`, hex: what Persona puts in `v1`. */
 export function personaSignature(secret: string, t: number, body: Uint8Array | string): string {
-  return createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
+  return hmacSha256Hex(secret, `${t}.`, body);
+}
+
+/**
+ * Constant-time equality of two hex digests. Digests of different lengths are simply unequal:
+ * `timingSafeEqual` throws on them, which would turn a forged header into a 500.
+ */
+export function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export function verifyPersonaSignature(input: {
@@ -70,10 +87,8 @@ export function verifyPersonaSignature(input: {
   // Check every pair against every secret, without returning early: the time taken does not say
   // which one matched.
   for (const pair of pairs) {
-    const expected = Buffer.from(pair.v1, 'hex');
     for (const secret of input.secrets) {
-      const actual = Buffer.from(personaSignature(secret, pair.t, input.body), 'hex');
-      if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) continue;
+      if (!digestsEqual(personaSignature(secret, pair.t, input.body), pair.v1)) continue;
       if (pair.t < input.nowSeconds - maxSignatureAgeSeconds) timeFailure ??= 'stale';
       else if (pair.t > input.nowSeconds + maxSignatureFutureSeconds) timeFailure ??= 'future';
       else matched = true;

@@ -226,3 +226,51 @@ export class FakeMarker implements OnceMarker {
 }
 
 export const fixedClock = (iso = '2026-11-21T07:00:00.000Z') => ({ now: () => new Date(iso) });
+
+/** A call stopped at the gate: `release` lets it through and resolves once the call has finished. */
+export interface HeldCall {
+  args: unknown[];
+  release(): Promise<void>;
+}
+
+/**
+ * Holds every call of the methods it wraps until the test releases it, so a test can choose the
+ * order in which concurrent calls reach a fake. `open()` releases what waits and passes later
+ * calls straight through.
+ */
+export class CallGate {
+  private readonly held: HeldCall[] = [];
+  private readonly waiters: ((call: HeldCall) => void)[] = [];
+  private opened = false;
+
+  wrap<A extends unknown[], R>(call: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+    return (...args: A) => {
+      if (this.opened) return call(...args);
+      return new Promise<R>((resolve, reject) => {
+        let finished!: Promise<void>;
+        const held: HeldCall = {
+          args,
+          release: () => {
+            finished ??= call(...args).then(resolve, reject);
+            return finished;
+          },
+        };
+        const waiter = this.waiters.shift();
+        if (waiter) waiter(held);
+        else this.held.push(held);
+      });
+    };
+  }
+
+  /** The next call to reach the gate (already waiting, or the next to arrive). */
+  next(): Promise<HeldCall> {
+    const waiting = this.held.shift();
+    if (waiting) return Promise.resolve(waiting);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  async open(): Promise<void> {
+    this.opened = true;
+    await Promise.all(this.held.splice(0).map((call) => call.release()));
+  }
+}

@@ -4,7 +4,7 @@ import type { KycStatusChanged } from '#contracts/events.ts';
 import { kycStatuses } from '#contracts/kyc.ts';
 import { syncKycStatus } from '#lambdas/domain/account/sync-kyc-status.ts';
 import { lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
-import { FakeDirectory, FakeKyc } from './fakes.ts';
+import { CallGate, FakeDirectory, FakeKyc } from './fakes.ts';
 
 const event = (overrides: Partial<KycStatusChanged> = {}): KycStatusChanged => ({
   userId: 'auth0|seed1',
@@ -106,6 +106,74 @@ describe('syncKycStatus', () => {
         },
       ),
     );
+  });
+});
+
+describe('two concurrent syncs for one user', () => {
+  it('end with Auth0 equal to the table when the earlier-read status lands last', async () => {
+    const users = new FakeDirectory();
+    const kyc = new FakeKyc();
+    const user = users.add({
+      email: 'c@d.example',
+      appMetadata: { role: 'user', kyc_status: 'not_started' },
+    });
+    const reads = new CallGate();
+    const patches = new CallGate();
+    const sync = syncKycStatus({
+      users: {
+        get: (id) => users.get(id),
+        updateAppMetadata: patches.wrap((id, p) => users.updateAppMetadata(id, p)),
+      },
+      kyc: { getState: reads.wrap((id) => kyc.getState(id)) },
+    });
+    kyc.states.set(user.userId, {
+      status: 'pending',
+      updatedAt: '2026-11-21T07:00:00.000Z',
+      inquiryId: 'inq_1',
+    });
+
+    // Delivery A reads "pending" and is about to patch it.
+    const a = sync(event({ userId: user.userId, status: 'pending' }));
+    await (await reads.next()).release();
+    const patchA = await patches.next();
+    // Meanwhile Persona rejects; delivery B reads "rejected" and its patch lands first.
+    kyc.states.set(user.userId, {
+      status: 'rejected',
+      updatedAt: '2026-11-21T07:00:05.000Z',
+      inquiryId: 'inq_1',
+    });
+    const b = sync(event({ userId: user.userId, status: 'rejected' }));
+    await (await reads.next()).release();
+    await (await patches.next()).release();
+    // A's older patch lands last.
+    await patchA.release();
+    await Promise.all([reads.open(), patches.open()]);
+    await Promise.all([a, b]);
+
+    expect((await users.get(user.userId))?.appMetadata).toMatchObject({
+      kyc_status: 'rejected',
+      kyc_updated_at: '2026-11-21T07:00:05.000Z',
+    });
+  });
+
+  it('throws (so EventBridge retries) when the table keeps changing after every patch', async () => {
+    const s = setup();
+    let second = 0;
+    const sync = syncKycStatus({
+      users: s.users,
+      kyc: {
+        getState: async () => {
+          second += 1;
+          return {
+            status: second % 2 ? 'approved' : 'rejected',
+            updatedAt: `2026-11-21T07:00:${String(second).padStart(2, '0')}.000Z`,
+            inquiryId: null,
+          };
+        },
+      },
+    });
+    await expect(sync(event({ userId: s.user.userId }))).rejects.toThrow(/changed at the same time/);
+    expect(s.users.patches.length).toBeGreaterThan(1);
   });
 });
 

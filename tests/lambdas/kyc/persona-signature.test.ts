@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  digestsEqual,
+  hmacSha256Hex,
   parseWebhookSecrets,
   personaSignature,
   verifyPersonaSignature,
@@ -37,6 +39,48 @@ describe('personaSignature', () => {
   ])('matches the known answer for secret %s at t=%i', (key, t, payload, expected) => {
     expect(personaSignature(key, t, payload)).toBe(expected);
     expect(personaSignature(key, t, Buffer.from(payload, 'utf8'))).toBe(expected);
+  });
+});
+
+describe('the published known answers', () => {
+  it("computes GitHub's X-Hub-Signature-256 example (its webhook docs: secret and payload as published)", () => {
+    expect(hmacSha256Hex("It's a Secret to Everybody", 'Hello, World!')).toBe(
+      '757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',
+    );
+  });
+
+  it('signs wbhsec_test over 1700000000.{"data":{"id":"evt_test"}} as expected, and accepts that header', () => {
+    const payload = '{"data":{"id":"evt_test"}}';
+    const v1 = '3a89f78ff57753659a384410b7ffbeebaf60711f5590db1d61ecad8866832a72';
+    expect(personaSignature('wbhsec_test', 1_700_000_000, payload)).toBe(v1);
+    expect(
+      verifyPersonaSignature({
+        header: `t=1700000000,v1=${v1}`,
+        body: payload,
+        secrets: ['wbhsec_test'],
+        nowSeconds: 1_700_000_000,
+      }),
+    ).toEqual({ ok: true });
+  });
+});
+
+describe('digestsEqual (the constant-time comparison)', () => {
+  const digest = personaSignature(secret, now, body);
+
+  it('is true only for the same digest', () => {
+    expect(digestsEqual(digest, digest)).toBe(true);
+    expect(digestsEqual(digest, digest.toUpperCase())).toBe(true);
+    const last = digest.at(-1) === '0' ? '1' : '0';
+    expect(digestsEqual(digest, `${digest.slice(0, -1)}${last}`)).toBe(false);
+  });
+
+  it.each([
+    ['a truncated digest', digest.slice(0, -2)],
+    ['an extended digest', `${digest}00`],
+    ['an empty string', ''],
+  ])('is false, without throwing, for %s (timingSafeEqual throws on unequal lengths)', (_name, other) => {
+    expect(digestsEqual(digest, other)).toBe(false);
+    expect(digestsEqual(other, digest)).toBe(false);
   });
 });
 
@@ -85,6 +129,14 @@ describe('verifyPersonaSignature', () => {
     const header = `${sign(now, body, 'wbhsec_old_rotated_out')} ${sign(now)}`;
     expect(verify(header)).toEqual({ ok: true });
     expect(verify(`${sign(now)} ${sign(now, body, 'wbhsec_old_rotated_out')}`)).toEqual({ ok: true });
+  });
+
+  it('rejects a rotation header whose every pair is invalid', () => {
+    const header = [sign(now, body, 'wbhsec_old_rotated_out'), sign(now, `${body} `), sign(now - 301)].join(
+      ' ',
+    );
+    expect(verify(header)).toEqual({ ok: false, reason: 'stale' });
+    expect(verify(header.split(' ').slice(0, 2).join(' '))).toEqual({ ok: false, reason: 'mismatch' });
   });
 
   it('accepts a signature made with any of our configured (rotated) secrets', () => {

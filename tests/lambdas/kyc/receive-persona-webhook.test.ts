@@ -3,9 +3,10 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
+import { logger } from '#lambdas/http/logger.ts';
 import { defaultMaxBodyBytes, personaWebhookMaxBodyBytes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 
@@ -136,6 +137,82 @@ describe('receive-persona-webhook', () => {
       expect(eventBridge.calls()).toHaveLength(0);
     },
   );
+
+  it('answers 401 to a rotation header whose every pair is invalid, and publishes nothing', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const header = [
+      sign('wbhsec_rotated_out', approvedEvent),
+      sign('wbhsec_current', `${approvedEvent} `),
+      sign('wbhsec_next', approvedEvent, now - 600),
+    ].join(' ');
+    const result = await call(approvedEvent, header);
+    expect(result.statusCode).toBe(401);
+    expect(JSON.parse(result.body ?? '{}').type).toBe(problemTypes.invalidSignature);
+    expect(eventBridge.calls()).toHaveLength(0);
+  });
+
+  describe('the security log', () => {
+    let written: string[];
+    beforeEach(() => {
+      written = [];
+      logger.setLogLevel('INFO');
+      // Every line the logger writes, whatever its level, through the console it writes to.
+      const sink = (logger as unknown as { console: Record<string, (line: unknown) => void> }).console;
+      for (const method of ['debug', 'info', 'warn', 'error', 'log'] as const) {
+        vi.spyOn(sink, method).mockImplementation((line: unknown) => {
+          written.push(String(line));
+        });
+      }
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      logger.setLogLevel('SILENT');
+    });
+
+    const valid = sign('wbhsec_current', approvedEvent);
+    it.each([
+      ['no header', undefined, 'missing'],
+      ['a malformed header', 't=1,v1=zz', 'malformed'],
+      ['another secret', sign('wbhsec_attacker', approvedEvent), 'mismatch'],
+      [
+        'a stale signature',
+        sign('wbhsec_current', approvedEvent, Math.floor(Date.now() / 1000) - 600),
+        'stale',
+      ],
+      [
+        'a future signature',
+        sign('wbhsec_current', approvedEvent, Math.floor(Date.now() / 1000) + 600),
+        'future',
+      ],
+      ['a truncated signature', valid.slice(0, -2), 'malformed'],
+      [
+        'a rotation header of invalid pairs',
+        `${sign('wbhsec_old', approvedEvent)} ${sign('wbhsec_older', approvedEvent)}`,
+        'mismatch',
+      ],
+    ])(
+      'writes one signature_failed line with the request id and without secrets or personal data for %s',
+      async (_name, header, reason) => {
+        const result = await call(approvedEvent, header);
+        expect(result.statusCode).toBe(401);
+        const lines = written.flatMap((chunk) => chunk.split('\n')).filter((line) => line.trim() !== '');
+        const security = lines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((line) => line.securityEvent === 'signature_failed');
+        expect(security).toHaveLength(1);
+        expect(security[0]).toMatchObject({ security: true, reason, requestId: expect.any(String) });
+        expect([lambdaContext.awsRequestId, 'req-123']).toContain(security[0]?.requestId);
+        const everything = written.join('');
+        const v1 = /v1=([0-9a-f]+)/.exec(header ?? '')?.[1];
+        for (const secret of ['wbhsec_current', 'wbhsec_next', 'wbhsec_attacker', 'wbhsec_old']) {
+          expect(everything).not.toContain(secret);
+        }
+        if (v1) expect(everything).not.toContain(v1);
+        for (const pii of ['Ada', 'Lovelace', '1815-12-10', 'auth0|u1', 'inq_1'])
+          expect(everything).not.toContain(pii);
+      },
+    );
+  });
 
   it.each(['inquiry.created', 'inquiry.started', 'inquiry.redacted'])(
     'acknowledges %s signed with either configured secret without publishing it',
