@@ -10,7 +10,8 @@ import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
 import { logger } from '#lambdas/http/logger.ts';
 import { countMetric, flushMetrics } from '#lambdas/http/metrics.ts';
 
-// EventBridge target for KycStatusChanged (approved/rejected): one email per event id. Retryable
+// EventBridge target for KycStatusChanged (approved/rejected): one email per status change (its
+// changeId; the event id for events published before changeId existed). Retryable
 // failures are thrown (EventBridge retries, then the DLQ); invalid events are logged and dropped.
 
 interface KycStatusChangedEvent {
