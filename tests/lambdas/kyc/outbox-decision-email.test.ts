@@ -9,6 +9,7 @@ import { DynamoDbOnceMarker } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { notifyKycDecision } from '#lambdas/domain/account/notify.ts';
 import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import { relayOutbox } from '#lambdas/domain/kyc/publish-outbox.ts';
+import { kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
 import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { FakeDirectory, FakeMailer } from '../account/fakes.ts';
@@ -87,7 +88,7 @@ describe('a decision the outbox publishes twice', () => {
     const notify = notifyKycDecision({
       users,
       mailer,
-      marker: new DynamoDbOnceMarker(client, dynamodb.tableNames.kycState, 'NOTIFIED', clock),
+      marker: new DynamoDbOnceMarker(client, dynamodb.tableNames.kycState, kycDecisionMarkerPrefix, clock),
       appUrl: 'https://app.example',
     });
     const outcomes: string[] = [];
