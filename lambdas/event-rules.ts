@@ -1,4 +1,4 @@
-import { email, eventBus, type Grant, secret, table } from './grants.ts';
+import { email, eventBus, type Grant, secret, table, tableItems } from './grants.ts';
 
 // Every EventBridge rule on the custom bus, once. The CDK events construct and the local
 // EventBridge endpoint (local/gateway) both build from this table.
@@ -32,6 +32,12 @@ interface RuleBase {
 export type EventRuleDef = RuleBase &
   ({ pattern: EventPattern; schedule?: never } | { schedule: { rateMinutes: number }; pattern?: never });
 
+/**
+ * The partition-key prefix of notify-kyc-decision's once-markers in the KYC table: the only items
+ * it may write there (`NOTIFIED#<change id>`), so it can never touch a user's KYC state.
+ */
+export const kycDecisionMarkerPrefix = 'NOTIFIED';
+
 const retry = { maximumRetryAttempts: 8, maximumEventAgeSeconds: 24 * 60 * 60 };
 
 export const eventRules: EventRuleDef[] = [
@@ -40,7 +46,7 @@ export const eventRules: EventRuleDef[] = [
     description: 'Apply a verified Persona webhook event to the KYC state (dedupe, ordering, outbox)',
     pattern: { source: [eventSources.kyc], 'detail-type': ['PersonaEventReceived'] },
     handler: 'process-persona-event',
-    grants: [table('kycState', 'readWrite'), eventBus],
+    grants: [table('kycState', 'readWrite'), eventBus('KycStatusChanged')],
     retry,
     timeoutSeconds: 30,
   },
@@ -64,7 +70,7 @@ export const eventRules: EventRuleDef[] = [
       detail: { status: ['approved', 'rejected'] },
     },
     handler: 'notify-kyc-decision',
-    grants: [table('kycState', 'readWrite'), secret('auth0M2m'), email],
+    grants: [tableItems('kycState', 'putUpdate', `${kycDecisionMarkerPrefix}#`), secret('auth0M2m'), email],
     retry,
     timeoutSeconds: 30,
   },
@@ -81,7 +87,7 @@ export const eventRules: EventRuleDef[] = [
     description: 'Publish KYC status changes whose immediate publish failed (the transactional outbox)',
     schedule: { rateMinutes: 1 },
     handler: 'relay-kyc-outbox',
-    grants: [table('kycState', 'readWrite', true), eventBus],
+    grants: [table('kycState', 'readWrite', true), eventBus('KycStatusChanged')],
     retry: { maximumRetryAttempts: 0, maximumEventAgeSeconds: 60 },
     timeoutSeconds: 60,
   },

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '#contracts/events.ts';
 import type { TableKey } from '#infra/data/tables.ts';
 
 // What a function may touch. The CDK stack turns each grant into the narrowest IAM statement
@@ -11,6 +12,8 @@ export type TableAccess =
   | 'readPut'
   /** Get/Query/Put/Update, no delete. */
   | 'readWrite'
+  /** Put/Update only, no reads: writers of their own items, such as once-markers. */
+  | 'putUpdate'
   /** Everything including DeleteItem (data-erasure tooling only). */
   | 'readWriteDelete';
 
@@ -23,9 +26,20 @@ export const secretEnvVars: Record<SecretKey, string> = {
   personaWebhookSecret: 'PERSONA_WEBHOOK_SECRET_ID',
 };
 
+/** The detail-types of the bus (lambdas/contracts/events.ts); each has one source. */
+export type EventDetailType = DomainEvent['detailType'];
+
 export type Grant =
-  | { kind: 'table'; table: TableKey; access: TableAccess; indexes?: boolean }
-  | { kind: 'eventBus' }
+  | {
+      kind: 'table';
+      table: TableKey;
+      access: TableAccess;
+      indexes?: boolean;
+      /** Only items whose partition key starts with this (IAM `dynamodb:LeadingKeys`). */
+      keyPrefix?: string;
+    }
+  /** PutEvents of these detail-types (with their sources) only: IAM conditions on both. */
+  | { kind: 'eventBus'; publishes: readonly EventDetailType[] }
   | { kind: 'email' }
   | { kind: 'secret'; secret: SecretKey };
 
@@ -35,6 +49,16 @@ export const table = (name: TableKey, access: TableAccess, indexes = false): Gra
   access,
   indexes,
 });
-export const eventBus: Grant = { kind: 'eventBus' };
+/** Access to the items of one key prefix only, e.g. a function's own markers in a shared table. */
+export const tableItems = (name: TableKey, access: TableAccess, keyPrefix: string): Grant => ({
+  kind: 'table',
+  table: name,
+  access,
+  keyPrefix,
+});
+export const eventBus = (...publishes: [EventDetailType, ...EventDetailType[]]): Grant => ({
+  kind: 'eventBus',
+  publishes,
+});
 export const email: Grant = { kind: 'email' };
 export const secret = (name: SecretKey): Grant => ({ kind: 'secret', secret: name });

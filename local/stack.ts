@@ -312,6 +312,7 @@ function handlerEnvironment(input: {
     OPERATIONS_EMAIL: localIdentity.operationsEmail,
     EVENT_BUS_NAME: localIdentity.busName,
     AUTH0_DOMAIN: `localhost:${input.ports.idp}`,
+    AUTH0_ISSUER: `http://localhost:${input.ports.idp}/`,
     AUTH0_MANAGEMENT_BASE_URL: `http://localhost:${input.ports.idp}`,
     AUTH0_AUDIENCE: localIdentity.audience,
     CLAIMS_NAMESPACE: localIdentity.claimsNamespace,

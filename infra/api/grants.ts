@@ -4,6 +4,7 @@ import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { domainEvents } from '#contracts/events.ts';
 import { type TableKey, tables as tableDefs } from '#infra/data/tables.ts';
 import { type Grant, type SecretKey, secretEnvVars, type TableAccess } from '#lambdas/grants.ts';
 
@@ -16,6 +17,7 @@ export const tableActions: Record<TableAccess, string[]> = {
   put: ['dynamodb:PutItem'],
   readPut: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
   readWrite: [...reads, 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  putUpdate: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   readWriteDelete: [...reads, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 };
 
@@ -36,14 +38,35 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
           ? tableDefs[grant.table].indexes.map((index) => `${table.tableArn}/index/${index.name}`)
           : [];
         const resources = [table.tableArn, ...indexArns];
-        fn.addToRolePolicy(new PolicyStatement({ actions: tableActions[grant.access], resources }));
+        // Every key the request names must carry the prefix; no action granted here lacks a key.
+        const conditions = grant.keyPrefix
+          ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${grant.keyPrefix}*`] } }
+          : undefined;
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: tableActions[grant.access],
+            resources,
+            ...(conditions ? { conditions } : {}),
+          }),
+        );
         fn.addEnvironment(tableDefs[grant.table].envVar, table.tableName);
         break;
       }
-      case 'eventBus':
-        targets.bus.grantPutEventsTo(fn);
+      case 'eventBus': {
+        // EventBridge checks each entry of a PutEvents call against both conditions.
+        const sources = [...new Set(grant.publishes.map((detailType) => domainEvents[detailType].source))];
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['events:PutEvents'],
+            resources: [targets.bus.eventBusArn],
+            conditions: {
+              StringEquals: { 'events:source': sources, 'events:detail-type': [...grant.publishes] },
+            },
+          }),
+        );
         fn.addEnvironment('EVENT_BUS_NAME', targets.bus.eventBusName);
         break;
+      }
       case 'email': {
         const { account, region, partition } = Stack.of(fn);
         fn.addToRolePolicy(

@@ -69,8 +69,11 @@ export class BackendStack extends Stack {
       retention: Duration.days(365),
     });
     const targets: GrantTargets = { ...props.targets, bus: this.bus };
+    // Auth0's issuer: API Gateway's authorizer and the handlers' own token check use the same.
+    const issuer = `https://${config.auth0.domain}/`;
     const environment = {
       AUTH0_DOMAIN: config.auth0.domain,
+      AUTH0_ISSUER: issuer,
       AUTH0_AUDIENCE: config.auth0.audience,
       CLAIMS_NAMESPACE: config.auth0.claimsNamespace,
       PERSONA_API_URL: config.persona.apiUrl,
@@ -113,7 +116,7 @@ export class BackendStack extends Stack {
       },
     });
     this.apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
-    const authorizer = new HttpJwtAuthorizer('Auth0', `https://${config.auth0.domain}/`, {
+    const authorizer = new HttpJwtAuthorizer('Auth0', issuer, {
       jwtAudience: [config.auth0.audience],
     });
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};

@@ -11,6 +11,12 @@ export const kycStatusChanged = z.object({
   inquiryId: z.nullable(z.string()),
   decidedBy: z.enum(['persona', 'admin']),
   occurredAt: z.string(),
+  /**
+   * The status change's stable id (its outbox item), the same on every publish of that change,
+   * whereas EventBridge gives each publish a new event id: targets de-duplicate on it (ADR 0034).
+   * Optional only so events published before it existed still parse.
+   */
+  changeId: z.optional(z.string().check(z.minLength(1), z.maxLength(300))),
 });
 export type KycStatusChanged = z.infer<typeof kycStatusChanged>;
 

@@ -6,11 +6,13 @@ import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
 import { requireEnv, tableName } from '#lambdas/config.ts';
 import { notifyKycDecision } from '#lambdas/domain/account/notify.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
+import { kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
 import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
 import { logger } from '#lambdas/http/logger.ts';
 import { countMetric, flushMetrics } from '#lambdas/http/metrics.ts';
 
-// EventBridge target for KycStatusChanged (approved/rejected): one email per event id. Retryable
+// EventBridge target for KycStatusChanged (approved/rejected): one email per status change (its
+// changeId; the event id for events published before changeId existed). Retryable
 // failures are thrown (EventBridge retries, then the DLQ); invalid events are logged and dropped.
 
 interface KycStatusChangedEvent {
@@ -18,7 +20,12 @@ interface KycStatusChangedEvent {
   detail: unknown;
 }
 
-const marker = new DynamoDbOnceMarker(documentClient, tableName('kycState'), 'NOTIFIED', systemClock);
+const marker = new DynamoDbOnceMarker(
+  documentClient,
+  tableName('kycState'),
+  kycDecisionMarkerPrefix,
+  systemClock,
+);
 const mailer = createMailer();
 const appUrl = requireEnv('APP_URL');
 

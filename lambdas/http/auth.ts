@@ -1,9 +1,14 @@
+import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import { requireEnv } from '#lambdas/config.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
-import type { HttpApiEvent, JwtClaimValue } from './api-gateway.ts';
+import type { HttpApiEvent } from './api-gateway.ts';
 import { AdminRoleRequiredError, UnauthorizedError } from './errors.ts';
+import { logger } from './logger.ts';
 
-// The caller of a `user` or `admin` route, from the claims API Gateway's JWT authorizer has
-// already verified. The user id is always the token's `sub`, never anything from the body.
+// The caller of a `user` or `admin` route. API Gateway's JWT authorizer checks the token first,
+// but it cannot be narrowed to RS256 (it takes any algorithm the JWKS key allows), so the handler
+// verifies the bearer token itself (ADR 0034) and takes the caller from the verified token. The
+// user id is always the token's `sub`, never anything from the body.
 
 export type { Caller };
 
@@ -13,22 +18,73 @@ export function claimsNamespace(): string {
   return namespace;
 }
 
-/** API Gateway hands claims to Lambda as strings (`"true"`); tests and other callers may not. */
-const isTrue = (value: JwtClaimValue | undefined) => value === true || value === 'true';
+/** DESIGN: expiry with at most 60 s leeway. */
+export const clockToleranceSeconds = 60;
+/**
+ * A token whose `kid` is not in the cached JWKS refetches it, but at most once per this long: a
+ * flood of forged key ids costs one request to the issuer a minute per container, and a rotated
+ * key is picked up within a minute.
+ */
+export const jwksCooldownMs = 60_000;
 
-export function callerFrom(event: HttpApiEvent): Caller {
+let issuerKeys: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+/** The issuer's JWKS, fetched on first use and cached for the container's life. */
+function keys() {
+  issuerKeys ??= createRemoteJWKSet(new URL('.well-known/jwks.json', requireEnv('AUTH0_ISSUER')), {
+    cooldownDuration: jwksCooldownMs,
+  });
+  return issuerKeys;
+}
+
+/** API Gateway hands claims to Lambda as strings (`"true"`); the token itself has booleans. */
+const isTrue = (value: unknown) => value === true || value === 'true';
+
+function bearerToken(event: HttpApiEvent): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(event.headers.authorization?.trim() ?? '');
+  return match?.[1];
+}
+
+async function verifiedPayload(token: string): Promise<JWTPayload> {
+  try {
+    const { payload } = await jwtVerify(token, keys(), {
+      issuer: requireEnv('AUTH0_ISSUER'),
+      audience: requireEnv('AUTH0_AUDIENCE'),
+      algorithms: ['RS256'],
+      clockTolerance: clockToleranceSeconds,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    return payload;
+  } catch (error) {
+    // Fail closed on every failure, an unreachable JWKS included (the authorizer does the same).
+    // problems.ts logs the security event; the reason helps tell forgery from a stale key.
+    logger.info('bearer token refused', {
+      reason: error instanceof errors.JOSEError ? error.code : String(error),
+    });
+    throw new UnauthorizedError();
+  }
+}
+
+/**
+ * The verified caller: the authorizer's claims must be there (a route reached without them is a
+ * misconfiguration and fails closed), the bearer token must verify, and both must name one `sub`.
+ */
+export async function authenticate(event: HttpApiEvent): Promise<Caller> {
   const claims = event.requestContext.authorizer?.jwt.claims;
-  const sub = claims?.sub;
-  const iss = claims?.iss;
-  // Defence in depth: the authorizer should have refused such a request already.
-  if (typeof sub !== 'string' || sub === '' || typeof iss !== 'string') throw new UnauthorizedError();
+  const authorizedSub = claims?.sub;
+  if (typeof authorizedSub !== 'string' || authorizedSub === '') throw new UnauthorizedError();
+  const token = bearerToken(event);
+  if (token === undefined) throw new UnauthorizedError();
+  const payload = await verifiedPayload(token);
+  if (payload.sub !== authorizedSub || typeof payload.iss !== 'string') throw new UnauthorizedError();
   const namespace = claimsNamespace();
+  const claim = (name: string): unknown => payload[`${namespace}${name}`];
   return {
-    userId: sub,
-    issuer: iss,
-    role: claims?.[`${namespace}role`] === 'admin' ? 'admin' : 'user',
+    userId: payload.sub,
+    issuer: payload.iss,
+    role: claim('role') === 'admin' ? 'admin' : 'user',
     // A token minted before the Action added this claim counts as unverified until refreshed.
-    emailVerified: isTrue(claims?.[`${namespace}email_verified`]),
+    emailVerified: isTrue(claim('email_verified')),
   };
 }
 

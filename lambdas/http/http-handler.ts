@@ -4,7 +4,7 @@ import type { FieldError, Problem } from '#contracts/problem.ts';
 import { problemContentType } from '#contracts/problem.ts';
 import { type AuthOf, maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import type { HttpApiEvent, HttpApiResult, LambdaContext } from './api-gateway.ts';
-import { type Caller, callerFrom, requireAdmin } from './auth.ts';
+import { authenticate, type Caller, requireAdmin } from './auth.ts';
 import { InvalidRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
 import { logger } from './logger.ts';
 import { flushMetrics } from './metrics.ts';
@@ -63,7 +63,7 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
     try {
       // Who before what: an unauthenticated caller learns nothing about the body's validity.
       if (auth === 'user' || auth === 'admin') {
-        caller = callerFrom(event);
+        caller = await authenticate(event);
         logger.appendKeys({ userId: caller.userId });
         if (auth === 'admin') requireAdmin(caller);
       }

@@ -1,20 +1,26 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { domainEvents } from '#contracts/events.ts';
 import { auditorActions } from '#infra/data/auditor-policy.ts';
 import { tableKeys, tables } from '#infra/data/tables.ts';
 import { accessLogFields } from '#infra/stacks/backend-stack.ts';
-import { eventRules } from '#lambdas/event-rules.ts';
+import { eventRules, kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
 import { routes } from '#lambdas/routes.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
 
 // Synthesis without bundling: the stacks must follow the shared route, rule and table definitions.
 const { data, backend, site, stacks } = synthPlatform();
 
-type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown };
 const statements = Object.values(backend.findResources('AWS::IAM::Policy')).flatMap(
   (policy) => policy.Properties.PolicyDocument.Statement as Statement[],
 );
 const actionsOf = (statement: { Action: string | string[] }) => [statement.Action].flat();
+/** The statements of one function's role (its construct id is its route or rule id). */
+const statementsOf = (id: string) =>
+  Object.entries(backend.findResources('AWS::IAM::Policy'))
+    .filter(([logicalId]) => logicalId.startsWith(`${id}RoleDefaultPolicy`))
+    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
 const refOf = (value: unknown) => (value as { Ref?: string }).Ref;
 const getAttOf = (value: unknown) => (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
 
@@ -237,6 +243,49 @@ describe('the backend stack', () => {
       expect(actionsOf(statement)).not.toContain('dynamodb:UpdateItem');
       expect(actionsOf(statement)).not.toContain('dynamodb:DeleteItem');
     }
+  });
+
+  it('lets each function put on the bus only the events it declares, by source and detail-type', () => {
+    const publishers = [...routes, ...eventRules].flatMap((def) =>
+      def.grants.flatMap((grant) => (grant.kind === 'eventBus' ? [[def.id, grant.publishes] as const] : [])),
+    );
+    expect(publishers.length).toBeGreaterThan(0);
+    for (const [id, publishes] of publishers) {
+      const puts = statementsOf(id).filter((s) => actionsOf(s).includes('events:PutEvents'));
+      expect(puts, id).toHaveLength(1);
+      expect(puts[0]?.Condition, id).toEqual({
+        StringEquals: {
+          'events:source': [...new Set(publishes.map((type) => domainEvents[type].source))],
+          'events:detail-type': [...publishes],
+        },
+      });
+    }
+    // Anyone may register: that function must not be able to forge a verification result.
+    expect(
+      statementsOf('CreateRegistration').find((s) => actionsOf(s).includes('events:PutEvents'))?.Condition,
+    ).toEqual({
+      StringEquals: {
+        'events:source': ['platform.registration'],
+        'events:detail-type': ['RegistrationSubmitted'],
+      },
+    });
+    const unconditioned = statements.filter(
+      (s) => actionsOf(s).some((a) => a.startsWith('events:')) && !s.Condition,
+    );
+    expect(unconditioned).toEqual([]);
+  });
+
+  it("lets notify-kyc-decision write its markers in the KYC table and nothing of the users' KYC state", () => {
+    const onKyc = statementsOf('NotifyKycDecision').filter((s) =>
+      JSON.stringify(s.Resource).includes('DataKycState'),
+    );
+    expect(onKyc).toHaveLength(1);
+    expect([...actionsOf(onKyc[0] as Statement)].sort()).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(onKyc[0]?.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${kycDecisionMarkerPrefix}#*`] },
+    });
+    // The state items' keys (USER#..., OUTBOX, EVENT#..., INQUIRY#...) do not match the prefix.
+    expect(`${kycDecisionMarkerPrefix}#`).not.toMatch(/^(USER|OUTBOX|EVENT|INQUIRY)/);
   });
 
   it('names the indexes a function may query instead of granting index/*', () => {

@@ -4,8 +4,9 @@ import { registrationNotificationEmail } from '#lambdas/domain/emails/registrati
 import type { EmailMessage, Mailer, UserDirectory } from '#lambdas/domain/ports.ts';
 import type { OnceMarker } from './ports.ts';
 
-// Event-driven emails. Delivery is at least once, so each email is sent once per event id: the
-// marker is taken before sending and given back if sending fails, so EventBridge's retry can send.
+// Event-driven emails. Delivery is at least once, so each email is sent once per event id (for a
+// KYC decision: per status change, which the outbox may publish more than once under new event
+// ids): the marker is taken before sending and given back if sending fails, so a retry can send.
 
 export type NotifyOutcome = 'sent' | 'duplicate' | 'ignored' | 'user_missing';
 
@@ -33,7 +34,7 @@ export function notifyKycDecision(deps: {
     if (!user?.email) return 'user_missing';
     const input = { to: user.email, name: user.name, appUrl: deps.appUrl };
     const message = detail.status === 'approved' ? kycApprovedEmail(input) : kycRejectedEmail(input);
-    return sendOnce(deps.marker, deps.mailer, eventId, message);
+    return sendOnce(deps.marker, deps.mailer, detail.changeId ?? eventId, message);
   };
 }
 

@@ -12,7 +12,9 @@ export async function publishOutboxEntry(
   entry: OutboxEntry,
 ): Promise<PublishResult> {
   try {
-    await deps.events.publish([{ detailType: 'KycStatusChanged', detail: entry.event }]);
+    // The outbox id names the change: every publish of it (now, or by the relay) carries the same.
+    const detail = { ...entry.event, changeId: entry.id };
+    await deps.events.publish([{ detailType: 'KycStatusChanged', detail }]);
   } catch (error) {
     return { published: false, error };
   }

@@ -24,6 +24,7 @@ import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import { routeProblemNames } from '#lambdas/http/problems.ts';
 import { maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-keys.ts';
 
 // Every route's real handler, driven into each of its failures through `httpHandler` with
 // realistic API Gateway v2 events (verified claims as the JWT authorizer hands them over: strings).
@@ -44,6 +45,7 @@ const env = {
   EVENT_BUS_NAME: 'bus',
   SES_SENDER: 'no-reply@platform.test',
   AUTH0_DOMAIN: 'tenant.test',
+  AUTH0_ISSUER: ISSUER,
   AUTH0_AUDIENCE: 'https://api.platform.test',
   CLAIMS_NAMESPACE: NAMESPACE,
   AUTH0_M2M_SECRET_ID: 'm2m',
@@ -58,6 +60,8 @@ const env = {
 const WEBHOOK_SECRET = 'wbhsec_test';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+/** Signs the access tokens the JWT authorizer passed (the handlers verify them again). */
+let tenantKey: SigningKey;
 const bus = mockClient(EventBridgeClient);
 const secrets = mockClient(SecretsManagerClient);
 
@@ -68,6 +72,8 @@ const fetchCalls: string[] = [];
 const fakeFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const key = `${init?.method ?? 'GET'} ${url.host}${url.pathname}`;
+  // The issuer's JWKS, for the handlers' own check of the bearer token (not a call under test).
+  if (key === 'GET tenant.test/.well-known/jwks.json') return Response.json({ keys: [tenantKey.jwk] });
   fetchCalls.push(key);
   if (key === 'POST tenant.test/oauth/token') {
     return Response.json({ access_token: 'management-token', expires_in: 86400, token_type: 'Bearer' });
@@ -85,6 +91,7 @@ const document = buildOpenApiDocument({ routes, contracts: apiContracts, version
 const routeOf = (id: RouteId) => routes.find((route) => route.id === id) as RouteDef;
 
 beforeAll(async () => {
+  tenantKey = await signingKey('tenant-key');
   Object.assign(process.env, env);
   // Module-scope clients capture fetch when the handlers load: stub it first.
   vi.stubGlobal('fetch', fakeFetch);
@@ -141,8 +148,20 @@ function claims(overrides: Record<string, JwtClaimValue | undefined> = {}): Reco
 const admin = { [`${NAMESPACE}role`]: 'admin' };
 const unverified = { [`${NAMESPACE}email_verified`]: 'false' };
 
-/** A payload 2.0 event for the route, as API Gateway builds it (claims only on user/admin routes). */
-function eventFor(
+/** The access token the authorizer's claims came from (claims in the token are typed, not strings). */
+function tokenFor(verified: Record<string, JwtClaimValue>): Promise<string> {
+  const payload: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(verified)) {
+    payload[name] = value === 'true' ? true : value === 'false' ? false : value;
+  }
+  return tenantKey.sign({ ...payload, ...freshTimes() });
+}
+
+/**
+ * A payload 2.0 event for the route, as API Gateway builds it (claims only on user/admin routes,
+ * with the bearer token they came from).
+ */
+async function eventFor(
   route: RouteDef,
   input: {
     body?: string;
@@ -151,7 +170,7 @@ function eventFor(
     pathParameters?: Record<string, string>;
     query?: Record<string, string>;
   } = {},
-): HttpApiEvent {
+): Promise<HttpApiEvent> {
   const base = httpApiEvent();
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => input.pathParameters?.[name] ?? 'x');
   const protectedRoute = route.auth === 'user' || route.auth === 'admin';
@@ -161,7 +180,11 @@ function eventFor(
     routeKey: `${route.method} ${route.path}`,
     rawPath: path,
     rawQueryString: new URLSearchParams(input.query ?? {}).toString(),
-    headers: { ...base.headers, ...input.headers },
+    headers: {
+      ...base.headers,
+      ...(verified ? { authorization: `Bearer ${await tokenFor(verified)}` } : {}),
+      ...input.headers,
+    },
     ...(input.query ? { queryStringParameters: input.query } : {}),
     ...(input.pathParameters ? { pathParameters: input.pathParameters } : {}),
     requestContext: {
@@ -634,7 +657,7 @@ describe('every problem a handler answers is one its route lists in the OpenAPI 
     const route = routeOf(scenario.route);
     const handler = handlers.get(route.id);
     if (!handler) throw new Error(`no handler for ${route.id}`);
-    const result = await handler(eventFor(route, scenario.event), lambdaContext);
+    const result = await handler(await eventFor(route, scenario.event), lambdaContext);
     const body = parse(result.body);
     expect(result.headers?.['content-type']).toBe('application/problem+json');
     expect(body.type).toBe(problemTypes[scenario.expected]);
@@ -670,7 +693,7 @@ describe('the Retry-After of each kind comes from the one table', () => {
     const answers = await Promise.all(
       (['GetMe', 'SendVerificationEmail', 'CreateRegistration'] as const).map(async (id) => {
         const route = routeOf(id);
-        const event = eventFor(route, id === 'CreateRegistration' ? { body: registrationBody } : {});
+        const event = await eventFor(route, id === 'CreateRegistration' ? { body: registrationBody } : {});
         return (await handlers.get(id)?.(event, lambdaContext))?.headers?.['retry-after'];
       }),
     );
@@ -683,7 +706,7 @@ describe('the Retry-After of each kind comes from the one table', () => {
       .on(PutCommand, { TableName: 'submissions' })
       .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 44_500) } }));
     const route = routeOf('SendVerificationEmail');
-    const result = await handlers.get(route.id)?.(eventFor(route), lambdaContext);
+    const result = await handlers.get(route.id)?.(await eventFor(route), lambdaContext);
     expect(result?.statusCode).toBe(429);
     expect(result?.headers?.['retry-after']).toBe('45');
   });
@@ -706,7 +729,7 @@ describe('a handler takes its auth from the route that mounts it', () => {
       };
       const body = route.method === 'GET' ? {} : input;
       const refused = await handlers.get(route.id)?.(
-        eventFor(route, { ...body, claims: claims() }),
+        await eventFor(route, { ...body, claims: claims() }),
         lambdaContext,
       );
       expect(refused?.statusCode).toBe(403);
@@ -720,7 +743,7 @@ describe('a handler takes its auth from the route that mounts it', () => {
 
       ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState() });
       const served = await handlers.get(route.id)?.(
-        eventFor(route, { ...body, claims: claims(admin) }),
+        await eventFor(route, { ...body, claims: claims(admin) }),
         lambdaContext,
       );
       expect(served?.statusCode).toBe(200);

@@ -1,21 +1,30 @@
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listVerificationsResponse } from '#contracts/admin-verifications.ts';
 import type { HttpApiEvent } from '#lambdas/http/api-gateway.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import { routes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-keys.ts';
 
 // GET /api/admin/verifications at the handler's edge: admins only, the query checked before any
 // read, and an answer that is exactly the contract the web validates.
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const namespace = 'https://platform.test/';
+const issuer = 'https://idp.test/';
+const audience = 'https://api.platform.test';
 let handler: HttpLambda;
+let key: SigningKey;
 
 beforeAll(async () => {
+  key = await signingKey('idp-key');
+  // The issuer's JWKS, which the handler fetches to verify the bearer token.
+  vi.stubGlobal('fetch', async () => Response.json({ keys: [key.jwk] }));
   Object.assign(process.env, {
+    AUTH0_ISSUER: issuer,
+    AUTH0_AUDIENCE: audience,
     AWS_REGION: 'eu-central-1',
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
@@ -24,6 +33,10 @@ beforeAll(async () => {
     CLAIMS_NAMESPACE: namespace,
   });
   ({ handler } = await import('#lambdas/handlers/list-verifications.ts'));
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
 });
 
 const state = {
@@ -76,16 +89,27 @@ beforeEach(() => {
   ddb.on(BatchGetCommand).resolves({ Responses: { 'submissions-test': [registrationItem] } });
 });
 
-function request(options: { role?: 'admin' | 'user'; query?: Record<string, string> } = {}): HttpApiEvent {
+async function request(
+  options: { role?: 'admin' | 'user'; query?: Record<string, string> } = {},
+): Promise<HttpApiEvent> {
+  const role = options.role ?? 'admin';
+  const token = await key.sign({
+    iss: issuer,
+    sub: 'auth0|admin',
+    aud: audience,
+    ...freshTimes(),
+    [`${namespace}role`]: role,
+  });
   const event = httpApiEvent({
     routeKey: 'GET /api/admin/verifications',
     rawPath: '/api/admin/verifications',
     body: undefined,
     ...(options.query ? { queryStringParameters: options.query } : {}),
   });
+  event.headers.authorization = `Bearer ${token}`;
   event.requestContext.authorizer = {
     jwt: {
-      claims: { sub: 'auth0|admin', iss: 'https://idp.test/', [`${namespace}role`]: options.role ?? 'admin' },
+      claims: { sub: 'auth0|admin', iss: issuer, [`${namespace}role`]: role },
       scopes: null,
     },
   };
@@ -99,7 +123,7 @@ async function call(event: HttpApiEvent) {
 
 describe('GET /api/admin/verifications', () => {
   it('answers the pending queue by default, each item with its organization, contact, inquiry and history', async () => {
-    const response = await call(request());
+    const response = await call(await request());
     expect(response.statusCode).toBe(200);
     expect(response.headers?.['cache-control']).toBe('no-store');
     expect(listVerificationsResponse.safeParse(response.json).success).toBe(true);
@@ -139,7 +163,7 @@ describe('GET /api/admin/verifications', () => {
   });
 
   it("does not pass on the registration's phone, title or table keys", async () => {
-    const response = await call(request());
+    const response = await call(await request());
     const item = response.json.items[0];
     expect(item).not.toHaveProperty('responsiblePhone');
     expect(item).not.toHaveProperty('responsibleTitle');
@@ -148,14 +172,14 @@ describe('GET /api/admin/verifications', () => {
   });
 
   it('answers 403 to a signed-in user who is not an admin, reading nothing', async () => {
-    const response = await call(request({ role: 'user' }));
+    const response = await call(await request({ role: 'user' }));
     expect(response.statusCode).toBe(403);
     expect(response.headers?.['content-type']).toBe('application/problem+json');
     expect(ddb.calls()).toHaveLength(0);
   });
 
   it('answers 400 naming the status parameter for an unknown filter, reading nothing', async () => {
-    const response = await call(request({ query: { status: 'everything' } }));
+    const response = await call(await request({ query: { status: 'everything' } }));
     expect(response.statusCode).toBe(400);
     expect(response.json.errors).toEqual([
       { field: 'status', message: 'Use pending, approved, rejected or all' },
@@ -167,7 +191,7 @@ describe('GET /api/admin/verifications', () => {
     ddb
       .on(BatchGetCommand)
       .rejects(new Error('ProvisionedThroughputExceededException: table submissions-test'));
-    const response = await call(request({ query: { status: 'all' } }));
+    const response = await call(await request({ query: { status: 'all' } }));
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('submissions-test');
   });

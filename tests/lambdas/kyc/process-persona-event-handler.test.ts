@@ -105,6 +105,8 @@ describe('process-persona-event', () => {
           inquiryId,
           decidedBy: 'persona',
           occurredAt: clock.now().toISOString(),
+          // The outbox item's id: the same on every publish of this change.
+          changeId: [...store.outbox.keys()][0],
         },
       },
     ]);

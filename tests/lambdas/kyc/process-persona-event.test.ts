@@ -94,6 +94,8 @@ describe('processPersonaEvent', () => {
           inquiryId,
           decidedBy: 'persona',
           occurredAt: clock.now().toISOString(),
+          // The outbox item's id: the same on every publish of this change.
+          changeId: [...store.outbox.keys()][0],
         },
       },
     ]);
