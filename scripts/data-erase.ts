@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { DeletionRequestNotFoundError } from '#lambdas/domain/data-rights/erase.ts';
+import {
+  DeletionRequestNotConfirmedError,
+  DeletionRequestNotFoundError,
+} from '#lambdas/domain/data-rights/erase.ts';
 import { configFromEnv, configFromStackFile, type EraseConfig } from './data-erase/config.ts';
 import { describeResult, runErase } from './data-erase/run.ts';
 
@@ -9,6 +12,9 @@ import { describeResult, runErase } from './data-erase/run.ts';
 
 // Operators may run this on Node 20; the SDK's notice about Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** The request was never confirmed by its address's owner (docs/operating.md). */
+const unconfirmedExitCode = 3;
 
 const usage = 'Usage: npm run data:erase -- --request <requestId> [--stack .local/stack.json] [--dry-run]';
 
@@ -51,6 +57,10 @@ async function main(): Promise<number> {
     if (error instanceof DeletionRequestNotFoundError) {
       console.error(error.message);
       return 1;
+    }
+    if (error instanceof DeletionRequestNotConfirmedError) {
+      console.error(error.message);
+      return unconfirmedExitCode;
     }
     throw error;
   }

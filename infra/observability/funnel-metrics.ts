@@ -27,5 +27,7 @@ export const funnelMetrics = {
     'InvestorInquiryReceived',
     'DataDeletionRequested',
     'DataDeletionConfirmationFailed',
+    'DataDeletionConfirmed',
+    'PublicEmailSuppressed',
   ],
 } as const satisfies Record<string, readonly string[]>;

@@ -5,10 +5,12 @@ import type { Clock } from '#lambdas/domain/ports.ts';
 
 // Conditional-put guards: a per-subject rate limit and a once-per-id marker.
 //
-// A fixed-window limiter of one action per window per subject, in the submissions table:
-// `{pk:'RATE#<action>#<subject>', sk:'RATE', resetAtMs, expiresAt}`. The conditional put succeeds
-// only when no window is open, so concurrent requests cannot both pass. DynamoDB deletes expired
-// items lazily (DynamoDB Local never), so the condition compares the window end itself.
+// A fixed-window limiter of `limit` actions per window per subject, in the submissions table:
+// `{pk:'RATE#<action>#<subject>', sk:'RATE', resetAtMs, used, expiresAt}`. Every step is a
+// conditional write, so concurrent requests cannot overspend a window: the first action of a window
+// puts a fresh item (only when no window is open), later ones add to `used` (only while the window
+// is open and has room). DynamoDB deletes expired items lazily (DynamoDB Local never), so the
+// conditions compare the window end itself. Items written before `used` existed count as full.
 
 export const rateLimitKey = (action: string, subject: string) => ({
   pk: `RATE#${action}#${subject}`,
@@ -22,7 +24,7 @@ export class DynamoDbRateLimiter implements RateLimiter {
     private readonly clock: Clock,
   ) {}
 
-  async acquire(action: string, subject: string, windowSeconds: number): Promise<RateLimitResult> {
+  async acquire(action: string, subject: string, windowSeconds: number, limit = 1): Promise<RateLimitResult> {
     const nowMs = this.clock.now().getTime();
     const resetAtMs = nowMs + windowSeconds * 1000;
     try {
@@ -33,6 +35,7 @@ export class DynamoDbRateLimiter implements RateLimiter {
             ...rateLimitKey(action, subject),
             kind: 'rate-limit',
             resetAtMs,
+            used: 1,
             // TTL clean-up, with an hour's slack (TTL deletion is not immediate anyway).
             expiresAt: Math.ceil(resetAtMs / 1000) + 3600,
           },
@@ -45,7 +48,31 @@ export class DynamoDbRateLimiter implements RateLimiter {
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       const openUntil = Number(error.Item?.resetAtMs?.N ?? resetAtMs);
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((openUntil - nowMs) / 1000)) };
+      const denied = {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((openUntil - nowMs) / 1000)),
+      } as const;
+      if (limit <= 1) return denied;
+      return (await this.spend(action, subject, nowMs, limit)) ? { allowed: true } : denied;
+    }
+  }
+
+  /** One more action in the open window, if it has room. */
+  private async spend(action: string, subject: string, nowMs: number, limit: number): Promise<boolean> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: rateLimitKey(action, subject),
+          UpdateExpression: 'ADD used :one',
+          ConditionExpression: 'resetAtMs > :now AND used < :limit',
+          ExpressionAttributeValues: { ':now': nowMs, ':limit': limit, ':one': 1 },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
     }
   }
 }

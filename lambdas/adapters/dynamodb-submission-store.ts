@@ -15,7 +15,12 @@ import type {
   SubmissionRef,
   SubmissionsByEmail,
 } from '#lambdas/domain/data-rights/ports.ts';
-import type { SubmissionRecord, SubmissionStore } from '#lambdas/domain/submissions/ports.ts';
+import type {
+  DeletionConfirmations,
+  DeletionRequestRecord,
+  SubmissionRecord,
+  SubmissionStore,
+} from '#lambdas/domain/submissions/ports.ts';
 
 // The submissions table (infra/data/tables.ts) for the public forms and for erasure. Lambda roles
 // only get PutItem on it (routes.ts); the erase methods need the operator's credentials.
@@ -45,7 +50,9 @@ function toItem(record: SubmissionRecord): Record<string, unknown> {
   return { ...submissionKey(record), ...record };
 }
 
-export class DynamoDbSubmissionStore implements SubmissionStore, DeletionRequests, SubmissionsByEmail {
+export class DynamoDbSubmissionStore
+  implements SubmissionStore, DeletionConfirmations, DeletionRequests, SubmissionsByEmail
+{
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -63,6 +70,39 @@ export class DynamoDbSubmissionStore implements SubmissionStore, DeletionRequest
       return 'added';
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return 'exists';
+      throw error;
+    }
+  }
+
+  async confirm(
+    requestId: string,
+    confirmation: { tokenHash: string; now: string; dueBy: string },
+  ): Promise<DeletionRequestRecord | undefined> {
+    try {
+      const answer = await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: deletionRequestKey(requestId),
+          // Removing the hash makes the token single-use; removing expiresAt keeps the request.
+          UpdateExpression:
+            'SET #status = :received, confirmedAt = :now, confirmedBy = :by, dueBy = :dueBy REMOVE confirmationTokenHash, expiresAt',
+          ConditionExpression:
+            'attribute_exists(pk) AND #status = :unconfirmed AND confirmationTokenHash = :hash AND confirmBy > :now',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':received': 'received',
+            ':unconfirmed': 'unconfirmed',
+            ':hash': confirmation.tokenHash,
+            ':now': confirmation.now,
+            ':by': 'email_link',
+            ':dueBy': confirmation.dueBy,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return answer.Attributes as DeletionRequestRecord | undefined;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
     }
   }

@@ -9,7 +9,13 @@ import { successResponse } from './common.ts';
 import { consentCreated, consentHistory, consentRequest } from './consent.ts';
 import { contactRequest } from './contact.ts';
 import { cookieConsentRequest } from './cookie-consent.ts';
-import { dataDeletionAccepted, dataDeletionRequest } from './data-deletion.ts';
+import {
+  dataDeletionAccepted,
+  dataDeletionConfirmation,
+  dataDeletionPending,
+  dataDeletionRequest,
+  ownDataDeletionRequest,
+} from './data-deletion.ts';
 import { healthResponse } from './health.ts';
 import { investorInquiryRequest } from './investor-inquiry.ts';
 import { startKycInquiryResponse } from './kyc-inquiry.ts';
@@ -36,6 +42,8 @@ export const routeIds = [
   'CreateInvestorInquiry',
   'CreateContactMessage',
   'CreateDataDeletionRequest',
+  'ConfirmDataDeletionRequest',
+  'CreateOwnDataDeletionRequest',
   'CreateCookieConsent',
   'GetOpenApi',
 ] as const;
@@ -85,8 +93,19 @@ export const apiContracts: Record<RouteId, ApiContract> = {
   CreateWaitlistEntry: { request: waitlistRequest, response: successResponse, successStatus: 201 },
   CreateInvestorInquiry: { request: investorInquiryRequest, response: successResponse, successStatus: 201 },
   CreateContactMessage: { request: contactRequest, response: successResponse, successStatus: 201 },
+  // 202: the request waits for the owner's confirmation (the emailed link).
   CreateDataDeletionRequest: {
     request: dataDeletionRequest,
+    response: dataDeletionPending,
+    successStatus: 202,
+  },
+  ConfirmDataDeletionRequest: {
+    request: dataDeletionConfirmation,
+    response: dataDeletionAccepted,
+    successStatus: 200,
+  },
+  CreateOwnDataDeletionRequest: {
+    request: ownDataDeletionRequest,
     response: dataDeletionAccepted,
     successStatus: 202,
   },

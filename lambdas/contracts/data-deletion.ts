@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 import { emailAddress } from './common.ts';
 
 // POST /api/data-deletion-requests (DESIGN section 3). Any address is accepted, personal ones
-// included: a person may ask us to erase the Gmail address they once gave us.
+// included: a person may ask us to erase the Gmail address they once gave us. A request counts only
+// once the address's owner confirms it through the emailed link (ADR 0033), or, for the signed-in
+// person's own address, by their access token.
 
 export const dataDeletionRequest = z.strictObject({
   email: emailAddress,
@@ -13,9 +15,41 @@ export const dataDeletionRequest = z.strictObject({
 });
 export type DataDeletionRequest = z.infer<typeof dataDeletionRequest>;
 
-/** 30 days after receipt: the answer deadline of GDPR Art. 12(3). */
+/** 30 days after confirmation: the answer deadline of GDPR Art. 12(3). */
 export const deletionDeadlineDays = 30;
 
+/** How long the emailed confirmation link works. */
+export const deletionConfirmationHours = 24;
+
+/**
+ * The public request's answer: the same whatever the address (an account or not, emailed or over
+ * the per-recipient limit), so it tells nobody anything about the address.
+ */
+export const dataDeletionPending = z.strictObject({
+  requestId: z.string(),
+  /** When the emailed confirmation link stops working (ISO 8601, UTC). */
+  confirmBy: z.iso.datetime(),
+});
+export type DataDeletionPending = z.infer<typeof dataDeletionPending>;
+
+/** `<requestId>.<secret>`: the id finds the request, the secret (hashed there) proves the inbox. */
+export const deletionConfirmationToken = z
+  .string('The confirmation link is incomplete')
+  .check(z.regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, 'The confirmation link is incomplete'));
+
+/** POST /api/data-deletion-requests/confirm: the token from the emailed link. */
+export const dataDeletionConfirmation = z.strictObject({ token: deletionConfirmationToken });
+export type DataDeletionConfirmation = z.infer<typeof dataDeletionConfirmation>;
+
+/** POST /api/me/data-deletion-requests: the address is the caller's own, never sent. */
+export const ownDataDeletionRequest = z.strictObject({
+  details: z.optional(
+    z.string().check(z.trim(), z.maxLength(5000, 'Details must be at most 5000 characters')),
+  ),
+});
+export type OwnDataDeletionRequest = z.infer<typeof ownDataDeletionRequest>;
+
+/** A confirmed request: the clock runs from the confirmation. */
 export const dataDeletionAccepted = z.strictObject({
   requestId: z.string(),
   /** The date (YYYY-MM-DD, UTC) by which the request will be answered. */

@@ -57,6 +57,8 @@ export const problemTypes = {
   verificationClosed: problemType('verification-closed'),
   /** 409: the same record changed at the same time; sending the request again is safe. */
   concurrentChange: problemType('concurrent-change'),
+  /** 410: a data-deletion confirmation link that is unknown, already used or expired. */
+  deletionConfirmationInvalid: problemType('deletion-confirmation-invalid'),
   /** 413: the body exceeds the route's limit (64 KiB; the Persona webhook 2 MiB). */
   payloadTooLarge: problemType('payload-too-large'),
   /** 415: the body is not JSON. */

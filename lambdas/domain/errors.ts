@@ -52,3 +52,13 @@ export class DirectoryUnavailableError extends Error {
     this.name = 'DirectoryUnavailableError';
   }
 }
+
+/** A data-deletion confirmation token that is unknown, already used or expired (one answer for all). */
+export class DeletionConfirmationInvalidError extends Error {
+  constructor() {
+    super(
+      'This confirmation link does not work: it has expired or has already been used. Ask for the deletion again to get a new link.',
+    );
+    this.name = 'DeletionConfirmationInvalidError';
+  }
+}

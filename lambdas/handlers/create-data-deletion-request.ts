@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DataDeletionAccepted } from '#contracts/data-deletion.ts';
+import type { DataDeletionPending } from '#contracts/data-deletion.ts';
 import { dataDeletionRequest } from '#contracts/data-deletion.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
-import { tableName } from '#lambdas/config.ts';
+import { requireEnv, tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { requestDataDeletion } from '#lambdas/domain/submissions/data-deletion.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
@@ -14,18 +15,26 @@ import { countMetric } from '#lambdas/http/metrics.ts';
 const requestDeletion = requestDataDeletion({
   store: new DynamoDbSubmissionStore(documentClient, tableName('submissions')),
   mailer: createMailer(),
+  limiter: new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock),
   clock: systemClock,
   newId: randomUUID,
+  appUrl: requireEnv('APP_URL'),
 });
 
 export const handler = httpHandler(
   { route: 'CreateDataDeletionRequest', body: dataDeletionRequest },
   async ({ body }) => {
-    const { requestId, dueBy, confirmationError } = await requestDeletion(body);
-    logger.info('data deletion request received', { deletionRequestId: requestId, dueBy });
+    const { requestId, confirmBy, outcome, confirmationError } = await requestDeletion(body);
+    logger.info('data deletion request awaiting confirmation', { deletionRequestId: requestId, outcome });
     countMetric('DataDeletionRequested');
+    if (outcome === 'over_recipient_limit') {
+      logger.warn('public email over its per-recipient limit: not sent', {
+        kind: 'deletion-confirmation-email',
+        email: maskEmail(body.email),
+      });
+      countMetric('PublicEmailSuppressed');
+    }
     if (confirmationError !== undefined) {
-      // The request stands; operations must confirm it by hand.
       logger.error('data deletion confirmation email failed', {
         deletionRequestId: requestId,
         email: maskEmail(body.email),
@@ -33,6 +42,7 @@ export const handler = httpHandler(
       });
       countMetric('DataDeletionConfirmationFailed');
     }
-    return { status: 202, body: { requestId, dueBy } satisfies DataDeletionAccepted };
+    // The same answer whatever happened to the email: it says nothing about the address.
+    return { status: 202, body: { requestId, confirmBy } satisfies DataDeletionPending };
   },
 );

@@ -6,6 +6,7 @@ import {
 } from '#lambdas/domain/consent/errors.ts';
 import {
   AccountNotFoundError,
+  DeletionConfirmationInvalidError,
   DirectoryUnavailableError,
   EmailNotVerifiedError,
   NotOwnAccountError,
@@ -143,6 +144,14 @@ export const problemTable = {
     title: 'Conflict',
     errors: [ConcurrentChangeError],
     description: 'The record changed at the same time; sending the same request again is safe.',
+  },
+  deletionConfirmationInvalid: {
+    status: 410,
+    title: 'Gone',
+    errors: [DeletionConfirmationInvalidError],
+    description:
+      'The confirmation link is unknown, was used already or has expired (one answer for all three); ' +
+      'nothing changed. Ask for the deletion again to get a new link.',
   },
   payloadTooLarge: {
     status: 413,

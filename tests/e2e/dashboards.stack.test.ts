@@ -201,7 +201,7 @@ describe('an approved commercial user', () => {
     expect(await record.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     violations.push(...(await accessible(page, '/user-account')));
 
-    // A deletion request for the account's own address, through the public route, after confirming.
+    // A deletion request for the account's own address, through its user route, after confirming.
     const deletion = main(page).getByRole('region', { name: 'Delete Your Data' });
     await deletion.getByRole('textbox', { name: /Details/ }).fill('Browser test: please ignore.');
     await deletion.getByRole('button', { name: 'Request Deletion' }).click();

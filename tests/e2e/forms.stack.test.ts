@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
@@ -7,6 +8,7 @@ import { contactMessages } from '#contracts/contact.ts';
 import { investorInquiryMessages } from '#contracts/investor-inquiry.ts';
 import { launchBrowser } from '#tests/helpers/browser.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { mailbox } from '#tests/helpers/tokens.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 
 // The public forms of the production build, driven in Chromium: browser -> prerendered page ->
@@ -165,23 +167,60 @@ describe.each([
 });
 
 describe('the data deletion form', () => {
-  it('stores the request and shows its id and due date, 30 days ahead', async () => {
+  it('asks to confirm from the inbox; the emailed link opens a page whose button confirms it, 30 days ahead', async () => {
     const email = uniqueEmail('gmail.com'); // any address may ask to be erased
     const page = await open('/data-deletion', 'Request deletion');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Request deletion' }).click();
 
-    const receipt = page.getByRole('status').filter({ hasText: 'Request received' });
+    const receipt = page.getByRole('status').filter({ hasText: 'Check your inbox to confirm' });
     await expect.poll(() => receipt.count()).toBe(1);
     const [item] = await itemsOf(email);
-    expect(item).toMatchObject({ kind: 'deletion_request', email, status: 'received' });
+    expect(item).toMatchObject({ kind: 'deletion_request', email, status: 'unconfirmed' });
     const requestId = String(item?.requestId);
-    const dueBy = String(item?.dueBy);
     expect(await receipt.locator('code').textContent()).toBe(requestId);
-    expect(await receipt.locator('time').getAttribute('datetime')).toBe(dueBy);
-    const days = (Date.parse(dueBy) - Date.parse(String(item?.receivedAt).slice(0, 10))) / 86_400_000;
-    expect(days).toBe(30);
     await page.context().close();
+
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const mail = (await mailbox(stack)).find((m) => m.destination.to.includes(email));
+          link = /(http\S+\/data-deletion\/confirm#token=\S+)/.exec(mail?.body.text ?? '')?.[1] ?? '';
+          return link;
+        },
+        { timeout: 10_000 },
+      )
+      .not.toBe('');
+
+    for (const theme of ['dark', 'light'] as const) {
+      const confirmPage = await open(link.replace(stack.web, ''), 'Confirm Deletion Request');
+      await confirmPage.evaluate((t) => {
+        localStorage.setItem('theme', t);
+        document.documentElement.setAttribute('data-theme', t);
+      }, theme);
+      // Opening the link changed nothing.
+      expect((await itemsOf(email))[0]).toMatchObject({ status: 'unconfirmed' });
+      const violations = (await new AxeBuilder({ page: confirmPage }).analyze()).violations.map((v) => v.id);
+      expect(violations).toEqual([]);
+      if (theme === 'dark') {
+        await confirmPage.context().close();
+        continue;
+      }
+      // By keyboard: focus the button and press Enter.
+      await confirmPage.getByRole('button', { name: 'Confirm Deletion Request' }).focus();
+      await confirmPage.keyboard.press('Enter');
+      const result = confirmPage.getByRole('status').filter({ hasText: 'Deletion request confirmed' });
+      await expect.poll(() => result.count()).toBe(1);
+      const [confirmed] = await itemsOf(email);
+      expect(confirmed).toMatchObject({ status: 'received', confirmedBy: 'email_link' });
+      const dueBy = String(confirmed?.dueBy);
+      expect(await result.locator('time').getAttribute('datetime')).toBe(dueBy);
+      const days = (Date.parse(dueBy) - Date.parse(String(confirmed?.confirmedAt).slice(0, 10))) / 86_400_000;
+      expect(days).toBe(30);
+      expect((await new AxeBuilder({ page: confirmPage }).analyze()).violations.map((v) => v.id)).toEqual([]);
+      await confirmPage.context().close();
+    }
   });
 
   it('rejects a malformed address with the exact message and stores nothing', async () => {

@@ -4,9 +4,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
+import { problemTypes } from '#contracts/problem.ts';
+import { DeletionRequestNotConfirmedError } from '#lambdas/domain/data-rights/erase.ts';
 import { routes } from '#lambdas/routes.ts';
 import { configFromStack } from '#scripts/data-erase/config.ts';
 import { runErase } from '#scripts/data-erase/run.ts';
@@ -145,37 +147,141 @@ describe('POST /api/cookie-consents', () => {
   });
 });
 
+const deletionRequest = (id: string) =>
+  db.client
+    .send(
+      new GetCommand({
+        TableName: db.tableName('Submissions'),
+        Key: { pk: `DELETION#${id}`, sk: 'REQUEST' },
+      }),
+    )
+    .then((answer) => answer.Item);
+
+const mailsTo = async (email: string) =>
+  (await mailbox(stack)).filter((m) => m.destination.to.includes(email));
+
+/** The token from the confirmation email's link, as the confirmation page reads it. */
+async function confirmationToken(email: string, index = 0): Promise<string> {
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        text = (await mailsTo(email))[index]?.body.text ?? '';
+        return text;
+      },
+      { timeout: 10_000 },
+    )
+    .toContain('/data-deletion/confirm#token=');
+  const token = /\/data-deletion\/confirm#token=(\S+)/.exec(text)?.[1];
+  if (!token) throw new Error('no confirmation link');
+  return decodeURIComponent(token);
+}
+
+const confirm = (token: string) => post('/api/data-deletion-requests/confirm', { token });
+const in30Days = () => new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
 describe('POST /api/data-deletion-requests', () => {
-  it('answers 202 with a request id due in 30 days, stores it, and confirms by email', async () => {
+  it('answers 202, stores the request unconfirmed with only a hash of the token, and emails a link', async () => {
     const email = uniqueEmail('gmail.com');
     const response = await post('/api/data-deletion-requests', { email, name: 'Pat', details: 'Everything' });
     expect(response.status).toBe(202);
-    const answer = (await response.json()) as { requestId: string; dueBy: string };
-    const expectedDue = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-    expect(answer.dueBy).toBe(expectedDue);
-    const item = (
-      await db.client.send(
-        new GetCommand({
-          TableName: db.tableName('Submissions'),
-          Key: { pk: `DELETION#${answer.requestId}`, sk: 'REQUEST' },
-        }),
-      )
-    ).Item;
-    expect(item).toMatchObject({
-      email,
-      name: 'Pat',
-      details: 'Everything',
+    const answer = (await response.json()) as { requestId: string; confirmBy: string };
+    expect(Object.keys(answer).sort()).toEqual(['confirmBy', 'requestId']);
+    const hours = (Date.parse(answer.confirmBy) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+
+    const token = await confirmationToken(email);
+    const [mail] = await mailsTo(email);
+    expect(mail?.subject).toBe('Confirm your data deletion request');
+    expect(mail?.body.text).toContain(`${stack.web}/data-deletion/confirm#token=`);
+    const item = await deletionRequest(answer.requestId);
+    expect(item).toMatchObject({ email, name: 'Pat', details: 'Everything', status: 'unconfirmed' });
+    expect(item?.dueBy).toBeUndefined();
+    expect(item?.confirmationTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(item)).not.toContain(token.split('.')[1]);
+  });
+
+  it('answers an address with an account exactly as one without', async () => {
+    const user = await createTestUser(stack);
+    const shapes = [];
+    for (const email of [user.email, uniqueEmail()]) {
+      const response = await post('/api/data-deletion-requests', { email });
+      shapes.push({ status: response.status, keys: Object.keys((await response.json()) as object).sort() });
+    }
+    expect(shapes[0]).toEqual(shapes[1]);
+  });
+
+  it('confirms once with the emailed token, starting the 30 days; refuses reuse, another request’s id and expiry', async () => {
+    const email = uniqueEmail('gmail.com');
+    const { requestId } = (await (await post('/api/data-deletion-requests', { email })).json()) as {
+      requestId: string;
+    };
+    const token = await confirmationToken(email);
+
+    // Someone else's request: their id with this email's secret.
+    const other = uniqueEmail('gmail.com');
+    const { requestId: otherId } = (await (
+      await post('/api/data-deletion-requests', { email: other })
+    ).json()) as {
+      requestId: string;
+    };
+    const stolen = await confirm(`${otherId}.${token.split('.')[1]}`);
+    expect(stolen.status).toBe(410);
+    expect(((await stolen.json()) as { type: string }).type).toBe(problemTypes.deletionConfirmationInvalid);
+    expect((await deletionRequest(otherId))?.status).toBe('unconfirmed');
+
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ requestId, dueBy: in30Days() });
+    expect(await deletionRequest(requestId)).toMatchObject({
       status: 'received',
-      dueBy: expectedDue,
+      confirmedBy: 'email_link',
+      dueBy: in30Days(),
     });
-    await expect
-      .poll(async () => (await mailbox(stack)).filter((m) => m.destination.to.includes(email)), {
-        timeout: 10_000,
-      })
-      .toHaveLength(1);
-    const [mail] = (await mailbox(stack)).filter((m) => m.destination.to.includes(email));
-    expect(mail?.subject).toContain(answer.requestId);
-    expect(mail?.body.text).toContain(`within 30 days, by ${expectedDue}`);
+
+    const again = await confirm(token);
+    expect(again.status).toBe(410);
+    expect(again.headers.get('content-type')).toBe('application/problem+json');
+
+    // The other request's link, once its 24 hours are over.
+    const otherToken = await confirmationToken(other);
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName('Submissions'),
+        Key: { pk: `DELETION#${otherId}`, sk: 'REQUEST' },
+        UpdateExpression: 'SET confirmBy = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    expect((await confirm(otherToken)).status).toBe(410);
+    expect((await deletionRequest(otherId))?.status).toBe('unconfirmed');
+  });
+
+  it('refuses a malformed token with a field error', async () => {
+    await expectProblem(await confirm('abc'), 'token', 'The confirmation link is incomplete');
+  });
+
+  it('sends at most 3 confirmation emails a day to one address; later requests answer the same and send nothing', async () => {
+    const email = uniqueEmail('gmail.com');
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await post('/api/data-deletion-requests', {
+        email: i % 2 ? email.toUpperCase() : email,
+      });
+      answers.push({ status: response.status, keys: Object.keys((await response.json()) as object).sort() });
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 10_000 }).toBe(3);
+    // Delivery is synchronous in the handler: a 4th or 5th email would be in the mailbox by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await mailsTo(email)).toHaveLength(3);
+    // The limiter keeps a hash of the address, never the address.
+    const limits = (await submissions()).filter((item) =>
+      String(item.pk).startsWith('RATE#deletion-confirmation-email#'),
+    );
+    expect(limits.length).toBeGreaterThan(0);
+    expect(JSON.stringify(limits)).not.toContain(email);
   });
 
   it('refuses an invalid address and sends nothing', async () => {
@@ -186,6 +292,48 @@ describe('POST /api/data-deletion-requests', () => {
       'Please enter a valid email address',
     );
     expect(await mailbox(stack)).toHaveLength(before);
+  });
+});
+
+describe('POST /api/me/data-deletion-requests (signed in)', () => {
+  it('is for the token’s own address only, confirmed at once, due in 30 days', async () => {
+    const user = await createTestUser(stack);
+    const response = await fetch(`${stack.api}/api/me/data-deletion-requests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ details: 'All of it' }),
+    });
+    expect(response.status).toBe(202);
+    const answer = (await response.json()) as { requestId: string; dueBy: string };
+    expect(answer.dueBy).toBe(in30Days());
+    expect(await deletionRequest(answer.requestId)).toMatchObject({
+      email: user.email,
+      status: 'received',
+      confirmedBy: 'access_token',
+      details: 'All of it',
+    });
+  });
+
+  it('takes no address from the body and needs a token', async () => {
+    const user = await createTestUser(stack);
+    const withEmail = await fetch(`${stack.api}/api/me/data-deletion-requests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'victim@gmail.com' }),
+    });
+    expect(withEmail.status).toBe(400);
+    expect((await post('/api/me/data-deletion-requests', {})).status).toBe(401);
+  });
+
+  it('refuses a caller whose address is not verified', async () => {
+    const user = await createTestUser(stack, undefined, { emailVerified: false });
+    const response = await fetch(`${stack.api}/api/me/data-deletion-requests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { type: string }).type).toBe(problemTypes.emailNotVerified);
   });
 });
 
@@ -264,6 +412,31 @@ describe('erasing a person’s data (npm run data:erase)', () => {
     expect(consent.status).toBe(201);
     const response = await post('/api/data-deletion-requests', { email: user.email });
     requestId = ((await response.json()) as { requestId: string }).requestId;
+  });
+
+  it('refuses the request while it is unconfirmed (exit code 3 from the command line), and changes nothing', async () => {
+    await expect(runErase(config, requestId)).rejects.toBeInstanceOf(DeletionRequestNotConfirmedError);
+    const dir = await mkdtemp(join(tmpdir(), 'erase-'));
+    try {
+      const stackFile = join(dir, 'stack.json');
+      await writeFile(stackFile, JSON.stringify(stack));
+      const run = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/data-erase.ts', '--request', requestId, '--stack', stackFile],
+        { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
+      ).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain(`Data deletion request ${requestId} is not confirmed yet`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(await idpUserStatus(user.userId)).toBe(200);
+    expect((await deletionRequest(requestId))?.status).toBe('unconfirmed');
+    // The owner confirms through the emailed link; from now on the request counts.
+    expect((await confirm(await confirmationToken(user.email))).status).toBe(200);
   });
 
   it('lists on a dry run (from the command line) what it would do, and changes nothing', async () => {

@@ -1,8 +1,8 @@
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** At most one `action` per window per subject. */
+/** At most `limit` (default 1) `action`s per window per subject; the window opens with the first. */
 export interface RateLimiter {
-  acquire(action: string, subject: string, windowSeconds: number): Promise<RateLimitResult>;
+  acquire(action: string, subject: string, windowSeconds: number, limit?: number): Promise<RateLimitResult>;
 }
 
 /** Marks that an event's side effect (an email) happened, so a redelivery does not repeat it. */

@@ -19,6 +19,25 @@ export class DeletionRequestNotFoundError extends Error {
   }
 }
 
+/**
+ * The address's owner never confirmed the request (ADR 0033): it may be someone else's request
+ * in their name. `expired`: its confirmation link no longer works, so it never will be confirmed.
+ */
+export class DeletionRequestNotConfirmedError extends Error {
+  constructor(
+    readonly requestId: string,
+    readonly expired: boolean,
+    confirmBy: string | undefined,
+  ) {
+    super(
+      expired
+        ? `Data deletion request ${requestId} was never confirmed by the owner of its address${confirmBy ? ` and its confirmation link expired at ${confirmBy}` : ''}; nothing done. The person must ask again and confirm through the emailed link.`
+        : `Data deletion request ${requestId} is not confirmed yet (its link works until ${confirmBy}); nothing done. Run this again once the person has confirmed it.`,
+    );
+    this.name = 'DeletionRequestNotConfirmedError';
+  }
+}
+
 export interface EraseDeps {
   requests: DeletionRequests;
   submissions: SubmissionsByEmail;
@@ -48,6 +67,11 @@ export function eraseRequestedData(deps: EraseDeps) {
           completedAt: request.completedAt ?? '',
         },
       };
+    }
+    // Only a confirmed request counts: a dry run included, since its report lists the person's data.
+    if (!request.confirmedAt) {
+      const expired = request.confirmBy === undefined || request.confirmBy <= deps.clock.now().toISOString();
+      throw new DeletionRequestNotConfirmedError(requestId, expired, request.confirmBy);
     }
 
     const user = await deps.users.findByEmail(request.email);

@@ -1,26 +1,60 @@
-import { type DataDeletionRequest, deletionDeadlineDays } from '#contracts/data-deletion.ts';
-import { dataDeletionConfirmationEmail } from '../emails/data-deletion.ts';
-import type { Clock, Mailer } from '../ports.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type DataDeletionRequest,
+  deletionConfirmationHours,
+  deletionDeadlineDays,
+  type OwnDataDeletionRequest,
+} from '#contracts/data-deletion.ts';
+import type { RateLimiter } from '../account/ports.ts';
+import type { Caller } from '../caller.ts';
+import { requireVerifiedEmail } from '../caller.ts';
+import { dataDeletionConfirmationEmail, dataDeletionReceiptEmail } from '../emails/data-deletion.ts';
+import { mayEmailRecipient } from '../emails/recipient-limit.ts';
+import { AccountNotFoundError, DeletionConfirmationInvalidError } from '../errors.ts';
+import type { Clock, Mailer, UserDirectory } from '../ports.ts';
 import { normaliseEmail } from './normalise.ts';
-import type { IdGenerator, SubmissionStore } from './ports.ts';
+import type { DeletionConfirmations, IdGenerator, SubmissionStore } from './ports.ts';
+
+// Data-deletion requests (GDPR Art. 17; ADR 0008, ADR 0033). A request in a public form's name
+// proves nothing about who sent it, so it stays `unconfirmed` until someone with access to the
+// inbox opens the emailed link; only then does the 30-day clock start and may the operator erase.
 
 /** The UTC date `days` after `from`, as YYYY-MM-DD. */
 export function dueDate(from: Date, days = deletionDeadlineDays): string {
   return new Date(from.getTime() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+/** An unconfirmed request is kept this long after its link expired, then the table's TTL removes it. */
+const unconfirmedRetentionDays = 7;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const newSecret = () => randomBytes(32).toString('base64url');
+
+export type DeletionRequestOutcome = 'emailed' | 'over_recipient_limit' | 'email_failed';
+
 export function requestDataDeletion(deps: {
   store: SubmissionStore;
   mailer: Mailer;
+  limiter: RateLimiter;
   clock: Clock;
   newId: IdGenerator;
+  /** The web origin, for the link. */
+  appUrl: string;
+  newSecret?: () => string;
 }) {
   return async (
     request: DataDeletionRequest,
-  ): Promise<{ requestId: string; dueBy: string; confirmationError?: unknown }> => {
+  ): Promise<{
+    requestId: string;
+    confirmBy: string;
+    outcome: DeletionRequestOutcome;
+    confirmationError?: unknown;
+  }> => {
     const received = deps.clock.now();
     const requestId = deps.newId();
-    const dueBy = dueDate(received);
+    const token = `${requestId}.${(deps.newSecret ?? newSecret)()}`;
+    const confirmBy = new Date(received.getTime() + deletionConfirmationHours * 3600 * 1000);
     const email = normaliseEmail(request.email);
     await deps.store.addOnce({
       kind: 'deletion_request',
@@ -28,18 +62,94 @@ export function requestDataDeletion(deps: {
       email,
       name: request.name || undefined,
       details: request.details || undefined,
-      status: 'received',
+      status: 'unconfirmed',
       receivedAt: received.toISOString(),
-      dueBy,
+      confirmationTokenHash: hashToken(token),
+      confirmBy: confirmBy.toISOString(),
+      expiresAt: Math.ceil(confirmBy.getTime() / 1000) + unconfirmedRetentionDays * 24 * 3600,
     });
-    // Once stored, the request is received and the deadline runs: a failed confirmation email must
-    // not turn that into an error the person would retry (and so file twice).
+    const answer = { requestId, confirmBy: confirmBy.toISOString() };
+    // Over the limit the caller hears exactly what everyone hears; only the email is left out.
+    if (!(await mayEmailRecipient(deps.limiter, 'deletion-confirmation-email', email))) {
+      return { ...answer, outcome: 'over_recipient_limit' };
+    }
     try {
       await deps.mailer.send(
-        dataDeletionConfirmationEmail({ to: email, requestId, dueBy, name: request.name }),
+        dataDeletionConfirmationEmail({
+          to: email,
+          requestId,
+          name: request.name,
+          appUrl: deps.appUrl,
+          token,
+          confirmBy: confirmBy.toISOString(),
+        }),
       );
     } catch (confirmationError) {
-      return { requestId, dueBy, confirmationError };
+      // Asking again sends a new link; the stored request expires unconfirmed.
+      return { ...answer, outcome: 'email_failed', confirmationError };
+    }
+    return { ...answer, outcome: 'emailed' };
+  };
+}
+
+/** POST /api/data-deletion-requests/confirm: single use, before `confirmBy`, for the right token. */
+export function confirmDataDeletion(deps: { requests: DeletionConfirmations; clock: Clock }) {
+  return async (token: string): Promise<{ requestId: string; dueBy: string }> => {
+    const requestId = token.slice(0, token.indexOf('.'));
+    if (requestId === '') throw new DeletionConfirmationInvalidError();
+    const now = deps.clock.now();
+    const dueBy = dueDate(now);
+    const confirmed = await deps.requests.confirm(requestId, {
+      tokenHash: hashToken(token),
+      now: now.toISOString(),
+      dueBy,
+    });
+    if (!confirmed) throw new DeletionConfirmationInvalidError();
+    return { requestId, dueBy };
+  };
+}
+
+/**
+ * POST /api/me/data-deletion-requests: the signed-in person's own address, confirmed by their
+ * access token (the address comes from the account the token's `sub` names, never from the body).
+ */
+export function requestOwnDataDeletion(deps: {
+  users: Pick<UserDirectory, 'get'>;
+  store: SubmissionStore;
+  mailer: Mailer;
+  clock: Clock;
+  newId: IdGenerator;
+}) {
+  return async (
+    caller: Pick<Caller, 'userId' | 'emailVerified'>,
+    request: OwnDataDeletionRequest,
+  ): Promise<{ requestId: string; dueBy: string; receiptError?: unknown }> => {
+    // A token proves the inbox only once the account's address is verified.
+    requireVerifiedEmail(caller);
+    const user = await deps.users.get(caller.userId);
+    if (!user) throw new AccountNotFoundError();
+    const now = deps.clock.now();
+    const requestId = deps.newId();
+    const dueBy = dueDate(now);
+    const email = normaliseEmail(user.email);
+    await deps.store.addOnce({
+      kind: 'deletion_request',
+      requestId,
+      email,
+      name: user.name || undefined,
+      details: request.details || undefined,
+      status: 'received',
+      receivedAt: now.toISOString(),
+      confirmedAt: now.toISOString(),
+      confirmedBy: 'access_token',
+      dueBy,
+    });
+    // Once stored, the request stands and the deadline runs: a failed receipt must not turn that
+    // into an error the person would retry (and so file twice).
+    try {
+      await deps.mailer.send(dataDeletionReceiptEmail({ to: email, requestId, dueBy, name: user.name }));
+    } catch (receiptError) {
+      return { requestId, dueBy, receiptError };
     }
     return { requestId, dueBy };
   };

@@ -42,7 +42,8 @@ export interface CookieConsentRecord {
   expiresAt: number;
 }
 
-export type DeletionRequestStatus = 'received' | 'in_progress' | 'completed';
+/** `unconfirmed` until the address's owner confirms; only then `received` and the 30 days run. */
+export type DeletionRequestStatus = 'unconfirmed' | 'received' | 'in_progress' | 'completed';
 
 export interface DeletionRequestRecord {
   kind: 'deletion_request';
@@ -52,8 +53,17 @@ export interface DeletionRequestRecord {
   details?: string | undefined;
   status: DeletionRequestStatus;
   receivedAt: string;
-  /** YYYY-MM-DD (UTC). */
-  dueBy: string;
+  /** SHA-256 (hex) of the emailed confirmation token; removed when the request is confirmed. */
+  confirmationTokenHash?: string | undefined;
+  /** When the confirmation link stops working (ISO 8601). */
+  confirmBy?: string | undefined;
+  /** Set once the owner confirmed: by the emailed link, or by their access token. */
+  confirmedAt?: string | undefined;
+  confirmedBy?: 'email_link' | 'access_token' | undefined;
+  /** YYYY-MM-DD (UTC), 30 days after `confirmedAt`; absent while unconfirmed. */
+  dueBy?: string | undefined;
+  /** Epoch seconds: the table's TTL removes a request nobody confirmed. */
+  expiresAt?: number | undefined;
 }
 
 export type SubmissionRecord =
@@ -66,6 +76,17 @@ export type SubmissionRecord =
 export interface SubmissionStore {
   /** Writes the record unless one with the same key exists; says which happened. */
   addOnce(record: SubmissionRecord): Promise<'added' | 'exists'>;
+}
+
+export interface DeletionConfirmations {
+  /**
+   * Confirms the request in one conditional write: only while it is unconfirmed, its token hash
+   * matches and `now` is before `confirmBy`. False when any of these fails (nothing changes).
+   */
+  confirm(
+    requestId: string,
+    confirmation: { tokenHash: string; now: string; dueBy: string },
+  ): Promise<DeletionRequestRecord | undefined>;
 }
 
 /** Random, unguessable ids (UUID v4 in production). */

@@ -196,16 +196,24 @@ export class FakeKyc implements KycStateReader {
 }
 
 export class FakeLimiter implements RateLimiter {
-  private readonly until = new Map<string, number>();
+  private readonly windows = new Map<string, { until: number; used: number }>();
   constructor(private readonly now: () => number) {}
-  async acquire(action: string, subject: string, windowSeconds: number) {
+  async acquire(action: string, subject: string, windowSeconds: number, limit = 1) {
     const key = `${action}#${subject}`;
-    const open = this.until.get(key);
-    if (open !== undefined && open > this.now()) {
-      return { allowed: false as const, retryAfterSeconds: Math.ceil((open - this.now()) / 1000) };
+    const open = this.windows.get(key);
+    if (open !== undefined && open.until > this.now()) {
+      if (open.used < limit) {
+        open.used += 1;
+        return { allowed: true as const };
+      }
+      return { allowed: false as const, retryAfterSeconds: Math.ceil((open.until - this.now()) / 1000) };
     }
-    this.until.set(key, this.now() + windowSeconds * 1000);
+    this.windows.set(key, { until: this.now() + windowSeconds * 1000, used: 1 });
     return { allowed: true as const };
+  }
+  /** The subjects the limiter has seen, as stored. */
+  subjects(): string[] {
+    return [...this.windows.keys()];
   }
 }
 

@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DeletionRequestNotFoundError, eraseRequestedData } from '#lambdas/domain/data-rights/erase.ts';
+import {
+  DeletionRequestNotConfirmedError,
+  DeletionRequestNotFoundError,
+  eraseRequestedData,
+} from '#lambdas/domain/data-rights/erase.ts';
 import type {
   DeletedEntry,
   DeletionRequests,
@@ -108,6 +112,8 @@ beforeEach(() => {
     email,
     status: 'received',
     receivedAt: '2026-03-30T00:00:00.000Z',
+    confirmedAt: '2026-03-30T00:10:00.000Z',
+    confirmedBy: 'email_link',
     dueBy: '2026-04-29',
   });
 });
@@ -182,6 +188,30 @@ describe('erasing the data of a deletion request', () => {
     expect(result.kind).toBe('completed');
     expect(redacted).toEqual([]);
     expect(submissions.requests.get('req-1')?.kept?.map((k) => k.kind)).toEqual(['deletion_request']);
+  });
+
+  it.each([
+    ['not yet confirmed (its link still works)', '2026-04-01T12:00:00.000Z', false],
+    ['never confirmed, its link expired', '2026-04-01T08:00:00.000Z', true],
+  ])('refuses a request %s, even as a dry run, and changes nothing', async (_, confirmBy, expired) => {
+    submissions.requests.set('req-1', {
+      kind: 'deletion_request',
+      requestId: 'req-1',
+      email,
+      status: 'unconfirmed',
+      receivedAt: '2026-03-31T12:00:00.000Z',
+      confirmationTokenHash: 'f'.repeat(64),
+      confirmBy,
+    });
+    for (const options of [{ dryRun: true }, {}]) {
+      const refusal = await erase()('req-1', options).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(DeletionRequestNotConfirmedError);
+      expect((refusal as DeletionRequestNotConfirmedError).expired).toBe(expired);
+      expect((refusal as Error).message).toMatch(expired ? /expired/ : /not confirmed yet/);
+    }
+    expect(directory.users.size).toBe(1);
+    expect(submissions.items.size).toBe(5);
+    expect(submissions.requests.get('req-1')?.status).toBe('unconfirmed');
   });
 
   it('refuses an unknown request id', async () => {

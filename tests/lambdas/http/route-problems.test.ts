@@ -12,6 +12,7 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -515,6 +516,46 @@ const specific: Scenario[] = [
       ddb.on(PutCommand, { TableName: 'ledger' }).rejects(conditionFailed());
     },
     event: { body: registrationBody },
+  },
+  {
+    route: 'ConfirmDataDeletionRequest',
+    name: 'a token that is used, expired or wrong',
+    expected: 'deletionConfirmationInvalid',
+    arrange: () => {
+      ddb.on(UpdateCommand, { TableName: 'submissions' }).rejects(conditionFailed());
+    },
+    event: { body: JSON.stringify({ token: `0b0e3c55-7a7e-4c8e-9d55-1f0f8f3c2a11.${'x'.repeat(43)}` }) },
+  },
+  {
+    route: 'CreateOwnDataDeletionRequest',
+    name: 'an unverified address',
+    expected: 'emailNotVerified',
+    event: { claims: claims(unverified), body: '{}' },
+    after: nothingWritten,
+  },
+  {
+    route: 'CreateOwnDataDeletionRequest',
+    name: 'a deleted account',
+    expected: 'accountNotFound',
+    arrange: () => {
+      remote = [
+        [
+          'GET tenant.test/api/v2/users/',
+          { status: 404, body: { statusCode: 404, errorCode: 'inexistent_user' } },
+        ],
+      ];
+    },
+    event: { body: '{}' },
+    after: nothingWritten,
+  },
+  {
+    route: 'CreateOwnDataDeletionRequest',
+    name: 'Auth0 unavailable',
+    expected: 'identityProviderUnavailable',
+    arrange: () => {
+      remote = [['GET tenant.test/api/v2/users/', auth0Down]];
+    },
+    event: { body: '{}' },
   },
   {
     route: 'ReceivePersonaWebhook',

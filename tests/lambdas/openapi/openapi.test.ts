@@ -137,7 +137,7 @@ describe('the OpenAPI document', () => {
     });
     const deletion = operation('/api/data-deletion-requests', 'POST');
     const answer = resolve(deletion?.responses['202']?.content?.['application/json']?.schema.$ref ?? '');
-    expect(answer).toMatchObject({ required: ['requestId', 'dueBy'] });
+    expect(answer).toMatchObject({ required: ['requestId', 'confirmBy'] });
   });
 
   it('gives the admin queue its status query parameter', () => {

@@ -1,8 +1,13 @@
 import { submissionKey } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import type { Clock, EmailMessage, Mailer } from '#lambdas/domain/ports.ts';
-import type { SubmissionRecord, SubmissionStore } from '#lambdas/domain/submissions/ports.ts';
+import type {
+  DeletionConfirmations,
+  DeletionRequestRecord,
+  SubmissionRecord,
+  SubmissionStore,
+} from '#lambdas/domain/submissions/ports.ts';
 
-export class MemorySubmissionStore implements SubmissionStore {
+export class MemorySubmissionStore implements SubmissionStore, DeletionConfirmations {
   readonly items = new Map<string, SubmissionRecord>();
 
   async addOnce(record: SubmissionRecord): Promise<'added' | 'exists'> {
@@ -11,6 +16,32 @@ export class MemorySubmissionStore implements SubmissionStore {
     if (this.items.has(id)) return 'exists';
     this.items.set(id, structuredClone(record));
     return 'added';
+  }
+
+  /** The same conditions as the DynamoDB adapter's conditional update. */
+  async confirm(
+    requestId: string,
+    confirmation: { tokenHash: string; now: string; dueBy: string },
+  ): Promise<DeletionRequestRecord | undefined> {
+    const id = `DELETION#${requestId}|REQUEST`;
+    const record = this.items.get(id);
+    if (
+      record?.kind !== 'deletion_request' ||
+      record.status !== 'unconfirmed' ||
+      record.confirmationTokenHash !== confirmation.tokenHash ||
+      !(record.confirmBy !== undefined && record.confirmBy > confirmation.now)
+    )
+      return undefined;
+    const { confirmationTokenHash: _hash, expiresAt: _expires, ...rest } = record;
+    const confirmed: DeletionRequestRecord = {
+      ...rest,
+      status: 'received',
+      confirmedAt: confirmation.now,
+      confirmedBy: 'email_link',
+      dueBy: confirmation.dueBy,
+    };
+    this.items.set(id, confirmed);
+    return confirmed;
   }
 
   all(): SubmissionRecord[] {

@@ -227,7 +227,7 @@ describe('data deletion request', () => {
   const deletion = () => region('Delete Your Data');
   const details = () => within(deletion()).getByRole('textbox', { name: /Details/ });
   const deletionCalls = (calls: ApiCall[]) =>
-    calls.filter((call) => call.path === '/api/data-deletion-requests');
+    calls.filter((call) => call.path === '/api/me/data-deletion-requests');
 
   it('is for the account’s own address, which cannot be edited', async () => {
     openForDeletion();
@@ -256,7 +256,7 @@ describe('data deletion request', () => {
     expect(deletionCalls(calls)).toEqual([]);
   });
 
-  it('sends the account’s own email and nothing else, then shows the request id and due date', async () => {
+  it('sends only the details, with the access token (which names the address), then shows the request id and due date', async () => {
     const { calls } = openForDeletion();
     fireEvent.change(details(), { target: { value: 'Also the newsletter.' } });
     fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
@@ -267,9 +267,9 @@ describe('data deletion request', () => {
     const sent = deletionCalls(calls);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'POST' });
-    expect(sent[0]?.body).toEqual({ email: 'casey@acme-pharma.example', details: 'Also the newsletter.' });
-    // A public route: the access token is not sent where nothing checks it.
-    expect(sent[0]?.headers.get('Authorization')).toBeNull();
+    expect(sent[0]?.body).toEqual({ details: 'Also the newsletter.' });
+    // A `user` route: the token names the account, so the address, and confirms the request.
+    expect(sent[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
 
     expect(within(deletion()).getByText('del_01JXYZ')).toBeTruthy();
     const due = within(deletion()).getByText(
@@ -282,12 +282,12 @@ describe('data deletion request', () => {
     expect((details() as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('sends only the email when no details were given', async () => {
+  it('sends an empty request when no details were given', async () => {
     const { calls } = openForDeletion();
     fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
     fireEvent.click(await within(deletion()).findByRole('button', { name: 'Send Deletion Request' }));
     await within(deletion()).findByText('del_01JXYZ');
-    expect(deletionCalls(calls)[0]?.body).toEqual({ email: 'casey@acme-pharma.example' });
+    expect(deletionCalls(calls)[0]?.body).toEqual({});
   });
 
   it('shows the busy state while sending', async () => {

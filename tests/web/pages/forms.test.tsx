@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { emailMessages } from '#contracts/common.ts';
@@ -173,24 +173,29 @@ describe('the data deletion form', () => {
     expect(api$.posted('/api/data-deletion-requests')).toEqual([]);
   });
 
-  it('accepts a personal address, sends only the fields given, and shows the request id and due date', async () => {
+  it('accepts a personal address, sends only the fields given, and asks to confirm from the inbox', async () => {
     const api$ = stubApi(async () =>
-      json(202, { requestId: '01JZ8Q4K6M2R5T7V9X1B3D5F7H', dueBy: '2025-07-08' }),
+      json(202, { requestId: '01JZ8Q4K6M2R5T7V9X1B3D5F7H', confirmBy: '2025-06-09T10:00:00.000Z' }),
     );
     const { main, user } = await renderPage('/data-deletion');
 
     await user.type(main.getByLabelText('Email address'), 'ada@gmail.com');
     await user.click(main.getByRole('button', { name: 'Request deletion' }));
 
-    expect(await main.findByText('01JZ8Q4K6M2R5T7V9X1B3D5F7H')).toBeDefined();
-    const due = main.getByText('July 8, 2025');
-    expect(due.getAttribute('datetime')).toBe('2025-07-08');
-    expect(due.closest('[role="status"]')).not.toBeNull();
+    const reference = await main.findByText('01JZ8Q4K6M2R5T7V9X1B3D5F7H');
+    const receipt = reference.closest('[role="status"]');
+    expect(receipt).not.toBeNull();
+    expect(
+      within(receipt as HTMLElement).getByRole('heading', { name: 'Check your inbox to confirm' }),
+    ).toBeDefined();
+    expect(receipt?.textContent).toContain(
+      'We have sent a link to the address you gave. Open it within 24 hours and confirm the request: nothing is deleted until you do. Once confirmed, we complete your request within 30 days.',
+    );
     expect(api$.posted('/api/data-deletion-requests')).toEqual([{ email: 'ada@gmail.com' }]);
   });
 
   it('sends the name and details when given', async () => {
-    const api$ = stubApi(async () => json(202, { requestId: 'r1', dueBy: '2025-07-08' }));
+    const api$ = stubApi(async () => json(202, { requestId: 'r1', confirmBy: '2025-06-09T10:00:00.000Z' }));
     const { main, user } = await renderPage('/data-deletion');
 
     await user.type(main.getByLabelText('Email address'), 'ada@example.org');
@@ -213,7 +218,7 @@ describe('the data deletion form', () => {
 
     await main.findByText('Please enter a valid email address');
     expectFieldError(main, 'Email address', 'Please enter a valid email address');
-    expect(main.queryByText('Request received')).toBeNull();
+    expect(main.queryByText('Check your inbox to confirm')).toBeNull();
   });
 });
 

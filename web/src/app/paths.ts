@@ -47,6 +47,8 @@ export const paths = {
   cookiePolicy: publicPath('/cookie-policy', 'cookie-policy'),
   gdprCompliance: publicPath('/gdpr-compliance', 'gdpr-compliance'),
   dataDeletion: publicPath('/data-deletion', 'data-deletion'),
+  /** Where a data-deletion request's emailed link leads (the token in the fragment). */
+  dataDeletionConfirm: publicPath('/data-deletion/confirm', 'data-deletion-confirm', false),
   documentation: publicPath('/documentation', 'documentation'),
   tutorials: publicPath('/tutorials', 'tutorials'),
   // The journey's public steps: prerendered, without sign-in code.

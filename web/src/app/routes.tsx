@@ -22,6 +22,7 @@ const pages: Record<string, RouteObject['lazy']> = {
   [paths.cookiePolicy.path]: () => import('#web/pages/cookie-policy.tsx'),
   [paths.gdprCompliance.path]: () => import('#web/pages/gdpr-compliance.tsx'),
   [paths.dataDeletion.path]: () => import('#web/pages/data-deletion.tsx'),
+  [paths.dataDeletionConfirm.path]: () => import('#web/pages/data-deletion-confirm.tsx'),
   [paths.documentation.path]: () => import('#web/pages/documentation.tsx'),
   [paths.tutorials.path]: () => import('#web/pages/tutorials.tsx'),
   [paths.register.path]: () => import('#web/pages/register.tsx'),

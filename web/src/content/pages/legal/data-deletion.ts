@@ -10,7 +10,7 @@ export const dataDeletion = {
   lastUpdated: '2025-06-08',
   lastUpdatedLabel: 'Last updated',
   intro: [
-    `You can ask us to delete the personal data we hold about you (GDPR Art. 17). We process every deletion request within ${f.deletionDeadlineDays} days of receiving it and confirm it by email.`,
+    `You can ask us to delete the personal data we hold about you (GDPR Art. 17). We process every deletion request within ${f.deletionDeadlineDays} days of its confirmation by the owner of the email address.`,
   ],
   sections: [
     {
@@ -39,7 +39,7 @@ export const dataDeletion = {
       id: 'request',
       heading: 'Request deletion',
       paragraphs: [
-        `Enter the email address whose data should be deleted. We will send a confirmation to that address and complete the request within ${f.deletionDeadlineDays} days. If you did not make the request, reply to the confirmation.`,
+        `Enter the email address whose data should be deleted. We will send a link to that address; the request counts once it is confirmed through that link, within ${f.deletionConfirmationHours} hours, and we then complete it within ${f.deletionDeadlineDays} days. If you are signed in, you can also ask from your account page, without the link.`,
       ],
       slot: 'deletion-form',
     },
@@ -53,9 +53,8 @@ export const dataDeletion = {
     submit: 'Request deletion',
     submitting: 'Sending...',
     failure: 'Your request could not be sent. Please try again.',
-    receivedTitle: 'Request received',
+    receivedTitle: 'Check your inbox to confirm',
     requestIdLabel: 'Request ID',
-    dueByLabel: 'Due by',
-    receivedBody: `We have sent a confirmation to your email address. Please keep the request ID: we will complete your request by the date above, within ${f.deletionDeadlineDays} days.`,
+    receivedBody: `We have sent a link to the address you gave. Open it within ${f.deletionConfirmationHours} hours and confirm the request: nothing is deleted until you do. Once confirmed, we complete your request within ${f.deletionDeadlineDays} days.`,
   },
 } as const satisfies PolicyDocument & { form: Record<string, string> };

@@ -1,4 +1,4 @@
-import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
+import { deletionConfirmationHours, deletionDeadlineDays } from '#contracts/data-deletion.ts';
 import { cookieConsentMonths } from '#web/content/cookie-policy-revision.ts';
 
 // The product's policy facts, once: every legal text (German and English) quotes these numbers,
@@ -8,6 +8,8 @@ export const policyFacts = {
   kycRetentionYears: 5,
   websiteLogRetentionDays: 30,
   deletionDeadlineDays,
+  /** How long a deletion request's emailed confirmation link works (the API's own constant). */
+  deletionConfirmationHours,
   financialRecordsYears: 7,
   withdrawalDays: 14,
   /** The AWS region that hosts the platform and its data. */

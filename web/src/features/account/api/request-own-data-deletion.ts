@@ -1,14 +1,15 @@
 import {
   type DataDeletionAccepted,
-  type DataDeletionRequest,
   dataDeletionAccepted,
+  type OwnDataDeletionRequest,
 } from '#contracts/data-deletion.ts';
-import { api } from '#web/lib/api-client.ts';
+import type { ApiClient } from '#web/lib/api-client.ts';
 
-// Erasure requests go to the same public route as the public form (anyone may ask about an
-// address; the emailed confirmation guards against a request in someone else's name). It is called
-// with the public client: the access token goes only to routes that check it
-// (tests/web/api-routes.test.ts).
-export function requestOwnDataDeletion(request: DataDeletionRequest): Promise<DataDeletionAccepted> {
-  return api.post('/api/data-deletion-requests', request, dataDeletionAccepted);
+// A `user` route: the access token names the account, and so the address, and confirms the request
+// at once (a public request waits for its emailed link). `api` is the session's client.
+export function requestOwnDataDeletion(
+  api: ApiClient,
+  request: OwnDataDeletionRequest,
+): Promise<DataDeletionAccepted> {
+  return api.post('/api/me/data-deletion-requests', request, dataDeletionAccepted);
 }

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type DataDeletionAccepted, dataDeletionRequest } from '#contracts/data-deletion.ts';
+import { type DataDeletionAccepted, ownDataDeletionRequest } from '#contracts/data-deletion.ts';
 import { paths } from '#web/app/paths.ts';
 import { Field } from '#web/components/field.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { accountCopy } from '#web/content/account.ts';
 import { requestOwnDataDeletion } from '#web/features/account/api/request-own-data-deletion.ts';
+import { useSession } from '#web/lib/session.ts';
 import { useContractForm } from '#web/lib/use-contract-form.ts';
 import { formatCalendarDate } from './dates.ts';
 
@@ -15,11 +16,12 @@ const copy = accountCopy.deletion;
 const cancelled = Symbol('cancelled');
 
 // A data-deletion request for the signed-in person's own address. The address is the account's,
-// never typed, so nobody can file a request for someone else from here. The form kit validates
+// never typed or sent: the API takes it from the access token's account, which also confirms it. The form kit validates
 // against the same contract as the API; its submit waits for an explicit confirmation before
 // anything is sent, so one stray click never files an erasure.
 export function DeletionRequest({ email }: { email: string }) {
   const toast = useToast();
+  const { api } = useSession();
   const headingId = useId();
   const [accepted, setAccepted] = useState<DataDeletionAccepted | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -31,8 +33,8 @@ export function DeletionRequest({ email }: { email: string }) {
 
   const form = useContractForm({
     fields: { details: '' },
-    schema: dataDeletionRequest,
-    toInput: (values) => ({ email, ...(values.details.trim() ? { details: values.details } : {}) }),
+    schema: ownDataDeletionRequest,
+    toInput: (values) => (values.details.trim() ? { details: values.details } : {}),
     submit: async (request) => {
       setAccepted(null);
       const send = await new Promise<boolean>((resolve) => {
@@ -42,7 +44,7 @@ export function DeletionRequest({ email }: { email: string }) {
       decide.current = null;
       setConfirming(false);
       if (!send) throw cancelled;
-      return requestOwnDataDeletion(request);
+      return requestOwnDataDeletion(api, request);
     },
     onSuccess: setAccepted,
     onFailure: (error) => {

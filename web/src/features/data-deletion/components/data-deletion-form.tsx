@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { type DataDeletionAccepted, dataDeletionRequest } from '#contracts/data-deletion.ts';
+import { type DataDeletionPending, dataDeletionRequest } from '#contracts/data-deletion.ts';
 import { Field } from '#web/components/field.tsx';
 import { useToast } from '#web/components/toast.tsx';
-import { formatDate } from '#web/content/pages/dates.ts';
 import { dataDeletion } from '#web/content/pages/legal/data-deletion.ts';
 import { requestDataDeletion } from '#web/features/data-deletion/api/request-data-deletion.ts';
 import { useContractForm } from '#web/lib/use-contract-form.ts';
@@ -11,7 +10,7 @@ const copy = dataDeletion.form;
 
 export function DataDeletionForm() {
   const toast = useToast();
-  const [accepted, setAccepted] = useState<DataDeletionAccepted | null>(null);
+  const [accepted, setAccepted] = useState<DataDeletionPending | null>(null);
   const form = useContractForm({
     fields: { email: '', name: '', details: '' },
     schema: dataDeletionRequest,
@@ -61,10 +60,6 @@ export function DataDeletionForm() {
               <dt>{copy.requestIdLabel}</dt>
               <dd>
                 <code>{accepted.requestId}</code>
-              </dd>
-              <dt>{copy.dueByLabel}</dt>
-              <dd>
-                <time dateTime={accepted.dueBy}>{formatDate(accepted.dueBy)}</time>
               </dd>
             </dl>
             <p>{copy.receivedBody}</p>

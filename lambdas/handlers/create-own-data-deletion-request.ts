@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { DataDeletionAccepted } from '#contracts/data-deletion.ts';
+import { ownDataDeletionRequest } from '#contracts/data-deletion.ts';
+import { getUserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
+import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
+import { tableName } from '#lambdas/config.ts';
+import { systemClock } from '#lambdas/domain/ports.ts';
+import { requestOwnDataDeletion } from '#lambdas/domain/submissions/data-deletion.ts';
+import { httpHandler } from '#lambdas/http/http-handler.ts';
+import { logger } from '#lambdas/http/logger.ts';
+import { countMetric } from '#lambdas/http/metrics.ts';
+
+const store = new DynamoDbSubmissionStore(documentClient, tableName('submissions'));
+const mailer = createMailer();
+
+export const handler = httpHandler(
+  { route: 'CreateOwnDataDeletionRequest', body: ownDataDeletionRequest },
+  async ({ body, caller }) => {
+    const request = requestOwnDataDeletion({
+      users: await getUserDirectory(),
+      store,
+      mailer,
+      clock: systemClock,
+      newId: randomUUID,
+    });
+    const { requestId, dueBy, receiptError } = await request(caller, body);
+    logger.info('data deletion request received (signed in)', { deletionRequestId: requestId, dueBy });
+    countMetric('DataDeletionRequested');
+    if (receiptError !== undefined) {
+      logger.error('data deletion receipt email failed', {
+        deletionRequestId: requestId,
+        error: receiptError instanceof Error ? receiptError : String(receiptError),
+      });
+      countMetric('DataDeletionConfirmationFailed');
+    }
+    return { status: 202, body: { requestId, dueBy } satisfies DataDeletionAccepted };
+  },
+);
