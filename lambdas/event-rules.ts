@@ -75,6 +75,25 @@ export const eventRules: EventRuleDef[] = [
     timeoutSeconds: 30,
   },
   {
+    id: 'ProcessRegistration',
+    description:
+      'The account work of an accepted registration: Auth0 user, agreements, password ticket, login or "already have an account" email',
+    pattern: { source: [eventSources.registration], 'detail-type': ['RegistrationRequested'] },
+    handler: 'process-registration',
+    grants: [
+      table('submissions', 'readWrite'),
+      table('consentLedger', 'readPut'),
+      secret('auth0M2m'),
+      email,
+      eventBus('RegistrationSubmitted'),
+    ],
+    retry,
+    // Up to five Auth0 calls with a bounded 10 s retry budget each; a retry resumes safely.
+    timeoutSeconds: 60,
+    // Auth0's Management API allows a few requests per second: keep bursts inside it.
+    reservedConcurrency: 5,
+  },
+  {
     id: 'NotifyRegistration',
     description: 'Email the operations address about a new registration',
     pattern: { source: [eventSources.registration], 'detail-type': ['RegistrationSubmitted'] },

@@ -99,18 +99,11 @@ const routeList = [
     handler: 'create-registration',
     auth: 'public',
     throttle: throttles.publicForm,
-    grants: [
-      table('submissions', 'readWrite'),
-      table('consentLedger', 'readPut'),
-      secret('auth0M2m'),
-      email,
-      eventBus('RegistrationSubmitted'),
-    ],
-    summary: 'Register an organization and email login instructions',
-    problems: ['identityProviderUnavailable', 'consentLedgerBusy'],
-    // Up to five Auth0 calls with a bounded 10 s retry budget each; a retry resumes safely.
-    timeoutSeconds: 29,
-    reservedConcurrency: 10,
+    // Stores the request and publishes its id; the account work is the ProcessRegistration rule's
+    // (event-rules.ts), so both kinds of address are answered alike (ADR 0033).
+    grants: [table('submissions', 'put'), eventBus('RegistrationRequested')],
+    summary: 'Register an organization (login instructions follow by email)',
+    problems: ['serviceUnavailable'],
   }),
   route({
     id: 'GetMe',

@@ -10,6 +10,7 @@ import type { RegistrationLookup } from '#lambdas/domain/kyc/ports.ts';
 import type {
   RegistrationProgress,
   RegistrationRecord,
+  RegistrationRequestRecord,
   RegistrationStore,
 } from '#lambdas/domain/registration/ports.ts';
 
@@ -17,6 +18,10 @@ import type {
 // them for a data-deletion request.
 
 export const registrationKey = (userId: string) => ({ pk: `REGISTRATION#${userId}`, sk: 'REGISTRATION' });
+export const registrationRequestKey = (registrationId: string) => ({
+  pk: `REGISTRATION_REQUEST#${registrationId}`,
+  sk: 'REQUEST',
+});
 export const registrationProgressKey = (email: string) => ({
   pk: `REGISTRATION_PROGRESS#${email}`,
   sk: 'PROGRESS',
@@ -37,6 +42,30 @@ export class DynamoDbRegistrationStore implements RegistrationStore, Registratio
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
+
+  async saveRequest(record: RegistrationRequestRecord): Promise<void> {
+    await this.client.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...registrationRequestKey(record.registrationId), kind: 'registration_request', ...record },
+        // Ids are random: an existing item would be a bug, never something to overwrite.
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
+
+  async getRequest(registrationId: string): Promise<RegistrationRequestRecord | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: registrationRequestKey(registrationId),
+        ConsistentRead: true,
+      }),
+    );
+    if (!Item) return undefined;
+    const { pk: _pk, sk: _sk, kind: _kind, ...record } = Item;
+    return record as RegistrationRequestRecord;
+  }
 
   async getProgress(email: string): Promise<RegistrationProgress | undefined> {
     const { Item } = await this.client.send(

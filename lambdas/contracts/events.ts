@@ -29,6 +29,17 @@ export const registrationSubmitted = z.object({
 export type RegistrationSubmitted = z.infer<typeof registrationSubmitted>;
 
 /**
+ * A registration the API accepted and stored (issue 10, finding 9; ADR 0033): the account work
+ * (Auth0 lookup or create, the password ticket, the emails) runs from it, off the request path, so
+ * an address with an account is answered as fast as a new one. Only the id travels: the stored
+ * request holds the form, and the password-ticket link is created by the target, never on the bus.
+ */
+export const registrationRequested = z.object({
+  registrationId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+export type RegistrationRequested = z.infer<typeof registrationRequested>;
+
+/**
  * A verified Persona webhook event, reduced to what processing needs (ADR 0006). The webhook
  * handler publishes it and answers Persona at once; `process-persona-event` applies it. Persona's
  * payload is not forwarded: it may hold personal data, and it could exceed EventBridge's 256 KB.
@@ -49,10 +60,12 @@ export type PersonaEventReceived = z.infer<typeof personaEventReceived>;
 export const domainEvents = {
   KycStatusChanged: { source: 'platform.kyc', detail: kycStatusChanged },
   RegistrationSubmitted: { source: 'platform.registration', detail: registrationSubmitted },
+  RegistrationRequested: { source: 'platform.registration', detail: registrationRequested },
   PersonaEventReceived: { source: 'platform.kyc', detail: personaEventReceived },
 } as const;
 
 export type DomainEvent =
   | { detailType: 'KycStatusChanged'; detail: KycStatusChanged }
   | { detailType: 'RegistrationSubmitted'; detail: RegistrationSubmitted }
+  | { detailType: 'RegistrationRequested'; detail: RegistrationRequested }
   | { detailType: 'PersonaEventReceived'; detail: PersonaEventReceived };

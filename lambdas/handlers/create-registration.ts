@@ -1,65 +1,46 @@
+import { randomUUID } from 'node:crypto';
 import type { SuccessResponse } from '#contracts/common.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import { registrationRequest } from '#contracts/registration.ts';
-import { getUserDirectory, identityIssuer } from '#lambdas/adapters/auth0-user-directory.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
-import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
-import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
-import { requireEnv, tableName } from '#lambdas/config.ts';
-import { recordRegistrationAgreements } from '#lambdas/domain/consent/record-consent.ts';
+import { tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
-import { registerOrganization } from '#lambdas/domain/registration/register-organization.ts';
+import { acceptRegistration } from '#lambdas/domain/registration/accept-registration.ts';
+import { NotQueuedError } from '#lambdas/http/errors.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger, maskEmail, securityEvent } from '#lambdas/http/logger.ts';
-import { countMetric } from '#lambdas/http/metrics.ts';
+import { logger, securityEvent } from '#lambdas/http/logger.ts';
 
-const ledger = new DynamoDbConsentLedger(documentClient, tableName('consentLedger'));
-const store = new DynamoDbRegistrationStore(documentClient, tableName('submissions'));
-const mailer = createMailer();
 const events = createEventPublisher();
-const appUrl = requireEnv('APP_URL');
-const issuer = identityIssuer();
 
-// Every step is idempotent, so an Auth0 outage (DirectoryUnavailableError, 503 with Retry-After)
-// only asks the person to send the same form again.
+const accept = acceptRegistration({
+  store: new DynamoDbRegistrationStore(documentClient, tableName('submissions')),
+  events: {
+    // Stored but not queued: the person sends the form again (a new request, the same outcome).
+    publish: (batch) =>
+      events.publish(batch).catch((error: unknown) => {
+        throw new NotQueuedError('The registration could not be queued. Please try again.', { cause: error });
+      }),
+  },
+  clock: systemClock,
+  newId: randomUUID,
+});
+
+// The same work and the same answer for every accepted request, whether the address has an
+// account or not: the account work runs in process-registration (ADR 0033).
 export const handler = httpHandler(
   { route: 'CreateRegistration', body: registrationRequest },
   async ({ body, event, requestId }) => {
-    const register = registerOrganization({
-      users: await getUserDirectory(),
-      store,
-      ledger,
-      recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),
-      mailer,
-      events,
-      clock: systemClock,
-      appUrl,
-      issuer,
-    });
-    const result = await register(body, {
+    const result = await accept(body, {
       requestId,
       userAgent: event.headers['user-agent'] ?? event.requestContext.http.userAgent,
       ipAddress: event.requestContext.http.sourceIp,
       // The wizard shows the agreement texts in their documents' locale.
       locale: consentDocuments.terms_of_service.locale,
     });
-    switch (result.outcome) {
-      case 'honeypot':
-        securityEvent('honeypot_triggered', { route: 'registrations' });
-        break;
-      case 'account_exists':
-        logger.info('registration for an address that has an account', {
-          email: maskEmail(body.responsibleEmail),
-        });
-        break;
-      case 'registered':
-        countMetric('RegistrationSubmitted');
-        logger.info('registration completed', { userId: result.userId });
-        break;
-    }
-    // The same answer in every accepted case: the response never says whether an account exists.
+    if (result.outcome === 'honeypot') securityEvent('honeypot_triggered', { route: 'registrations' });
+    else logger.info('registration accepted', { registrationId: result.registrationId });
     return { status: 201, body: { success: true } satisfies SuccessResponse };
   },
 );

@@ -38,6 +38,7 @@ const knownKeys: Record<string, string[]> = {
   '/api/investor-inquiries': ['name', 'email', 'organization', 'message'],
   '/api/contact': ['name', 'email', 'organization', 'message'],
   '/api/data-deletion-requests': ['email', 'name', 'details'],
+  '/api/data-deletion-requests/confirm': ['token'],
   '/api/cookie-consents': ['consentId', 'analytics', 'marketing', 'personalization', 'revision'],
 };
 

@@ -60,6 +60,8 @@ describe('POST /api/registrations', () => {
     expect(response.status).toBe(201);
     const answer = await response.text();
     expect(JSON.parse(answer)).toEqual({ success: true });
+    // The account work runs after the answer (ProcessRegistration, ADR 0033).
+    await settle();
 
     const users = await idpUsersByEmail(email);
     expect(users).toHaveLength(1);
@@ -144,6 +146,7 @@ describe('POST /api/registrations', () => {
     const again = await register({ ...validRequest(email.toUpperCase()), organizationName: 'Another Org' });
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual({ success: true });
+    await settle();
     expect(await idpUsersByEmail(email)).toHaveLength(1);
     expect((await db.scan('ConsentLedger')).length).toBe(ledgerBefore);
     const mails = await mailTo(email);
@@ -154,11 +157,40 @@ describe('POST /api/registrations', () => {
     expect(mails[1]?.body.text).toContain(`/auth/login`);
   });
 
+  it('sends an address that has an account at most 3 "you already have an account" emails a day', async () => {
+    const email = uniqueEmail();
+    expect((await register(validRequest(email))).status).toBe(201);
+    await settle();
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await register(validRequest(email));
+      answers.push({ status: response.status, body: await response.text() });
+      await settle();
+    }
+    // Over the limit the caller hears exactly what everyone hears; only the email is left out.
+    expect(new Set(answers.map((answer) => JSON.stringify(answer)))).toEqual(
+      new Set([JSON.stringify({ status: 201, body: JSON.stringify({ success: true }) })]),
+    );
+    expect((await mailTo(email)).map((mail) => mail.subject)).toEqual([
+      'Your login instructions',
+      'You already have an account',
+      'You already have an account',
+      'You already have an account',
+    ]);
+    // The limiter keeps a hash of the address, never the address.
+    const limits = (await db.scan('Submissions')).filter((item) =>
+      String(item.pk).startsWith('RATE#account-exists-email#'),
+    );
+    expect(limits.length).toBeGreaterThan(0);
+    expect(JSON.stringify(limits)).not.toContain(email);
+  });
+
   it('answers 201 to a filled honeypot and creates or sends nothing', async () => {
     const email = uniqueEmail();
     const response = await register({ ...validRequest(email), website: 'https://spam.example' });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ success: true });
+    await settle();
     expect(await idpUsersByEmail(email)).toHaveLength(0);
     expect(await mailTo(email)).toHaveLength(0);
     expect((await db.scan('Submissions')).filter((item) => item.email === email)).toHaveLength(0);

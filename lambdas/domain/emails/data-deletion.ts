@@ -1,17 +1,9 @@
 import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
 import type { EmailMessage } from '../ports.ts';
-import { appLink, composeEmail } from './html.ts';
+import { appLink, composeEmail, escapeHtml } from './html.ts';
 
 // The emails of a data-deletion request: the confirmation link a public request sends to the
 // address (nothing happens until it is used), and the receipt of a confirmed request.
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 /**
  * Where the link leads: a page (web/src/app/paths.ts) that asks for a click, then POSTs the token.

@@ -1,4 +1,5 @@
 import type { OrganizationType } from '#contracts/organization.ts';
+import type { RegistrationRequest } from '#contracts/registration.ts';
 
 // What registration keeps in the submissions table. Two items:
 // - progress, keyed by the normalised email: which steps of a registration are done, so a
@@ -29,7 +30,35 @@ export interface RegistrationRecord {
   createdAt: string;
 }
 
+/** Where a request came from: the agreements' ledger records keep it (DESIGN section 6). */
+export interface RequestContext {
+  requestId: string;
+  userAgent: string;
+  ipAddress: string;
+  /** Locale of the agreement texts the wizard showed. */
+  locale: string;
+}
+
+/**
+ * A registration as the API accepted it, before any account work: what the asynchronous step
+ * needs to finish it. `{pk:'REGISTRATION_REQUEST#<id>'}`, with `email` for the byEmail index and a
+ * TTL (`expiresAt`), since it is only needed while the event may still be delivered.
+ */
+export interface RegistrationRequestRecord {
+  registrationId: string;
+  /** Normalised. */
+  email: string;
+  /** The form as sent, without the honeypot. */
+  request: Omit<RegistrationRequest, 'website'>;
+  context: RequestContext;
+  receivedAt: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
 export interface RegistrationStore {
+  saveRequest(record: RegistrationRequestRecord): Promise<void>;
+  getRequest(registrationId: string): Promise<RegistrationRequestRecord | undefined>;
   getProgress(email: string): Promise<RegistrationProgress | undefined>;
   saveProgress(progress: RegistrationProgress): Promise<void>;
   /** Stores the registration unless one exists for the user already; returns the stored one. */

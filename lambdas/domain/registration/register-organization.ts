@@ -16,24 +16,22 @@ import type {
 } from '#lambdas/domain/ports.ts';
 import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
 import { normaliseEmail } from '#lambdas/domain/submissions/normalise.ts';
+import type { RateLimiter } from '../account/ports.ts';
+import { mayEmailRecipient } from '../emails/recipient-limit.ts';
 import {
   passwordTicketTtlDays,
   type RegistrationProgress,
   type RegistrationRecord,
   type RegistrationStore,
+  type RequestContext,
 } from './ports.ts';
 
-// POST /api/registrations as a use case. Every accepted request gets the same answer (no account
-// enumeration). The steps are idempotent and their progress is stored per email, so a request
-// retried after a failure half-way completes the missing steps and never creates a second user.
+export type { RequestContext } from './ports.ts';
 
-export interface RequestContext {
-  requestId: string;
-  userAgent: string;
-  ipAddress: string;
-  /** Locale of the agreement texts the wizard showed. */
-  locale: string;
-}
+// The account work of a registration, run by the ProcessRegistration event target after the API
+// has accepted the request (accept-registration.ts; ADR 0033). The steps are idempotent and their
+// progress is stored per email, so a delivery retried after a failure half-way completes the
+// missing steps and never creates a second user.
 
 export interface AgreementsInput extends RequestContext {
   subjectId: string;
@@ -48,6 +46,8 @@ export interface RegisterDeps {
   /** Appends the three registration agreements to the consent ledger. */
   recordAgreements(input: AgreementsInput): Promise<unknown>;
   mailer: Mailer;
+  /** The per-recipient limit of the "you already have an account" email (anyone can trigger it). */
+  limiter: RateLimiter;
   events: EventPublisher;
   clock: Clock;
   /** The web origin, for links in emails. */
@@ -58,7 +58,12 @@ export interface RegisterDeps {
   generatePassword?: () => string;
 }
 
-export type RegistrationOutcome = 'honeypot' | 'account_exists' | 'registered';
+export type RegistrationOutcome =
+  | 'honeypot'
+  | 'account_exists'
+  /** An existing account whose address had its "you already have an account" emails for the day. */
+  | 'account_exists_not_emailed'
+  | 'registered';
 
 /** 256 random bits, plus one character of each class so any Auth0 password policy accepts it. */
 export function randomInitialPassword(): string {
@@ -107,12 +112,16 @@ export function registerOrganization(deps: RegisterDeps) {
     user: DirectoryUser,
     email: string,
   ): Promise<{ outcome: RegistrationOutcome }> {
-    await deps.mailer.send(accountExistsEmail({ to: user.email || email, appUrl: deps.appUrl }));
+    const to = user.email || email;
+    if (!(await mayEmailRecipient(deps.limiter, 'account-exists-email', to))) {
+      return { outcome: 'account_exists_not_emailed' };
+    }
+    await deps.mailer.send(accountExistsEmail({ to, appUrl: deps.appUrl }));
     return { outcome: 'account_exists' };
   }
 
   return async (
-    request: RegistrationRequest,
+    request: Omit<RegistrationRequest, 'website'> & { website?: string | undefined },
     context: RequestContext,
   ): Promise<{ outcome: RegistrationOutcome; userId?: string }> => {
     // Bots fill every field; people never see this one. Same answer, nothing created or sent.

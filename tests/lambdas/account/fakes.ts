@@ -16,6 +16,7 @@ import {
 import type {
   RegistrationProgress,
   RegistrationRecord,
+  RegistrationRequestRecord,
   RegistrationStore,
 } from '#lambdas/domain/registration/ports.ts';
 
@@ -164,6 +165,14 @@ export class FakeLedger implements ConsentLedger {
 export class FakeRegistrationStore implements RegistrationStore {
   readonly progress = new Map<string, RegistrationProgress>();
   readonly registrations = new Map<string, RegistrationRecord>();
+  readonly requests = new Map<string, RegistrationRequestRecord>();
+  async saveRequest(record: RegistrationRequestRecord) {
+    if (this.requests.has(record.registrationId)) throw new Error('request exists');
+    this.requests.set(record.registrationId, structuredClone(record));
+  }
+  async getRequest(registrationId: string) {
+    return structuredClone(this.requests.get(registrationId));
+  }
   async getProgress(email: string) {
     return this.progress.get(email);
   }

@@ -497,24 +497,9 @@ const specific: Scenario[] = [
   },
   {
     route: 'CreateRegistration',
-    name: 'Auth0 unavailable',
-    expected: 'identityProviderUnavailable',
-    arrange: () => {
-      remote = [['GET tenant.test/api/v2/users-by-email', auth0Down]];
-    },
-    event: { body: registrationBody },
-  },
-  {
-    route: 'CreateRegistration',
-    name: "the new account's consent chain staying contended",
-    expected: 'consentLedgerBusy',
-    arrange: () => {
-      remote = [
-        ['GET tenant.test/api/v2/users-by-email', { status: 200, body: [] }],
-        ['POST tenant.test/api/v2/users', { status: 201, body: auth0User({ email: 'ada@customer.test' }) }],
-      ];
-      ddb.on(PutCommand, { TableName: 'ledger' }).rejects(conditionFailed());
-    },
+    name: 'the bus refusing the event',
+    expected: 'serviceUnavailable',
+    arrange: () => bus.on(PutEventsCommand).rejects(new Error('bus down')),
     event: { body: registrationBody },
   },
   {
@@ -732,9 +717,9 @@ describe('the Retry-After of each kind comes from the one table', () => {
       ['GET tenant.test/api/v2/users-by-email', auth0Down],
     ];
     const answers = await Promise.all(
-      (['GetMe', 'SendVerificationEmail', 'CreateRegistration'] as const).map(async (id) => {
+      (['GetMe', 'SendVerificationEmail', 'CreateOwnDataDeletionRequest'] as const).map(async (id) => {
         const route = routeOf(id);
-        const event = await eventFor(route, id === 'CreateRegistration' ? { body: registrationBody } : {});
+        const event = await eventFor(route, id === 'CreateOwnDataDeletionRequest' ? { body: '{}' } : {});
         return (await handlers.get(id)?.(event, lambdaContext))?.headers?.['retry-after'];
       }),
     );

@@ -7,6 +7,7 @@ import {
   FakeDirectory,
   FakeEvents,
   FakeLedger,
+  FakeLimiter,
   FakeMailer,
   FakeRegistrationStore,
   fixedClock,
@@ -38,12 +39,14 @@ function setup() {
   const ledger = new FakeLedger();
   const mailer = new FakeMailer();
   const events = new FakeEvents();
+  const limiter = new FakeLimiter(() => fixedClock().now().getTime());
   const register = registerOrganization({
     users,
     store,
     ledger,
     recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),
     mailer,
+    limiter,
     events,
     clock: fixedClock(),
     appUrl: 'https://app.example',
@@ -96,6 +99,22 @@ describe('registerOrganization', () => {
       subject: 'You already have an account',
     });
     expect(s.mailer.sent[0]?.text).toContain('https://app.example/auth/login');
+  });
+
+  it('sends at most 3 "you already have an account" emails a day to one address, and nothing after', async () => {
+    const s = setup();
+    s.users.add({ email: 'ada@helix-labs.example' });
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push((await s.register(request, context)).outcome);
+    expect(outcomes).toEqual([
+      'account_exists',
+      'account_exists',
+      'account_exists',
+      'account_exists_not_emailed',
+      'account_exists_not_emailed',
+    ]);
+    expect(s.mailer.sent).toHaveLength(3);
+    expect(s.users.createCalls).toBe(0);
   });
 
   it('creates the user with exactly the product app_metadata and a password that never leaves the use case', async () => {

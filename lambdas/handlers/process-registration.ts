@@ -1,0 +1,90 @@
+import { registrationRequested } from '#contracts/events.ts';
+import { getUserDirectory, identityIssuer } from '#lambdas/adapters/auth0-user-directory.ts';
+import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
+import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
+import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
+import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
+import { requireEnv, tableName } from '#lambdas/config.ts';
+import { recordRegistrationAgreements } from '#lambdas/domain/consent/record-consent.ts';
+import { systemClock } from '#lambdas/domain/ports.ts';
+import { registerOrganization } from '#lambdas/domain/registration/register-organization.ts';
+import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
+import { logger, maskEmail } from '#lambdas/http/logger.ts';
+import { countMetric, flushMetrics } from '#lambdas/http/metrics.ts';
+
+// EventBridge target for RegistrationRequested: the account work of a registration the API accepted
+// (ADR 0007, ADR 0033). Failures throw, so EventBridge retries, then dead-letters the event; every
+// step is idempotent (progress per email), so a retry finishes what the last attempt started.
+
+interface RegistrationRequestedEvent {
+  id: string;
+  detail: unknown;
+}
+
+const ledger = new DynamoDbConsentLedger(documentClient, tableName('consentLedger'));
+const store = new DynamoDbRegistrationStore(documentClient, tableName('submissions'));
+const limiter = new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock);
+const mailer = createMailer();
+const events = createEventPublisher();
+const appUrl = requireEnv('APP_URL');
+const issuer = identityIssuer();
+
+export const handler = async (event: RegistrationRequestedEvent, context: LambdaContext): Promise<void> => {
+  logger.appendKeys({ eventId: event.id, requestId: context.awsRequestId });
+  try {
+    const parsed = registrationRequested.safeParse(event.detail);
+    if (!parsed.success) {
+      logger.error('invalid RegistrationRequested event dropped', { issues: parsed.error.issues });
+      countMetric('InvalidEventDropped');
+      return;
+    }
+    const { registrationId } = parsed.data;
+    const stored = await store.getRequest(registrationId);
+    if (!stored) {
+      // Past its TTL (a replay long after the fact) or erased on request: nothing left to do.
+      logger.warn('registration request not found; event dropped', { registrationId });
+      countMetric('InvalidEventDropped');
+      return;
+    }
+    const register = registerOrganization({
+      users: await getUserDirectory(),
+      store,
+      ledger,
+      recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),
+      mailer,
+      limiter,
+      events,
+      clock: systemClock,
+      appUrl,
+      issuer,
+    });
+    const result = await register(stored.request, stored.context);
+    switch (result.outcome) {
+      case 'account_exists':
+        logger.info('registration for an address that has an account', {
+          registrationId,
+          email: maskEmail(stored.email),
+        });
+        break;
+      case 'account_exists_not_emailed':
+        logger.warn('public email over its per-recipient limit: not sent', {
+          kind: 'account-exists-email',
+          registrationId,
+          email: maskEmail(stored.email),
+        });
+        countMetric('PublicEmailSuppressed');
+        break;
+      case 'registered':
+        countMetric('RegistrationSubmitted');
+        logger.info('registration completed', { registrationId, userId: result.userId });
+        break;
+      case 'honeypot':
+        break;
+    }
+  } finally {
+    flushMetrics();
+    logger.removeKeys(['eventId', 'requestId']);
+  }
+};

@@ -1,0 +1,62 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDbRateLimiter, rateLimitKey } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
+import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
+
+// The per-subject limiter against DynamoDB Local: N actions a window, never more, even when the
+// requests arrive at the same moment (every step is a conditional write).
+
+let dynamodb: RunningDynamoDb;
+let client: DynamoDBDocumentClient;
+let nowMs = Date.parse('2026-11-21T07:00:00.000Z');
+let limiter: DynamoDbRateLimiter;
+const day = 24 * 3600;
+
+beforeAll(async () => {
+  dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'rate-limit-' });
+  client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: dynamodb.endpoint,
+      region: 'eu-central-1',
+      credentials: localCredentials,
+    }),
+  );
+  limiter = new DynamoDbRateLimiter(client, dynamodb.tableNames.submissions, { now: () => new Date(nowMs) });
+}, 60_000);
+
+afterAll(async () => {
+  client?.destroy();
+  await dynamodb?.close();
+});
+
+describe('DynamoDbRateLimiter', () => {
+  it('allows 3 a window, then refuses with the time left, and opens a new window when it ends', async () => {
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await limiter.acquire('email', 'subject-a', day, 3));
+    expect(results.slice(0, 3)).toEqual([{ allowed: true }, { allowed: true }, { allowed: true }]);
+    expect(results[3]).toEqual({ allowed: false, retryAfterSeconds: day });
+    nowMs += day * 1000;
+    expect(await limiter.acquire('email', 'subject-a', day, 3)).toEqual({ allowed: true });
+  });
+
+  it('never allows more than the limit to concurrent requests', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => limiter.acquire('email', 'subject-b', day, 3)),
+    );
+    expect(results.filter((result) => result.allowed)).toHaveLength(3);
+  });
+
+  it('keeps one a window by default, and counts a window written before `used` existed as full', async () => {
+    expect(await limiter.acquire('verification', 'subject-c', 60)).toEqual({ allowed: true });
+    expect((await limiter.acquire('verification', 'subject-c', 60)).allowed).toBe(false);
+    await client.send(
+      new PutCommand({
+        TableName: dynamodb.tableNames.submissions,
+        Item: { ...rateLimitKey('email', 'subject-d'), kind: 'rate-limit', resetAtMs: nowMs + 60_000 },
+      }),
+    );
+    expect((await limiter.acquire('email', 'subject-d', day, 3)).allowed).toBe(false);
+  });
+});
