@@ -260,13 +260,14 @@ describe('the backend stack', () => {
         },
       });
     }
-    // Anyone may register: that function must not be able to forge a verification result.
+    // Anyone may register: that function must not be able to forge a verification result (it
+    // publishes only the request's id; the account work publishes RegistrationSubmitted).
     expect(
       statementsOf('CreateRegistration').find((s) => actionsOf(s).includes('events:PutEvents'))?.Condition,
     ).toEqual({
       StringEquals: {
         'events:source': ['platform.registration'],
-        'events:detail-type': ['RegistrationSubmitted'],
+        'events:detail-type': ['RegistrationRequested'],
       },
     });
     const unconditioned = statements.filter(
