@@ -1,5 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
+import { isExpired } from '#lambdas/adapters/dynamodb-retention.ts';
 import { type KycStateReader, kycStateKey } from '#lambdas/domain/ports.ts';
 
 /**
@@ -20,8 +21,7 @@ export class DynamoDbKycStateReader implements KycStateReader {
       new GetCommand({ TableName: this.tableName, Key: kycStateKey(userId), ConsistentRead: true }),
     );
     if (!Item || !(kycStatuses as readonly unknown[]).includes(Item.status)) return undefined;
-    if (typeof Item.expiresAt === 'number' && Item.expiresAt <= Math.floor(Date.now() / 1000))
-      return undefined;
+    if (isExpired(Item)) return undefined;
     return {
       status: Item.status as KycStatus,
       updatedAt: typeof Item.updatedAt === 'string' ? Item.updatedAt : '',

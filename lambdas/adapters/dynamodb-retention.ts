@@ -13,6 +13,14 @@ import type { RetentionSchedule } from '#lambdas/domain/data-rights/ports.ts';
 // update the ledger. Only that attribute is written, only where it is not set yet, and only on
 // items that exist (an update must not create an item).
 
+/** An item past its `expiresAt`: gone for every reader, though DynamoDB deletes it only eventually. */
+export function isExpired(item: Record<string, unknown>, now: Date = new Date()): boolean {
+  return (
+    typeof item[retentionAttribute] === 'number' &&
+    item[retentionAttribute] <= Math.floor(now.getTime() / 1000)
+  );
+}
+
 export class DynamoDbRetention implements RetentionSchedule {
   constructor(
     private readonly client: DynamoDBDocumentClient,
