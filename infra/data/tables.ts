@@ -34,7 +34,8 @@ export const tables = {
     envVar: 'CONSENT_LEDGER_TABLE',
     purpose:
       'Append-only consent records with a per-subject hash chain; read by auditors. The sort key is the ' +
-      "subject's record sequence, so a conditional put cannot fork the chain.",
+      "subject's record sequence, so a conditional put cannot fork the chain. Records expire (expiresAt) " +
+      'once the retention period after the end of the relationship has passed (ADR 0031).',
     partitionKey: { name: 'subjectId', type: 'S' },
     sortKey: { name: 'sequence', type: 'N' },
     indexes: [
@@ -44,13 +45,15 @@ export const tables = {
         sortKey: { name: 'recordedAt', type: 'S' },
       },
     ],
+    ttlAttribute: 'expiresAt',
   },
   kycState: {
     logicalName: 'KycState',
     envVar: 'KYC_STATE_TABLE',
     purpose:
       'Per-user KYC status, transition history and processed webhook event ids (single-table design; ' +
-      'event ids expire after 45 days).',
+      "event ids expire after 45 days, a user's items once the KYC retention period after the relationship " +
+      'has passed).',
     partitionKey: { name: 'pk', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     indexes: [

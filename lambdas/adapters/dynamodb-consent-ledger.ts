@@ -4,7 +4,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tables } from '#infra/data/tables.ts';
 import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
-import { recordHash } from '#lambdas/domain/consent/hash-chain.ts';
+import { recordHash, retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import {
   type Clock,
   type ConsentEntry,
@@ -17,7 +17,9 @@ import {
 // The consent ledger in DynamoDB (docs/decisions/0005-consent-ledger.md). Items are
 // `{subjectId, sequence}`-keyed `ConsentRecord`s, stored exactly as hashed: nothing is added or
 // renamed, so an auditor recomputes a hash from the item alone. Only Query and PutItem are ever
-// sent; the writer role has no Update or Delete permission either.
+// sent; the writer role has no Update or Delete permission either. The one attribute outside the
+// hash, `expiresAt`, is set by the operator's erasure step when the relationship ends (ADR 0031);
+// reads leave out records past it, since DynamoDB deletes expired items only eventually.
 
 export const purposeTimeIndex = tables.consentLedger.indexes[0].name;
 
@@ -74,7 +76,13 @@ export class DynamoDbConsentLedger implements ConsentLedger {
         recordedAt: this.clock.now().toISOString(),
         previousHash: latest?.hash ?? null,
       };
-      const record: ConsentRecord = { ...unhashed, hash: recordHash(unhashed) };
+      const record: ConsentRecord = {
+        ...unhashed,
+        hash: recordHash(unhashed),
+        // A record appended after the relationship ended expires with the subject's others, so a
+        // chain never outlives part of itself.
+        ...(typeof latest?.expiresAt === 'number' ? { expiresAt: latest.expiresAt } : {}),
+      };
       try {
         await this.client.send(
           new PutCommand({
@@ -130,11 +138,22 @@ export class DynamoDbConsentLedger implements ConsentLedger {
     return result.Items?.[0] as ConsentRecord | undefined;
   }
 
+  /** Every page of the query, without the records past their retention. */
   private async queryAll(input: QueryCommandInput): Promise<ConsentRecord[]> {
     const records: ConsentRecord[] = [];
     let startKey: QueryCommandInput['ExclusiveStartKey'];
+    const unexpired: Partial<QueryCommandInput> = {
+      FilterExpression: 'attribute_not_exists(#expiresAt) OR #expiresAt > :now',
+      ExpressionAttributeNames: { '#expiresAt': retentionAttribute },
+      ExpressionAttributeValues: {
+        ...input.ExpressionAttributeValues,
+        ':now': Math.floor(this.clock.now().getTime() / 1000),
+      },
+    };
     do {
-      const page = await this.client.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+      const page = await this.client.send(
+        new QueryCommand({ ...input, ...unexpired, ExclusiveStartKey: startKey }),
+      );
       // Items are returned as stored (not re-shaped), so verification sees any added attribute.
       records.push(...((page.Items ?? []) as ConsentRecord[]));
       startKey = page.LastEvaluatedKey;

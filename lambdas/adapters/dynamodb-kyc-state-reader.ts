@@ -1,8 +1,13 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
+import { isExpired } from '#lambdas/adapters/dynamodb-retention.ts';
 import { type KycStateReader, kycStateKey } from '#lambdas/domain/ports.ts';
 
-/** Reads the per-user KYC state item the KYC feature writes (strongly consistent: it is the truth). */
+/**
+ * Reads the per-user KYC state item the KYC feature writes (strongly consistent: it is the truth).
+ * An item past its retention (`expiresAt`, set when the relationship ended) is no state at all:
+ * DynamoDB deletes expired items only eventually.
+ */
 export class DynamoDbKycStateReader implements KycStateReader {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -16,6 +21,7 @@ export class DynamoDbKycStateReader implements KycStateReader {
       new GetCommand({ TableName: this.tableName, Key: kycStateKey(userId), ConsistentRead: true }),
     );
     if (!Item || !(kycStatuses as readonly unknown[]).includes(Item.status)) return undefined;
+    if (isExpired(Item)) return undefined;
     return {
       status: Item.status as KycStatus,
       updatedAt: typeof Item.updatedAt === 'string' ? Item.updatedAt : '',

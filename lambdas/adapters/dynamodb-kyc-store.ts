@@ -11,6 +11,7 @@ import {
 import { verificationListLimit } from '#contracts/admin-verifications.ts';
 import type { KycStatusChanged } from '#contracts/events.ts';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
+import { isExpired } from '#lambdas/adapters/dynamodb-retention.ts';
 import type {
   ApplyResult,
   DecidedBy,
@@ -326,7 +327,8 @@ export class DynamoDbKycStore implements KycStore {
         Limit: verificationListLimit,
       }),
     );
-    return Items.map(toRecord);
+    // A state past its retention (ADR 0031) is no longer anyone's verification.
+    return Items.filter((item) => !isExpired(item)).map(toRecord);
   }
 
   /**

@@ -98,6 +98,11 @@ export interface ConsentRecord extends ConsentEntry {
   recordedAt: string;
   previousHash: string | null;
   hash: string;
+  /**
+   * Epoch seconds after which the record is past its retention (the end of the relationship plus
+   * the contract retention period); absent while the relationship lasts. Not hashed.
+   */
+  expiresAt?: number;
 }
 
 export interface ConsentLedger {

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createManagementApi } from '#lambdas/adapters/auth0-management-api.ts';
 import { Auth0UserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import {
   createPersonaClient,
@@ -14,7 +15,7 @@ import type { InquiryRedactor, KycRecords } from '#lambdas/domain/data-rights/po
 import { kycStateKey, systemClock } from '#lambdas/domain/ports.ts';
 import type { EraseConfig } from './config.ts';
 
-/** Reads the KYC state item (`inquiryId`, `status`); never writes: KYC decisions are kept. */
+/** Reads the KYC state item (`inquiryId`, `status`); KYC decisions are kept (DynamoDbRetention sets their expiry). */
 export class DynamoDbKycRecords implements KycRecords {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -68,6 +69,10 @@ export function buildEraseDeps(config: EraseConfig): EraseDeps & { close(): void
         timeoutMs: 15_000,
       }),
     ),
+    retention: new DynamoDbRetention(client, {
+      consentLedger: config.dynamodb.tables.consentLedger,
+      kycState: config.dynamodb.tables.kycState,
+    }),
     clock: systemClock,
     close: () => raw.destroy(),
   };

@@ -37,7 +37,8 @@ export function describeResult(result: EraseResult): string {
   if (kept.length === 0) lines.push('  (nothing)');
   for (const entry of kept) {
     const count = entry.count === undefined ? '' : ` (${entry.count} records)`;
-    lines.push(`  ${entry.store} ${entry.kind} ${entry.key}${count}: ${entry.reason}`);
+    const until = entry.retainUntil === undefined ? '' : ` Kept until ${entry.retainUntil}.`;
+    lines.push(`  ${entry.store} ${entry.kind} ${entry.key}${count}: ${entry.reason}${until}`);
   }
   return lines.join('\n');
 }

@@ -14,6 +14,7 @@ import { configFromStack } from '#scripts/data-erase/config.ts';
 import { runErase } from '#scripts/data-erase/run.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { createTestUser, mailbox, managementToken } from '#tests/helpers/tokens.ts';
+import { policyFacts } from '#web/content/pages/legal/facts.ts';
 
 // The public forms through the local API gateway into DynamoDB Local and SES, and the operator's
 // erasure of a person's data end to end.
@@ -484,10 +485,10 @@ describe('erasing a person’s data (npm run data:erase)', () => {
     };
     expect(inquiry.data.attributes['redacted-at']).not.toBeNull();
 
-    const ledger = await db.scan('ConsentLedger');
-    expect(ledger.filter((r) => r.subjectId === user.userId)).toHaveLength(1);
-    const kyc = await db.scan('KycState');
-    expect(kyc.filter((r) => r.pk === `USER#${user.userId}`)).toHaveLength(1);
+    const ledger = (await db.scan('ConsentLedger')).filter((r) => r.subjectId === user.userId);
+    expect(ledger).toHaveLength(1);
+    const kyc = (await db.scan('KycState')).filter((r) => r.pk === `USER#${user.userId}`);
+    expect(kyc).toHaveLength(1);
 
     const request = (
       await db.client.send(
@@ -510,7 +511,33 @@ describe('erasing a person’s data (npm run data:erase)', () => {
     const kept = (request?.kept ?? []) as { kind: string; reason: string }[];
     expect(kept.map((k) => k.kind).sort()).toEqual(['consent_record', 'deletion_request', 'kyc_decision']);
     expect(kept.find((k) => k.kind === 'consent_record')?.reason).toMatch(/Consent proof/);
-    expect(kept.find((k) => k.kind === 'kyc_decision')?.reason).toMatch(/5 years/);
+    expect(kept.find((k) => k.kind === 'kyc_decision')?.reason).toMatch(
+      new RegExp(`${policyFacts.kycRetentionYears} years after the relationship ends`),
+    );
+    // What is kept expires the policy's periods after the relationship ended (the erasure's start).
+    const ended = new Date(request?.startedAt as string);
+    const yearsLater = (years: number) =>
+      new Date(
+        Date.UTC(
+          ended.getUTCFullYear() + years,
+          ended.getUTCMonth(),
+          ended.getUTCDate(),
+          ended.getUTCHours(),
+          ended.getUTCMinutes(),
+          ended.getUTCSeconds(),
+          ended.getUTCMilliseconds(),
+        ),
+      );
+    const consentUntil = yearsLater(policyFacts.contractRetentionYears);
+    const kycUntil = yearsLater(policyFacts.kycRetentionYears);
+    expect(kept.find((k) => k.kind === 'consent_record')).toMatchObject({
+      retainUntil: consentUntil.toISOString(),
+    });
+    expect(kept.find((k) => k.kind === 'kyc_decision')).toMatchObject({
+      retainUntil: kycUntil.toISOString(),
+    });
+    expect(ledger[0]?.expiresAt).toBe(Math.floor(consentUntil.getTime() / 1000));
+    expect(kyc[0]?.expiresAt).toBe(Math.floor(kycUntil.getTime() / 1000));
   });
 
   it('is safe to run again: nothing changes and the first report stands', async () => {

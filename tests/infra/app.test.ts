@@ -48,6 +48,18 @@ describe('the data stack', () => {
     }
   });
 
+  it('expires the consent ledger and the KYC state on expiresAt, set when the relationship ends (ADR 0031)', () => {
+    for (const key of ['consentLedger', 'kycState'] as const) {
+      data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        KeySchema: Match.arrayWith([{ AttributeName: tables[key].partitionKey.name, KeyType: 'HASH' }]),
+        GlobalSecondaryIndexes: Match.arrayWith([
+          Match.objectLike({ IndexName: tables[key].indexes[0].name }),
+        ]),
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      });
+    }
+  });
+
   it('keeps the three secrets, retained, with no value in the template', () => {
     const secrets = Object.values(data.findResources('AWS::SecretsManager::Secret'));
     expect(secrets).toHaveLength(3);

@@ -22,16 +22,23 @@ const show = (value: unknown): string => {
 };
 
 /**
- * The canonical form hashed for a record: JSON of every attribute except `hash`, with the keys of
+ * Retention metadata, not part of the proof: set on every record of a subject when the
+ * relationship ends (ADR 0031), after the record was hashed, so it is left out of the hash.
+ */
+export const retentionAttribute = 'expiresAt';
+
+/**
+ * The canonical form hashed for a record: JSON of every attribute except `hash` and
+ * `expiresAt` (the retention metadata above), with the keys of
  * every object sorted by UTF-16 code unit (as `Array.prototype.sort` does), no whitespace, strings
  * and numbers as `JSON.stringify` writes them. For the values a record holds (strings, integers,
  * booleans, null, flat objects) this is the JSON Canonicalization Scheme (RFC 8785), so an auditor
  * can recompute a hash with any JCS library:
  *
- *   sha256_hex(JCS(record without "hash"))
+ *   sha256_hex(JCS(record without "hash" and "expiresAt"))
  */
 export function canonicalRecord(item: LedgerItem): string {
-  const { hash: _hash, ...rest } = fieldsOf(item);
+  const { hash: _hash, [retentionAttribute]: _expiresAt, ...rest } = fieldsOf(item);
   return canonicalJson(rest);
 }
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../ports.ts';
-import { type ErasurePlan, mergeDeleted, planErasure } from './erasure-plan.ts';
+import { type ErasurePlan, mergeDeleted, planErasure, retentionDates } from './erasure-plan.ts';
 import type {
   ConsentProof,
   DeletionRequests,
@@ -7,6 +7,7 @@ import type {
   ErasureOutcome,
   InquiryRedactor,
   KycRecords,
+  RetentionSchedule,
   SubmissionsByEmail,
 } from './ports.ts';
 
@@ -45,6 +46,7 @@ export interface EraseDeps {
   kyc: KycRecords;
   consents: ConsentProof;
   persona: InquiryRedactor;
+  retention: RetentionSchedule;
   clock: Clock;
 }
 
@@ -84,19 +86,28 @@ export function eraseRequestedData(deps: EraseDeps) {
       if (state) kyc.push({ userId, status: state.status, inquiryId: state.inquiryId });
       consents.push({ userId, count: (await deps.consents.listBySubject(userId)).length });
     }
-    const plan = planErasure({ submissions, userIds, kyc, consents });
+    // The relationship ends when the erasure starts; a rerun keeps the first run's date.
+    const startedAt = request.startedAt ?? deps.clock.now().toISOString();
+    const endedAt = new Date(startedAt);
+    const plan = planErasure({ submissions, userIds, kyc, consents, endedAt });
     if (options.dryRun) return { kind: 'dry-run', requestId, email: request.email, plan };
 
     const planned = mergeDeleted(request.planned ?? [], plan.deleted);
-    await deps.requests.markInProgress(requestId, {
-      userIds,
-      planned,
-      startedAt: request.startedAt ?? deps.clock.now().toISOString(),
-    });
+    await deps.requests.markInProgress(requestId, { userIds, planned, startedAt });
     // Persona first and the account last: until the end, a rerun can still find everything.
     for (const inquiryId of plan.redactInquiries) await deps.persona.redactInquiry(inquiryId);
     for (const ref of plan.deleteSubmissions) await deps.submissions.delete({ pk: ref.pk, sk: ref.sk });
     for (const userId of plan.deleteUsers) await deps.users.delete(userId);
+    // After the account is gone (no new consent can be appended), what is kept gets its expiry.
+    const until = retentionDates(endedAt);
+    const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
+    for (const userId of userIds) {
+      await deps.retention.expireConsentRecords(userId, epoch(until.consentLedger));
+      const inquiries = kyc.flatMap((state) =>
+        state.userId === userId && state.inquiryId ? [state.inquiryId] : [],
+      );
+      await deps.retention.expireKycRecords(userId, inquiries, epoch(until.kycState));
+    }
 
     const outcome: ErasureOutcome = {
       deleted: planned,

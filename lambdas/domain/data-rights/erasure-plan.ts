@@ -1,3 +1,4 @@
+import { contractRetentionYears, kycRetentionYears } from '#contracts/retention.ts';
 import type { DeletedEntry, KeptEntry, SubmissionRef } from './ports.ts';
 
 // What an erasure deletes and what it keeps, decided from the records found, as a pure function
@@ -8,11 +9,12 @@ export const retentionReasons = {
     'Proof that the erasure request was received and answered (GDPR Art. 5(2) accountability, Art. 12 and 17); ' +
     'it holds the address and this report, not the erased data.',
   consentLedger:
-    'Consent proof (GDPR Art. 7(1)) and record of the agreed terms: the append-only ledger is kept for 10 years ' +
-    '(commercial and contract records); it identifies the person only by an opaque subject id.',
+    'Consent proof (GDPR Art. 7(1)) and record of the agreed terms: the append-only ledger is kept for ' +
+    `${contractRetentionYears} years after the relationship ends (commercial and contract records); it ` +
+    'identifies the person only by an opaque subject id.',
   kycState:
-    'KYC decision record kept for 5 years after the relationship ends (anti-money-laundering retention, GwG ' +
-    '§ 8(4)); the identity documents and biometrics at Persona are redacted.',
+    `KYC decision record kept for ${kycRetentionYears} years after the relationship ends (anti-money-laundering ` +
+    'retention, GwG § 8(4)); the identity documents and biometrics at Persona are redacted.',
 } as const;
 
 /** Submission kinds that are kept, with the reason; every other record of the address is deleted. */
@@ -20,12 +22,29 @@ const keptSubmissionKinds: Record<string, string> = {
   deletion_request: retentionReasons.deletionRequest,
 };
 
+/** `years` calendar years after `date` (29 February becomes 1 March). */
+export function yearsAfter(date: Date, years: number): Date {
+  const later = new Date(date.getTime());
+  later.setUTCFullYear(later.getUTCFullYear() + years);
+  return later;
+}
+
+/** When what erasure keeps expires, counted from the end of the relationship (the erasure's start). */
+export function retentionDates(endedAt: Date) {
+  return {
+    consentLedger: yearsAfter(endedAt, contractRetentionYears),
+    kycState: yearsAfter(endedAt, kycRetentionYears),
+  };
+}
+
 export interface ErasureFindings {
   submissions: SubmissionRef[];
   /** The identity provider's users of the address (the current one, and any recorded by an earlier run). */
   userIds: string[];
   kyc: { userId: string; status: string; inquiryId: string | null }[];
   consents: { userId: string; count: number }[];
+  /** The end of the relationship: when the erasure started. */
+  endedAt: Date;
 }
 
 export interface ErasurePlan {
@@ -53,12 +72,14 @@ export function planErasure(findings: ErasureFindings): ErasurePlan {
   const redactInquiries = [
     ...new Set(findings.kyc.flatMap((state) => (state.inquiryId ? [state.inquiryId] : []))),
   ];
+  const until = retentionDates(findings.endedAt);
   for (const state of findings.kyc) {
     kept.push({
       store: 'kycState',
       key: `USER#${state.userId}`,
       kind: 'kyc_decision',
       reason: retentionReasons.kycState,
+      retainUntil: until.kycState.toISOString(),
     });
   }
   for (const consent of findings.consents) {
@@ -69,6 +90,7 @@ export function planErasure(findings: ErasureFindings): ErasurePlan {
       kind: 'consent_record',
       count: consent.count,
       reason: retentionReasons.consentLedger,
+      retainUntil: until.consentLedger.toISOString(),
     });
   }
   const deleted: DeletedEntry[] = [

@@ -26,6 +26,8 @@ export interface KeptEntry {
   kind: string;
   count?: number;
   reason: string;
+  /** When the kept records expire (ISO): the end of the relationship plus their retention period. */
+  retainUntil?: string;
 }
 
 export interface ErasureOutcome {
@@ -69,6 +71,18 @@ export interface KycRecords {
 /** Structurally satisfied by the shared `ConsentLedger`. */
 export interface ConsentProof {
   listBySubject(subjectId: string): Promise<{ purpose: string; recordedAt: string }[]>;
+}
+
+/**
+ * Sets the expiry (`expiresAt`, epoch seconds, the tables' TTL attribute) of what is kept when the
+ * relationship ends. Operator credentials only: the one update the append-only ledger allows, on
+ * that one attribute. An expiry already set is left as it is, so a rerun cannot extend it.
+ */
+export interface RetentionSchedule {
+  /** Every consent-ledger record of the subject. */
+  expireConsentRecords(subjectId: string, expiresAt: number): Promise<void>;
+  /** The user's KYC state and history, and the items of the given inquiries. */
+  expireKycRecords(userId: string, inquiryIds: string[], expiresAt: number): Promise<void>;
 }
 
 export interface InquiryRedactor {

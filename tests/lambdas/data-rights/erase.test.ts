@@ -13,6 +13,7 @@ import type {
   SubmissionsByEmail,
 } from '#lambdas/domain/data-rights/ports.ts';
 import type { DirectoryUser } from '#lambdas/domain/ports.ts';
+import { policyFacts } from '#web/content/pages/legal/facts.ts';
 
 // The erasure use case against in-memory stores: what goes, what stays, and that it is safe to rerun.
 
@@ -62,6 +63,9 @@ let directory: MemoryDirectory;
 let redacted: string[];
 let ledger: Map<string, { purpose: string; recordedAt: string }[]>;
 let kyc: Map<string, { status: string; inquiryId: string | null }>;
+/** Expiry (epoch seconds) per record group, set once as the DynamoDB adapter sets it. */
+let expiries: Map<string, number>;
+let now: Date;
 
 function erase() {
   return eraseRequestedData({
@@ -75,11 +79,24 @@ function erase() {
         redacted.push(id);
       },
     },
-    clock: { now: () => new Date('2026-04-01T09:00:00.000Z') },
+    retention: {
+      expireConsentRecords: async (subjectId, expiresAt) => {
+        if (!expiries.has(`ledger:${subjectId}`)) expiries.set(`ledger:${subjectId}`, expiresAt);
+      },
+      expireKycRecords: async (userId, inquiryIds, expiresAt) => {
+        for (const key of [`kyc:USER#${userId}`, ...inquiryIds.map((id) => `kyc:INQUIRY#${id}`)])
+          if (!expiries.has(key)) expiries.set(key, expiresAt);
+      },
+    },
+    clock: { now: () => now },
   });
 }
 
+const epoch = (iso: string) => Date.parse(iso) / 1000;
+
 beforeEach(() => {
+  now = new Date('2026-04-01T09:00:00.000Z');
+  expiries = new Map();
   submissions = new MemorySubmissions();
   directory = new MemoryDirectory();
   redacted = [];
@@ -142,6 +159,31 @@ describe('erasing the data of a deletion request', () => {
     expect(request?.kept?.every((k) => k.reason.length > 20)).toBe(true);
   });
 
+  it('sets the expiry of what it keeps: the consent records and the KYC records, the policy periods after the relationship ends', async () => {
+    await erase()('req-1');
+    expect(Object.fromEntries(expiries)).toEqual({
+      'ledger:auth0|ada': epoch(`${2026 + policyFacts.contractRetentionYears}-04-01T09:00:00.000Z`),
+      'kyc:USER#auth0|ada': epoch(`${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`),
+      'kyc:INQUIRY#inq_ada': epoch(`${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`),
+    });
+    const kept = submissions.requests.get('req-1')?.kept ?? [];
+    expect(kept.find((k) => k.store === 'kycState')?.retainUntil).toBe(
+      `${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`,
+    );
+  });
+
+  it('counts the relationship from the first run when an interrupted erasure is finished later', async () => {
+    submissions.failDeleteOf = 'CONTACT#2';
+    await expect(erase()('req-1')).rejects.toThrow('throttled');
+    expect(expiries.size).toBe(0);
+    submissions.failDeleteOf = undefined;
+    now = new Date('2026-04-03T10:00:00.000Z');
+    await erase()('req-1');
+    expect(expiries.get('ledger:auth0|ada')).toBe(
+      epoch(`${2026 + policyFacts.contractRetentionYears}-04-01T09:00:00.000Z`),
+    );
+  });
+
   it('changes nothing on a dry run, and lists what it would do', async () => {
     const result = await erase()('req-1', { dryRun: true });
     expect(result.kind).toBe('dry-run');
@@ -151,6 +193,7 @@ describe('erasing the data of a deletion request', () => {
     expect(redacted).toEqual([]);
     expect(submissions.items.size).toBe(5);
     expect(submissions.requests.get('req-1')?.status).toBe('received');
+    expect(expiries.size).toBe(0);
   });
 
   it('does nothing the second time and reports the first outcome', async () => {

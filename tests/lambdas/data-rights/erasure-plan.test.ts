@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeDeleted, planErasure, retentionReasons } from '#lambdas/domain/data-rights/erasure-plan.ts';
+import { policyFacts } from '#web/content/pages/legal/facts.ts';
 
 const ref = (pk: string, kind: string) => ({ pk, sk: 'X', kind });
 
@@ -16,6 +17,7 @@ describe('the erasure plan', () => {
     userIds: ['auth0|ada', 'auth0|ada'],
     kyc: [{ userId: 'auth0|ada', status: 'approved', inquiryId: 'inq_1' }],
     consents: [{ userId: 'auth0|ada', count: 4 }],
+    endedAt: new Date('2026-04-01T09:00:00.000Z'),
   });
 
   it('deletes registration, waitlist, investor, contact and unclassified records of the address', () => {
@@ -55,12 +57,13 @@ describe('the erasure plan', () => {
     });
   });
 
-  it('keeps the KYC decision and the consent ledger, each with its legal reason', () => {
+  it('keeps the KYC decision and the consent ledger, each with its legal reason and the policy period after the relationship ends', () => {
     expect(plan.kept).toContainEqual({
       store: 'kycState',
       key: 'USER#auth0|ada',
       kind: 'kyc_decision',
       reason: retentionReasons.kycState,
+      retainUntil: `${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`,
     });
     expect(plan.kept).toContainEqual({
       store: 'consentLedger',
@@ -68,7 +71,14 @@ describe('the erasure plan', () => {
       kind: 'consent_record',
       count: 4,
       reason: retentionReasons.consentLedger,
+      retainUntil: `${2026 + policyFacts.contractRetentionYears}-04-01T09:00:00.000Z`,
     });
+    expect(retentionReasons.kycState).toContain(
+      `${policyFacts.kycRetentionYears} years after the relationship ends`,
+    );
+    expect(retentionReasons.consentLedger).toContain(
+      `${policyFacts.contractRetentionYears} years after the relationship ends`,
+    );
   });
 
   it('plans nothing when nothing of the address exists, except keeping the request', () => {
@@ -77,6 +87,7 @@ describe('the erasure plan', () => {
       userIds: [],
       kyc: [],
       consents: [],
+      endedAt: new Date(),
     });
     expect(empty.deleted).toEqual([]);
     expect(empty.kept.map((k) => k.kind)).toEqual(['deletion_request']);
@@ -88,6 +99,7 @@ describe('the erasure plan', () => {
       userIds: ['u'],
       kyc: [{ userId: 'u', status: 'not_started', inquiryId: null }],
       consents: [{ userId: 'u', count: 0 }],
+      endedAt: new Date(),
     });
     expect(partial.redactInquiries).toEqual([]);
     expect(partial.kept.map((k) => k.store)).toEqual(['kycState']);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationHistoryLimit } from '#contracts/admin-verifications.ts';
 import { DynamoDbKycStore, historySk } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbRegistrationStore, registrationKey } from '#lambdas/adapters/dynamodb-registration-store.ts';
+import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
 import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
 import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
@@ -183,6 +184,18 @@ describe('the admin queue on DynamoDB Local', () => {
     ]);
     const [first, second] = rejected?.history ?? [];
     expect(first && second && first.at < second.at).toBe(true);
+  });
+
+  it('no longer lists a user whose KYC state is past its retention (ADR 0031)', async () => {
+    const kept = 'auth0|queue-kept';
+    const expired = 'auth0|queue-expired';
+    for (const userId of [kept, expired]) await userInReview(userId);
+    const retention = new DynamoDbRetention(client, dynamodb.tableNames);
+    await retention.expireKycRecords(kept, [], Math.floor(Date.now() / 1000) + 3600);
+    await retention.expireKycRecords(expired, [], Math.floor(Date.now() / 1000) - 1);
+    const listed = (await list()('pending')).items.map((item) => item.userId);
+    expect(listed).toContain(kept);
+    expect(listed).not.toContain(expired);
   });
 
   it('lists an account that never registered with empty organization fields', async () => {

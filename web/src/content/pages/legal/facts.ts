@@ -1,11 +1,13 @@
 import { deletionConfirmationHours, deletionDeadlineDays } from '#contracts/data-deletion.ts';
+import { contractRetentionYears, kycRetentionYears } from '#contracts/retention.ts';
 import { cookieConsentMonths } from '#web/content/cookie-policy-revision.ts';
 
 // The product's policy facts, once: every legal text (German and English) quotes these numbers,
-// so the texts cannot disagree with each other. The deletion deadline is the API's own constant.
+// so the texts cannot disagree with each other. The deletion deadline and the retention periods
+// are the backend's own constants, which it enforces.
 export const policyFacts = {
-  contractRetentionYears: 10,
-  kycRetentionYears: 5,
+  contractRetentionYears,
+  kycRetentionYears,
   websiteLogRetentionDays: 30,
   deletionDeadlineDays,
   /** How long a deletion request's emailed confirmation link works (the API's own constant). */
