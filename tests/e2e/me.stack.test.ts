@@ -85,6 +85,8 @@ async function registeredUser() {
     }),
   });
   expect(response.status).toBe(201);
+  // The account work (and so the login email) follows the answer (ADR 0033).
+  await fetch(`${stack.api}/__local/events/settle`, { method: 'POST' });
   const mail = (await mailbox(stack)).find((m) => m.destination.to.includes(email));
   const ticketUrl = /(http:\/\/\S+\/lo\/reset\?ticket=[^\s"<#]+)/.exec(mail?.body.text ?? '')?.[1];
   const ticket = new URL(ticketUrl ?? 'http://missing/').searchParams.get('ticket') ?? '';

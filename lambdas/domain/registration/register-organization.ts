@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RegistrationRequest } from '#contracts/registration.ts';
+import type { RateLimiter } from '#lambdas/domain/account/ports.ts';
 import { appLink } from '#lambdas/domain/emails/html.ts';
+import { mayEmailRecipient } from '#lambdas/domain/emails/recipient-limit.ts';
 import {
   accountExistsEmail,
   loginInstructionsEmail,
@@ -16,8 +18,6 @@ import type {
 } from '#lambdas/domain/ports.ts';
 import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
 import { normaliseEmail } from '#lambdas/domain/submissions/normalise.ts';
-import type { RateLimiter } from '../account/ports.ts';
-import { mayEmailRecipient } from '../emails/recipient-limit.ts';
 import {
   passwordTicketTtlDays,
   type RegistrationProgress,
@@ -25,8 +25,6 @@ import {
   type RegistrationStore,
   type RequestContext,
 } from './ports.ts';
-
-export type { RequestContext } from './ports.ts';
 
 // The account work of a registration, run by the ProcessRegistration event target after the API
 // has accepted the request (accept-registration.ts; ADR 0033). The steps are idempotent and their
