@@ -10,13 +10,7 @@ import { parseWebhookSecrets, verifyPersonaSignature } from '#lambdas/domain/kyc
 import { normaliseInstant } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { statusForEvent } from '#lambdas/domain/kyc/status-mapping.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
-import type { HttpApiEvent } from '#lambdas/http/api-gateway.ts';
-import {
-  InvalidRequestError,
-  InvalidSignatureError,
-  NotQueuedError,
-  PayloadTooLargeError,
-} from '#lambdas/http/errors.ts';
+import { InvalidRequestError, InvalidSignatureError, NotQueuedError } from '#lambdas/http/errors.ts';
 import { bodyBytes, fieldErrors, httpHandler } from '#lambdas/http/http-handler.ts';
 import { logger, securityEvent } from '#lambdas/http/logger.ts';
 import { countMetric } from '#lambdas/http/metrics.ts';
