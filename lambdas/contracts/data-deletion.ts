@@ -29,6 +29,11 @@ export const dataDeletionPending = z.strictObject({
   requestId: z.string(),
   /** When the emailed confirmation link stops working (ISO 8601, UTC). */
   confirmBy: z.iso.datetime(),
+  /**
+   * DESIGN's field, kept: the latest date (YYYY-MM-DD, UTC) by which the request will be answered
+   * if it is confirmed in time (30 days from `confirmBy`; a confirmation sooner brings it forward).
+   */
+  dueBy: z.iso.date(),
 });
 export type DataDeletionPending = z.infer<typeof dataDeletionPending>;
 

@@ -24,7 +24,7 @@ const requestDeletion = requestDataDeletion({
 export const handler = httpHandler(
   { route: 'CreateDataDeletionRequest', body: dataDeletionRequest },
   async ({ body }) => {
-    const { requestId, confirmBy, outcome, confirmationError } = await requestDeletion(body);
+    const { requestId, confirmBy, dueBy, outcome, confirmationError } = await requestDeletion(body);
     logger.info('data deletion request awaiting confirmation', { deletionRequestId: requestId, outcome });
     countMetric('DataDeletionRequested');
     if (outcome === 'over_recipient_limit') {
@@ -43,6 +43,6 @@ export const handler = httpHandler(
       countMetric('DataDeletionConfirmationFailed');
     }
     // The same answer whatever happened to the email: it says nothing about the address.
-    return { status: 202, body: { requestId, confirmBy } satisfies DataDeletionPending };
+    return { status: 202, body: { requestId, confirmBy, dueBy } satisfies DataDeletionPending };
   },
 );

@@ -186,8 +186,11 @@ describe('POST /api/data-deletion-requests', () => {
     const email = uniqueEmail('gmail.com');
     const response = await post('/api/data-deletion-requests', { email, name: 'Pat', details: 'Everything' });
     expect(response.status).toBe(202);
-    const answer = (await response.json()) as { requestId: string; confirmBy: string };
-    expect(Object.keys(answer).sort()).toEqual(['confirmBy', 'requestId']);
+    const answer = (await response.json()) as { requestId: string; confirmBy: string; dueBy: string };
+    expect(Object.keys(answer).sort()).toEqual(['confirmBy', 'dueBy', 'requestId']);
+    expect(answer.dueBy).toBe(
+      new Date(Date.parse(answer.confirmBy) + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+    );
     const hours = (Date.parse(answer.confirmBy) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);

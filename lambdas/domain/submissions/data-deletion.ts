@@ -48,6 +48,7 @@ export function requestDataDeletion(deps: {
   ): Promise<{
     requestId: string;
     confirmBy: string;
+    dueBy: string;
     outcome: DeletionRequestOutcome;
     confirmationError?: unknown;
   }> => {
@@ -68,7 +69,7 @@ export function requestDataDeletion(deps: {
       confirmBy: confirmBy.toISOString(),
       expiresAt: Math.ceil(confirmBy.getTime() / 1000) + unconfirmedRetentionDays * 24 * 3600,
     });
-    const answer = { requestId, confirmBy: confirmBy.toISOString() };
+    const answer = { requestId, confirmBy: confirmBy.toISOString(), dueBy: dueDate(confirmBy) };
     // Over the limit the caller hears exactly what everyone hears; only the email is left out.
     if (!(await mayEmailRecipient(deps.limiter, 'deletion-confirmation-email', email))) {
       return { ...answer, outcome: 'over_recipient_limit' };

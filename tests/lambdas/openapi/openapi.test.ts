@@ -137,7 +137,7 @@ describe('the OpenAPI document', () => {
     });
     const deletion = operation('/api/data-deletion-requests', 'POST');
     const answer = resolve(deletion?.responses['202']?.content?.['application/json']?.schema.$ref ?? '');
-    expect(answer).toMatchObject({ required: ['requestId', 'confirmBy'] });
+    expect(answer).toMatchObject({ required: ['requestId', 'confirmBy', 'dueBy'] });
   });
 
   it('gives the admin queue its status query parameter', () => {

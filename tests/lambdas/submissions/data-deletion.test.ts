@@ -53,7 +53,11 @@ describe('asking for data deletion in the public form', () => {
   it('stores the request unconfirmed, with no deadline yet and only a hash of the token', async () => {
     const { store, mailer, request } = setup();
     const answer = await request({ email: 'Someone@Gmail.com', name: 'Some One', details: 'All of it' });
-    expect(answer).toMatchObject({ requestId: 'del-1', confirmBy: '2026-02-11T23:30:00.000Z' });
+    expect(answer).toMatchObject({
+      requestId: 'del-1',
+      confirmBy: '2026-02-11T23:30:00.000Z',
+      dueBy: '2026-03-13',
+    });
     const token = tokenFrom(mailer);
     expect(store.all()).toEqual([
       {
@@ -137,7 +141,7 @@ describe('asking for data deletion in the public form', () => {
       'over_recipient_limit',
     ]);
     for (const answer of answers)
-      expect(Object.keys(answer).sort()).toEqual(['confirmBy', 'outcome', 'requestId']);
+      expect(Object.keys(answer).sort()).toEqual(['confirmBy', 'dueBy', 'outcome', 'requestId']);
     // Another address has its own budget; the limiter keeps a hash, never the address.
     await request({ email: 'other@gmail.com' });
     expect(mailer.sent).toHaveLength(4);

@@ -175,7 +175,11 @@ describe('the data deletion form', () => {
 
   it('accepts a personal address, sends only the fields given, and asks to confirm from the inbox', async () => {
     const api$ = stubApi(async () =>
-      json(202, { requestId: '01JZ8Q4K6M2R5T7V9X1B3D5F7H', confirmBy: '2025-06-09T10:00:00.000Z' }),
+      json(202, {
+        requestId: '01JZ8Q4K6M2R5T7V9X1B3D5F7H',
+        confirmBy: '2025-06-09T10:00:00.000Z',
+        dueBy: '2025-07-09',
+      }),
     );
     const { main, user } = await renderPage('/data-deletion');
 
@@ -195,7 +199,9 @@ describe('the data deletion form', () => {
   });
 
   it('sends the name and details when given', async () => {
-    const api$ = stubApi(async () => json(202, { requestId: 'r1', confirmBy: '2025-06-09T10:00:00.000Z' }));
+    const api$ = stubApi(async () =>
+      json(202, { requestId: 'r1', confirmBy: '2025-06-09T10:00:00.000Z', dueBy: '2025-07-09' }),
+    );
     const { main, user } = await renderPage('/data-deletion');
 
     await user.type(main.getByLabelText('Email address'), 'ada@example.org');
