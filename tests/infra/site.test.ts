@@ -242,7 +242,7 @@ describe('the response headers', () => {
       'connect-src': ["'self'", auth0],
       'frame-src': ['https://*.withpersona.com'],
       'frame-ancestors': ["'none'"],
-      'base-uri': ["'self'"],
+      'base-uri': ["'none'"],
       // The SPA posts no form to the tenant: /authorize and /v2/logout are navigations.
       'form-action': ["'self'"],
       'object-src': ["'none'"],
@@ -320,7 +320,7 @@ describe('the response headers', () => {
       expect(fields['Content-Security-Policy']).not.toMatch(/unsafe-inline|unsafe-eval|\*;|\* /);
       expect(fields['Content-Security-Policy']).toContain("frame-ancestors 'none'");
       expect(fields['Content-Security-Policy']).toContain("object-src 'none'");
-      expect(fields['Content-Security-Policy']).toContain("base-uri 'self'");
+      expect(fields['Content-Security-Policy']).toContain("base-uri 'none'");
     }
   });
 });
