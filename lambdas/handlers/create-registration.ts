@@ -26,7 +26,7 @@ const issuer = identityIssuer();
 // only asks the person to send the same form again.
 export const handler = httpHandler(
   { route: 'CreateRegistration', body: registrationRequest },
-  async ({ body, event, requestId }) => {
+  async ({ body, event, requestId, viewerIp }) => {
     const register = registerOrganization({
       users: await getUserDirectory(),
       store,
@@ -41,7 +41,7 @@ export const handler = httpHandler(
     const result = await register(body, {
       requestId,
       userAgent: event.headers['user-agent'] ?? event.requestContext.http.userAgent,
-      ipAddress: event.requestContext.http.sourceIp,
+      ipAddress: viewerIp,
       // The wizard shows the agreement texts in their documents' locale.
       locale: consentDocuments.terms_of_service.locale,
     });
