@@ -13,5 +13,12 @@ if (!raw)
     `Unknown stage "${stageName}": add it to cdk.json context "stages" or infra/stage-config.ts`,
   );
 const config = parseStageConfig(raw);
-buildPlatform(app, config, { region: config.region, ...(config.account ? { account: config.account } : {}) });
+// Set only while rotating the origin secret (docs/operating.md): it makes the deploy update CloudFront.
+const originSecretVersion = app.node.tryGetContext('originSecretVersion') as string | undefined;
+buildPlatform(
+  app,
+  config,
+  { region: config.region, ...(config.account ? { account: config.account } : {}) },
+  originSecretVersion ? { originSecretVersionId: String(originSecretVersion) } : {},
+);
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));

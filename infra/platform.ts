@@ -3,12 +3,16 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { readWebBuild, type WebBuild } from '#infra/site/web-build.ts';
 import { BackendStack } from '#infra/stacks/backend-stack.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
+import { EdgeStack } from '#infra/stacks/edge-stack.ts';
 import { SiteStack } from '#infra/stacks/site-stack.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
+import { routes } from '#lambdas/routes.ts';
 
 export interface PlatformOptions {
   /** The web build to deploy; default: `web/dist`, or a placeholder page when it is missing. */
   webBuild?: WebBuild;
+  /** The origin secret's version CloudFront sends (`-c originSecretVersion=...`, a rotation: docs/operating.md). */
+  originSecretVersionId?: string;
 }
 
 /**
@@ -37,10 +41,23 @@ export function buildPlatform(
     },
     logRetention: config.logRetentionDays as RetentionDays,
   });
+  // A stage without its own web ACL gets ours (in us-east-1, where CloudFront's ACLs live); a
+  // stage that brings one must carry the per-IP rule in it (docs/deploying.md).
+  const edge = config.webAclArn
+    ? undefined
+    : new EdgeStack(app, `${prefix}-Edge`, {
+        env: { ...env, region: 'us-east-1' },
+        routes,
+        stage: config.stage,
+      });
+  const webAclArn = config.webAclArn ?? edge?.firewall.webAcl.attrArn;
   const site = new SiteStack(app, `${prefix}-Site`, {
     env,
+    crossRegionReferences: Boolean(edge),
     build: options.webBuild ?? readWebBuild(),
     apiDomain: backend.apiDomain,
+    originSecret: data.secrets.secrets.originVerify,
+    ...(options.originSecretVersionId ? { originSecretVersionId: options.originSecretVersionId } : {}),
     webConfig: {
       stage: config.stage,
       auth0: {
@@ -53,7 +70,7 @@ export function buildPlatform(
     },
     ...(config.domainName ? { domainName: config.domainName } : {}),
     ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
-    ...(config.webAclArn ? { webAclArn: config.webAclArn } : {}),
+    ...(webAclArn ? { webAclArn } : {}),
   });
-  return { data, backend, site };
+  return { data, backend, edge, site };
 }

@@ -64,7 +64,10 @@ export const stageConfig = z
       .optional(),
     /** ACM certificate (us-east-1) covering `domainName`; requires `domainName`. */
     certificateArn: cloudFrontCertificateArn.optional(),
-    /** AWS WAF web ACL (scope CLOUDFRONT, so created in us-east-1) to attach to the distribution. */
+    /**
+     * The stage's own AWS WAF web ACL (scope CLOUDFRONT, so created in us-east-1) instead of the one
+     * the edge stack creates; it must carry the per-IP rule on the public forms (ADR 0032).
+     */
     webAclArn: z
       .string()
       .regex(

@@ -17,13 +17,14 @@ export type TableAccess =
   /** Everything including DeleteItem (data-erasure tooling only). */
   | 'readWriteDelete';
 
-export type SecretKey = 'auth0M2m' | 'personaApiKey' | 'personaWebhookSecret';
+export type SecretKey = 'auth0M2m' | 'personaApiKey' | 'personaWebhookSecret' | 'originVerify';
 
 /** The environment variable that names (never holds) each secret. */
 export const secretEnvVars: Record<SecretKey, string> = {
   auth0M2m: 'AUTH0_M2M_SECRET_ID',
   personaApiKey: 'PERSONA_API_KEY_SECRET_ID',
   personaWebhookSecret: 'PERSONA_WEBHOOK_SECRET_ID',
+  originVerify: 'ORIGIN_VERIFY_SECRET_ID',
 };
 
 /** The detail-types of the bus (lambdas/contracts/events.ts); each has one source. */

@@ -24,6 +24,11 @@ export interface StackOptions {
   stateDir: string;
   /** Keep DynamoDB in memory (tests) instead of in `stateDir/dynamodb`. */
   inMemoryDb: boolean;
+  /**
+   * Raises the per-IP limit on the public write routes (the stack tests register many users from
+   * one address); unset, the gateway applies the production rule (lambdas/http/edge.ts).
+   */
+  perIpWriteLimit?: { limit: number; windowSeconds: number };
   log(line: string): void;
 }
 
@@ -73,6 +78,7 @@ export const localIdentity = {
     auth0M2m: 'local/auth0-m2m',
     personaApiKey: 'local/persona-api-key',
     personaWebhookSecret: 'local/persona-webhook-secret',
+    originVerify: 'local/origin-verify',
   },
 } as const;
 
@@ -109,19 +115,24 @@ interface LocalSecrets {
   testClientSecret: string;
   personaApiKey: string;
   personaWebhookSecret: string;
+  /** What the local web servers send as CloudFront's origin header (ADR 0032). */
+  originSecret: string;
 }
 
 /** Random per clone, kept across restarts so tokens and configured clients stay valid. */
 async function loadSecrets(stateDir: string): Promise<LocalSecrets> {
   const file = join(stateDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as LocalSecrets;
+  const kept: Partial<LocalSecrets> = existsSync(file) ? JSON.parse(await readFile(file, 'utf8')) : {};
   const secrets: LocalSecrets = {
-    m2mClientSecret: randomBytes(32).toString('base64url'),
-    testClientSecret: randomBytes(32).toString('base64url'),
-    personaApiKey: `persona_sandbox_local_${randomBytes(16).toString('hex')}`,
-    personaWebhookSecret: `wbhsec_${randomBytes(24).toString('hex')}`,
+    m2mClientSecret: kept.m2mClientSecret ?? randomBytes(32).toString('base64url'),
+    testClientSecret: kept.testClientSecret ?? randomBytes(32).toString('base64url'),
+    personaApiKey: kept.personaApiKey ?? `persona_sandbox_local_${randomBytes(16).toString('hex')}`,
+    personaWebhookSecret: kept.personaWebhookSecret ?? `wbhsec_${randomBytes(24).toString('hex')}`,
+    // Added later than the others: a state directory from before gets one now.
+    originSecret: kept.originSecret ?? randomBytes(32).toString('base64url'),
   };
-  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(kept).length < Object.keys(secrets).length)
+    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
@@ -200,7 +211,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       apiKey: secrets.personaApiKey,
       templateId: localIdentity.personaTemplateId,
       environmentId: localIdentity.personaEnvironmentId,
-      webhook: { url: `${apiUrl}/api/webhooks/persona`, secret: secrets.personaWebhookSecret },
+      // Persona posts to the site's origin, through CloudFront: the API refuses anything else.
+      webhook: { url: `${webUrl}/api/webhooks/persona`, secret: secrets.personaWebhookSecret },
       dataDir: join(options.stateDir, 'persona'),
     });
     closers.push(persona.close);
@@ -221,7 +233,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }),
         [localIdentity.secretIds.personaApiKey]: secrets.personaApiKey,
         [localIdentity.secretIds.personaWebhookSecret]: secrets.personaWebhookSecret,
+        [localIdentity.secretIds.originVerify]: JSON.stringify({ current: secrets.originSecret }),
       },
+      originSecret: secrets.originSecret,
+      ...(options.perIpWriteLimit ? { perIpWriteLimit: options.perIpWriteLimit } : {}),
       busName: localIdentity.busName,
       region: localIdentity.region,
       deadLetterFile: join(options.stateDir, 'dead-letters.jsonl'),
@@ -245,7 +260,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         customHost: `localhost:${ports.persona}`,
       },
     };
-    const web = await startWeb({ port: ports.web, mode: options.web, apiUrl, config: webConfig });
+    const web = await startWeb({
+      port: ports.web,
+      mode: options.web,
+      apiUrl,
+      originSecret: secrets.originSecret,
+      config: webConfig,
+    });
     closers.push(web.close);
     log(
       `  web       ${webUrl}  (${options.web === 'dev' ? 'Vite dev server' : 'production build, CloudFront-like'})`,
@@ -307,6 +328,7 @@ function handlerEnvironment(input: {
     AUTH0_M2M_SECRET_ID: localIdentity.secretIds.auth0M2m,
     PERSONA_API_KEY_SECRET_ID: localIdentity.secretIds.personaApiKey,
     PERSONA_WEBHOOK_SECRET_ID: localIdentity.secretIds.personaWebhookSecret,
+    ORIGIN_VERIFY_SECRET_ID: localIdentity.secretIds.originVerify,
     PERSONA_ENVIRONMENT_ID: localIdentity.personaEnvironmentId,
     APP_URL: `http://localhost:${input.ports.web}`,
     OPERATIONS_EMAIL: localIdentity.operationsEmail,

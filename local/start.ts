@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { perIpWriteLimit as perIpWriteLimitRule } from '#lambdas/http/edge.ts';
 import { portsFromEnv } from './ports.ts';
 import { startStack } from './stack.ts';
 
@@ -20,6 +21,8 @@ if (values.web !== 'dev' && values.web !== 'dist') {
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
+// The stack tests register many users from one address; they raise the per-IP limit with this.
+const perIpWriteLimit = Number(process.env.LOCAL_PER_IP_WRITE_LIMIT ?? '') || undefined;
 const log = (line: string) => console.log(line);
 
 console.log('Starting the local stack...');
@@ -30,6 +33,7 @@ try {
     web: values.web,
     stateDir,
     inMemoryDb: values['in-memory'],
+    ...(perIpWriteLimit ? { perIpWriteLimit: { ...perIpWriteLimitRule, limit: perIpWriteLimit } } : {}),
     log,
   });
 } catch (error) {
@@ -42,7 +46,7 @@ console.log(`
 Ready. Open ${info.web}
 
   Web                ${info.web}
-  API                ${info.api}/api/health
+  API                ${info.web}/api/health  (through the web origin, as through CloudFront; the gateway at ${info.api} refuses direct calls)
   Identity provider  ${info.idp.issuer}
   Persona emulator   ${info.persona.url}
   Mailbox            ${info.ses.url}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -118,6 +119,8 @@ function reactRouterBuild(file: string): string {
 export interface WebViteOptions {
   /** Where the dev server sends `/api/*` (the local API gateway). */
   apiProxyTarget?: string;
+  /** Sets what CloudFront's `/api/*` behaviour adds on the way to the API (local/web plays the edge). */
+  apiProxyRequest?: (proxyRequest: ClientRequest, req: IncomingMessage) => void;
 }
 
 /** Modules every page loads: React, React Router and the layout's smallest shared modules. */
@@ -202,7 +205,18 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
       ? {
           proxy: {
             // CloudFront forwards /api/* to the HTTP API with the API's own Host header; do the same.
-            '/api': { target: options.apiProxyTarget, changeOrigin: true },
+            '/api': {
+              target: options.apiProxyTarget,
+              changeOrigin: true,
+              ...(options.apiProxyRequest
+                ? {
+                    configure: (proxy) => {
+                      const edit = options.apiProxyRequest;
+                      if (edit) proxy.on('proxyReq', (proxyRequest, req) => edit(proxyRequest, req));
+                    },
+                  }
+                : {}),
+            },
           },
         }
       : {},

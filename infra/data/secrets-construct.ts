@@ -2,6 +2,7 @@ import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { SecretKey } from '#lambdas/grants.ts';
+import { type OriginSecret, originSecretSendKey } from '#lambdas/http/edge.ts';
 
 // The secrets the functions read at cold start (cached): operators fill their values after the
 // first deploy (docs/deploying.md). Placeholders are generated so nothing real is in a template.
@@ -11,6 +12,8 @@ const descriptions: Record<SecretKey, string> = {
   personaApiKey: 'Persona API key (persona_production_... or persona_sandbox_...)',
   personaWebhookSecret:
     'Persona webhook secret(s) (wbhsec_...); during rotation, old and new separated by a space',
+  originVerify:
+    'Origin secret CloudFront adds to /api/* requests (x-origin-verify): JSON {"current","previous"}; the API accepts both',
 };
 
 export class PlatformSecrets extends Construct {
@@ -35,6 +38,31 @@ export class PlatformSecrets extends Construct {
       auth0M2m: make('auth0M2m', 'Auth0M2m'),
       personaApiKey: make('personaApiKey', 'PersonaApiKey'),
       personaWebhookSecret: make('personaWebhookSecret', 'PersonaWebhookSecret'),
+      originVerify: this.originSecret(),
     };
+  }
+  /**
+   * Ours, not a vendor's: generated at the first deploy (no placeholder to fill). CloudFront reads
+   * `current` at deploy time; rotated by hand with an overlap (docs/operating.md), since CloudFront
+   * only picks a new value up with a deploy of the site stack.
+   */
+  private originSecret(): Secret {
+    const initial: Omit<OriginSecret, 'current'> = { previous: '' };
+    const secret = new Secret(this, 'OriginVerify', {
+      description: descriptions.originVerify,
+      removalPolicy: RemovalPolicy.RETAIN,
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(initial),
+        generateStringKey: originSecretSendKey,
+        passwordLength: 48,
+        excludePunctuation: true,
+      },
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A rotation Lambda could change the value but not CloudFront, which only takes a new origin header with a deploy of the site stack: rotated by hand with an overlap of two accepted values (docs/operating.md).',
+    });
+    return secret;
   }
 }

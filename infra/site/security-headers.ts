@@ -75,7 +75,9 @@ export function siteHeaderInputs(
  *   script or stylesheet file into this page (its spinner is inline SVG). Its `Client` class
  *   does append inline `<style>` elements and a `style` attribute, which this policy refuses (one
  *   stylesheet holds a random id, so no hash could allow it): open the widget with the SDK's
- *   `setupIframe`/`setupEvents` and style it from the app's own CSS (ADR 0022).
+ *   `setupIframe`/`setupEvents` and style it from the app's own CSS (ADR 0022);
+ * - no `<base>` element anywhere (the prerender and the app shell use absolute paths), so
+ *   `base-uri 'none'` (ADR 0032).
  */
 export function contentSecurityPolicy(inputs: SiteHeaderInputs): string {
   const directives: [string, string[]][] = [
@@ -88,7 +90,9 @@ export function contentSecurityPolicy(inputs: SiteHeaderInputs): string {
     ['connect-src', ["'self'", identityProviderOrigin(inputs.identityProvider)]],
     ['frame-src', [inputs.personaFrame]],
     ['frame-ancestors', ["'none'"]],
-    ['base-uri', ["'self'"]],
+    // No page sets <base>: with 'none' an injected <base href> cannot redirect the pages' relative
+    // script and link URLs to another origin.
+    ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],
     ['object-src', ["'none'"]],
     ...(inputs.https ? [['upgrade-insecure-requests', []] as [string, string[]]] : []),

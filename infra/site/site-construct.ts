@@ -5,6 +5,7 @@ import {
   DefaultStackSynthesizer,
   Duration,
   RemovalPolicy,
+  SecretValue,
   Stack,
   Token,
   Validations,
@@ -39,6 +40,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type WebConfig, webConfig } from '#contracts/web-config.ts';
 import {
@@ -52,11 +54,19 @@ import {
 } from '#infra/site/path-mapping.ts';
 import { type SiteHeaders, siteHeaderInputs, siteHeaders } from '#infra/site/security-headers.ts';
 import type { WebBuild } from '#infra/site/web-build.ts';
+import { originSecretSendKey, originVerifyHeader } from '#lambdas/http/edge.ts';
 
 export interface SiteProps {
   build: WebBuild;
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   apiDomain: string;
+  /** The origin secret (JSON, `current` is sent): CloudFront adds it to every `/api/*` request. */
+  originSecret: ISecret;
+  /**
+   * Pins the origin header to this version of the secret. CloudFormation resolves a secret only
+   * when the resource changes: a rotation passes the new version so the deploy updates CloudFront.
+   */
+  originSecretVersionId?: string;
   /** The values the web reads from `/config.json`. */
   config: WebConfig;
   domainName?: string;
@@ -169,12 +179,21 @@ export class Site extends Construct {
           origin: new HttpOrigin(props.apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // The API refuses any request without it (ADR 0032): so every call passes this
+            // distribution's headers and WAF. CloudFront overwrites a viewer's copy of the header.
+            customHeaders: {
+              [originVerifyHeader]: SecretValue.secretsManager(props.originSecret.secretArn, {
+                jsonField: originSecretSendKey,
+                ...(props.originSecretVersionId ? { versionId: props.originSecretVersionId } : {}),
+              }).unsafeUnwrap(),
+            },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           // Nothing from the API is cached; all viewer headers (Authorization included, which the
           // managed AllViewer policies may forward), query strings and the body reach the API, but
-          // not Host: API Gateway routes on its own host name.
+          // not Host: API Gateway routes on its own host name. The policy also adds CloudFront's
+          // own headers, CloudFront-Viewer-Address among them: the viewer's IP the API records.
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,

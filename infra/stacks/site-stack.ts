@@ -1,4 +1,5 @@
 import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { Site } from '#infra/site/site-construct.ts';
@@ -7,6 +8,8 @@ import type { WebBuild } from '#infra/site/web-build.ts';
 export interface SiteStackProps extends StackProps {
   build: WebBuild;
   apiDomain: string;
+  originSecret: ISecret;
+  originSecretVersionId?: string;
   webConfig: WebConfig;
   domainName?: string;
   certificateArn?: string;
@@ -23,6 +26,8 @@ export class SiteStack extends Stack {
     this.site = new Site(this, 'Site', {
       build,
       apiDomain,
+      originSecret: props.originSecret,
+      ...(props.originSecretVersionId ? { originSecretVersionId: props.originSecretVersionId } : {}),
       config: webConfig,
       ...(domainName ? { domainName } : {}),
       ...(certificateArn ? { certificateArn } : {}),

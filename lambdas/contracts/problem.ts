@@ -39,6 +39,8 @@ export const problemTypes = {
   invalidSignature: problemType('invalid-signature'),
   /** 403: the request acts for another account (a body `user_id` that is not the caller). */
   forbidden: problemType('forbidden'),
+  /** 403: the request bypassed the site's edge (CloudFront): call the API through the site's origin. */
+  originNotVerified: problemType('origin-not-verified'),
   /** 403: the route needs the admin role. */
   adminRequired: problemType('admin-required'),
   /** 403: the caller's email address is not verified yet (verify it, then refresh the token). */

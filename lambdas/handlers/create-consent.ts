@@ -13,14 +13,14 @@ const record = recordConsent({
 
 export const handler = httpHandler(
   { route: 'CreateConsent', body: consentRequest },
-  async ({ body, event, requestId, caller }) => {
+  async ({ body, event, requestId, caller, viewerIp }) => {
     const consent = await record({
       caller,
       decision: body,
       origin: {
         requestId,
         userAgent: event.requestContext.http.userAgent || event.headers['user-agent'] || '',
-        ipAddress: event.requestContext.http.sourceIp,
+        ipAddress: viewerIp,
       },
     });
     countMetric('ConsentRecorded');

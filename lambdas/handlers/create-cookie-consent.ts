@@ -16,8 +16,8 @@ const record = recordCookieConsent({
 // The user agent is deliberately not read: the choice and a /24 network are proof enough.
 export const handler = httpHandler(
   { route: 'CreateCookieConsent', body: cookieConsentRequest },
-  async ({ body, event }) => {
-    const { stored } = await record(body, { sourceIp: event.requestContext.http.sourceIp });
+  async ({ body, viewerIp }) => {
+    const { stored } = await record(body, { sourceIp: viewerIp });
     logger.info('cookie consent', { stored, revision: body.revision });
     return { status: 201, body: { success: true } satisfies SuccessResponse };
   },

@@ -31,11 +31,11 @@ const accept = acceptRegistration({
 // account or not: the account work runs in process-registration (ADR 0033).
 export const handler = httpHandler(
   { route: 'CreateRegistration', body: registrationRequest },
-  async ({ body, event, requestId }) => {
+  async ({ body, event, requestId, viewerIp }) => {
     const result = await accept(body, {
       requestId,
       userAgent: event.headers['user-agent'] ?? event.requestContext.http.userAgent,
-      ipAddress: event.requestContext.http.sourceIp,
+      ipAddress: viewerIp,
       // The wizard shows the agreement texts in their documents' locale.
       locale: consentDocuments.terms_of_service.locale,
     });

@@ -60,7 +60,7 @@ function parseEvent(body: Buffer): { ignored: string } | PersonaEventReceived {
   };
 }
 
-export const handler = httpHandler({ route: 'ReceivePersonaWebhook' }, async ({ event }) => {
+export const handler = httpHandler({ route: 'ReceivePersonaWebhook' }, async ({ event, viewerIp }) => {
   // The wrapper has already refused a body over the route's limit (routes.ts: 2 MiB here).
   const body = bodyBytes(event);
   const check = verifyPersonaSignature({
@@ -73,7 +73,7 @@ export const handler = httpHandler({ route: 'ReceivePersonaWebhook' }, async ({ 
     countMetric('WebhookRejectedSignature');
     securityEvent('signature_failed', {
       reason: check.reason,
-      sourceIp: event.requestContext.http.sourceIp,
+      sourceIp: viewerIp,
       attemptsMade: event.headers['persona-webhook-attempts-made'],
     });
     throw new InvalidSignatureError('The Persona-Signature header is missing or invalid.');

@@ -31,6 +31,14 @@ export class InvalidSignatureError extends Error {
   }
 }
 
+/** A request that did not come through the site's CloudFront distribution (no valid origin secret). */
+export class OriginNotVerifiedError extends Error {
+  constructor() {
+    super('Call the API through the site, not its origin.');
+    this.name = 'OriginNotVerifiedError';
+  }
+}
+
 /** An admin route called without the admin role. */
 export class AdminRoleRequiredError extends Error {
   constructor() {

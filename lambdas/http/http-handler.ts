@@ -2,17 +2,31 @@ import type * as z from 'zod/mini';
 import type { RouteId } from '#contracts/api.ts';
 import type { FieldError, Problem } from '#contracts/problem.ts';
 import { problemContentType } from '#contracts/problem.ts';
+import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { type AuthOf, maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import type { HttpApiEvent, HttpApiResult, LambdaContext } from './api-gateway.ts';
 import { authenticate, type Caller, requireAdmin } from './auth.ts';
-import { InvalidRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
+import {
+  acceptedOriginValues,
+  originVerified,
+  originVerifyHeader,
+  viewerAddressHeader,
+  viewerIpOf,
+} from './edge.ts';
+import {
+  InvalidRequestError,
+  OriginNotVerifiedError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from './errors.ts';
 import { logger } from './logger.ts';
 import { flushMetrics } from './metrics.ts';
 import { problemFor } from './problems.ts';
 
-// The one wrapper every HTTP handler goes through: request id in the logs -> auth (from the
-// route's row in routes.ts) -> body size (the route's limit) -> JSON parse -> schema -> the
-// handler -> response shaping; every thrown error answered once, from the table in problems.ts.
+// The one wrapper every HTTP handler goes through: request id in the logs -> the origin secret
+// (the request came through CloudFront, ADR 0032) -> auth (from the route's row in routes.ts) ->
+// body size (the route's limit) -> JSON parse -> schema -> the handler -> response shaping; every
+// thrown error answered once, from the table in problems.ts.
 
 export interface HttpRequest<Body, Auth> {
   body: Body;
@@ -20,6 +34,11 @@ export interface HttpRequest<Body, Auth> {
   requestId: string;
   /** The verified caller on `user` and `admin` routes. */
   caller: Auth extends 'user' | 'admin' ? Caller : undefined;
+  /**
+   * The viewer's IP as CloudFront saw it (`CloudFront-Viewer-Address`, trusted because the origin
+   * secret verified); API Gateway's `sourceIp` is CloudFront's edge. Raw: minimise before storing.
+   */
+  viewerIp: string;
 }
 
 export interface HttpResponse {
@@ -61,6 +80,9 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
     logger.appendKeys({ requestId, routeKey: event.routeKey });
     let caller: Caller | undefined;
     try {
+      // Through the edge before anything else: a direct call to the API origin skips CloudFront's
+      // headers, its WAF and its per-IP limits, so nothing runs for it.
+      const viewerIp = await verifiedViewerIp(event);
       // Who before what: an unauthenticated caller learns nothing about the body's validity.
       if (auth === 'user' || auth === 'admin') {
         caller = await authenticate(event);
@@ -70,7 +92,7 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
       const bytes = bodyBytes(event);
       if (bytes.byteLength > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
       const body = (options.body ? parseBody(event, bytes, options.body) : undefined) as BodyOf<Schema>;
-      const response = await handle({ body, event, requestId, caller } as HttpRequest<
+      const response = await handle({ body, event, requestId, caller, viewerIp } as HttpRequest<
         BodyOf<Schema>,
         AuthOf<Id>
       >);
@@ -84,6 +106,13 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
     }
   };
   return Object.assign(lambda, { routeId: options.route });
+}
+
+/** The viewer's IP of a request that came through CloudFront; throws for any other request. */
+async function verifiedViewerIp(event: HttpApiEvent): Promise<string> {
+  const accepted = acceptedOriginValues(await getSecret('originVerify'));
+  if (!originVerified(event.headers[originVerifyHeader], accepted)) throw new OriginNotVerifiedError();
+  return viewerIpOf(event.headers[viewerAddressHeader]) ?? event.requestContext.http.sourceIp;
 }
 
 /** The request body as sent (API Gateway base64-encodes what it does not take for text). */

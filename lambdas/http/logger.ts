@@ -25,6 +25,8 @@ export type SecurityEventName =
   | 'authentication_failed'
   | 'authorization_failed'
   | 'signature_failed'
+  /** A request without the origin secret: someone calling the API origin past CloudFront and its WAF. */
+  | 'origin_unverified'
   | 'rate_limited'
   | 'honeypot_triggered'
   /** A signed webhook for an inquiry this backend did not create, or with a mismatched reference id. */

@@ -26,6 +26,7 @@ import {
   InvalidRequestError,
   InvalidSignatureError,
   NotQueuedError,
+  OriginNotVerifiedError,
   PayloadTooLargeError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
@@ -86,6 +87,14 @@ export const problemTable = {
     errors: [NotOwnAccountError],
     securityEvent: 'authorization_failed',
     description: 'The request acts for another account (a body `user_id` that is not the caller).',
+  },
+  originNotVerified: {
+    status: 403,
+    title: 'Forbidden',
+    errors: [OriginNotVerifiedError],
+    securityEvent: 'origin_unverified',
+    description:
+      "The request did not come through the site's CloudFront distribution (no valid origin secret); nothing ran.",
   },
   adminRequired: {
     status: 403,
@@ -291,6 +300,8 @@ export function routeProblemNames(
   if (wrapperParsesBody) names.add('unsupportedMediaType');
   if (route.auth === 'user' || route.auth === 'admin') names.add('unauthorized');
   if (route.auth === 'admin') names.add('adminRequired');
+  // Every route refuses a request that bypassed the edge (httpHandler checks it first).
+  names.add('originNotVerified');
   names.add('internalError');
   // In the table's order (by status), so the document reads the same every time.
   return problemNames.filter((name) => names.has(name));

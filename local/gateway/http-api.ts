@@ -93,11 +93,9 @@ export function buildEvent(input: {
         method: req.method ?? 'GET',
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: (
-          headers['x-forwarded-for']?.split(',')[0] ??
-          req.socket.remoteAddress ??
-          '127.0.0.1'
-        ).trim(),
+        // The connection's peer, as API Gateway reports it: behind CloudFront that is the edge (here
+        // the local web server), never a client's X-Forwarded-For, which anyone can write.
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
       ...(input.authorizer ? { authorizer: { jwt: input.authorizer } } : {}),

@@ -1,7 +1,16 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EventRuleDef } from '#lambdas/event-rules.ts';
+import {
+  originVerified,
+  originVerifyHeader,
+  perIpWriteLimit,
+  perIpWriteLimitResponse,
+  publicWriteRoutes,
+  viewerAddressHeader,
+  viewerIpOf,
+} from '#lambdas/http/edge.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
 import { readRawBody } from '#local/http.ts';
@@ -14,6 +23,7 @@ import {
   writeGatewayError,
   writeResult,
 } from './http-api.ts';
+import { createIpRateLimiter, type IpRateLimit } from './ip-rate-limit.ts';
 import { type AuthorizerConfig, createJwtAuthorizer } from './jwt-authorizer.ts';
 import { createSecretsManager } from './secrets-manager.ts';
 
@@ -39,6 +49,13 @@ export interface GatewayOptions {
   region: string;
   /** Secret id -> value, served by the local Secrets Manager endpoint. */
   secrets?: Record<string, string>;
+  /**
+   * The origin secret the local CloudFront stand-ins (local/web) send. With it a request's
+   * `CloudFront-Viewer-Address` is the client the per-IP limit counts; without, the socket's peer.
+   */
+  originSecret?: string;
+  /** WAF's per-IP rule on the public write routes; `perIpWriteLimit` (lambdas/http/edge.ts) unless a test raises it. */
+  perIpWriteLimit?: IpRateLimit;
   deadLetterFile?: string;
   /** Resolves a handler module name to its exported `handler`; defaults to lambdas/handlers/<name>.ts. */
   loadHandler?: (name: string) => Promise<unknown>;
@@ -94,6 +111,20 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   const secretsManager = createSecretsManager(options.secrets ?? {});
+  // WAF runs at the edge, before API Gateway: the same rule, on the same routes, keyed on the
+  // viewer's address as CloudFront reports it.
+  const writeRoutes = new Set(publicWriteRoutes(options.routes));
+  const ipLimiter = createIpRateLimiter(options.perIpWriteLimit ?? perIpWriteLimit);
+  const clientIp = (req: IncomingMessage): string => {
+    const socketIp = req.socket.remoteAddress ?? '127.0.0.1';
+    const header = req.headers[originVerifyHeader];
+    const fromEdge =
+      options.originSecret !== undefined &&
+      typeof header === 'string' &&
+      originVerified(header, [options.originSecret]);
+    const viewer = req.headers[viewerAddressHeader];
+    return (fromEdge && typeof viewer === 'string' ? viewerIpOf(viewer) : undefined) ?? socketIp;
+  };
   const isPath = (pathname: string, base: string) => pathname === base || pathname === `${base}/`;
 
   async function control(method: string, pathname: string, res: ServerResponse) {
@@ -136,6 +167,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
     if (!matched) return writeGatewayError(res, 404, 'Not Found');
     const { route, pathParameters } = matched;
+    if (writeRoutes.has(route) && !ipLimiter.allow(clientIp(req))) {
+      log(`${req.method} ${url.pathname} 429 (per-IP limit)`);
+      res.writeHead(perIpWriteLimitResponse.status, {
+        'content-type': perIpWriteLimitResponse.contentType,
+        'retry-after': String(perIpWriteLimitResponse.retryAfterSeconds),
+        'content-length': Buffer.byteLength(perIpWriteLimitResponse.body),
+      });
+      return res.end(perIpWriteLimitResponse.body);
+    }
 
     let authorizer: Parameters<typeof buildEvent>[0]['authorizer'];
     if (route.auth === 'user' || route.auth === 'admin') {

@@ -13,12 +13,15 @@ import type { WebConfig } from '#contracts/web-config.ts';
 import { siteRoutes } from '#infra/site/path-mapping.ts';
 import { headerFields, siteHeaderInputs, siteHeaders } from '#infra/site/security-headers.ts';
 import { type SiteEdge, siteEdge } from './edge.ts';
+import { edgeHeaders, isEdgeHeader, originRequestHeaders } from './origin-request.ts';
 
 export interface WebOptions {
   port: number;
   mode: 'dev' | 'dist';
   /** Origin of the API gateway; `/api/*` is proxied there with path, method, headers and body. */
   apiUrl: string;
+  /** The origin secret CloudFront adds to `/api/*` requests (local/web/origin-request.ts). */
+  originSecret: string;
   /** Served as `/config.json`. */
   config: WebConfig;
   /** The built site; defaults to web/dist. */
@@ -69,7 +72,14 @@ async function startDev(options: WebOptions): Promise<RunningWeb> {
   const edge = siteEdge(siteRoutes);
   const { createServer: createViteServer } = await import('vite');
   const { webViteConfig } = await import('../../web/vite.config.ts');
-  const base = webViteConfig({ apiProxyTarget: options.apiUrl });
+  const base = webViteConfig({
+    apiProxyTarget: options.apiUrl,
+    apiProxyRequest: (proxyRequest, req) => {
+      for (const name of Object.keys(req.headers)) if (isEdgeHeader(name)) proxyRequest.removeHeader(name);
+      for (const [name, value] of Object.entries(edgeHeaders(req, options.originSecret)))
+        proxyRequest.setHeader(name, value);
+    },
+  });
   const server = await createViteServer({
     ...base,
     configFile: false,
@@ -123,7 +133,7 @@ async function startDist(options: WebOptions): Promise<RunningWeb> {
 
   const server = createServer((req, res) => {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-    if (rawPath === '/api' || rawPath.startsWith('/api/')) return proxy(req, res, api);
+    if (rawPath === '/api' || rawPath.startsWith('/api/')) return proxy(req, res, api, options.originSecret);
     if (rawPath === '/config.json') return sendConfig(res, options.config, headers);
     const decision = edge.viewerRequest(req.method ?? 'GET', rawPath);
     if (decision.kind === 'response') {
@@ -313,10 +323,9 @@ function sendText(res: ServerResponse, status: number, text: string, headers: Re
   res.end(text);
 }
 
-/** Forwards `/api/*` unchanged (path, query, method, headers, body) like the CloudFront behaviour. */
-function proxy(req: IncomingMessage, res: ServerResponse, api: URL): void {
+/** Forwards `/api/*` (path, query, method, headers, body) with the edge's headers, like the CloudFront behaviour. */
+function proxy(req: IncomingMessage, res: ServerResponse, api: URL, originSecret: string): void {
   const send = api.protocol === 'https:' ? httpsRequest : request;
-  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
   const upstream = send(
     {
       protocol: api.protocol,
@@ -324,7 +333,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, api: URL): void {
       port: api.port,
       method: req.method,
       path: `${api.pathname.replace(/\/$/, '')}${req.url ?? '/'}`,
-      headers: { ...req.headers, host: api.host, 'x-forwarded-for': forwardedFor },
+      headers: { ...originRequestHeaders(req, originSecret), host: api.host },
     },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);

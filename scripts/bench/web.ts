@@ -281,6 +281,8 @@ async function measurePages() {
     port,
     mode: 'dist',
     apiUrl: api.url,
+    // The stub API checks nothing; a fixed value stands in for the origin secret.
+    originSecret: 'bench-origin-secret',
     distDir: root,
     config: {
       stage: 'bench',

@@ -113,7 +113,7 @@ async function waitForMail(address: string, subject: RegExp) {
 const linkIn = (text: string | undefined, pattern: RegExp) => pattern.exec(text ?? '')?.[0];
 
 const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
-  fetch(`${stack.api}${path}`, {
+  fetch(`${stack.web}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       authorization: `Bearer ${token}`,
@@ -127,7 +127,7 @@ describe('an admin approves a user in review, and the user sees it without a rel
   let adminPage: Page;
 
   it('registers a new organization and sets the password through the emailed link', async () => {
-    const response = await fetch(`${stack.api}/api/registrations`, {
+    const response = await fetch(`${stack.web}/api/registrations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

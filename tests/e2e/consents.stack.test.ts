@@ -29,13 +29,15 @@ const grant = {
   consent_type: 'identity_verification',
 };
 
-function postConsent(token: string | undefined, body: unknown) {
-  return fetch(`${stack.api}/api/consents`, {
+/** Through the site's origin, as a browser calls it; the client claims another address twice over. */
+function postConsent(token: string | undefined, body: unknown, origin = stack.web) {
+  return fetch(`${origin}/api/consents`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'user-agent': chromeOnWindows,
       'x-forwarded-for': '203.0.113.77',
+      'cloudfront-viewer-address': '203.0.113.77:443',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: JSON.stringify(body),
@@ -89,7 +91,9 @@ describe('POST /api/consents', () => {
       recordedAt: body.recordedAt,
       requestId: expect.stringMatching(/.+/),
       userAgent: 'Chrome 120 (Windows)',
-      ipAddress: '203.0.113.0',
+      // The client's real address as the edge saw it (loopback here), minimised to its /24: not
+      // the edge's own address, and not what the client wrote in X-Forwarded-For.
+      ipAddress: '127.0.0.0',
       consentId: body.consentId,
       sequence: 1,
       previousHash: null,
@@ -121,6 +125,16 @@ describe('POST /api/consents', () => {
     const before = await ledgerSize();
     expect((await postConsent(undefined, grant)).status).toBe(401);
     expect(await ledgerSize()).toBe(before);
+  });
+
+  it('refuses a direct call to the API origin, forged viewer headers and all, and writes nothing', async () => {
+    const before = await ledgerSize();
+    const response = await postConsent(bob.token, grant, stack.api);
+    expect(response.status).toBe(403);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(((await response.json()) as { type: string }).type).toBe(problemTypes.originNotVerified);
+    expect(await ledgerSize()).toBe(before);
+    expect(await ledgerOf(bob.userId)).toEqual([]);
   });
 
   it.each([
@@ -164,7 +178,7 @@ describe('POST /api/consents', () => {
 describe('GET /api/me/consents', () => {
   it("returns only the caller's records, without IP address or user agent", async () => {
     await postConsent(bob.token, grant);
-    const response = await fetch(`${stack.api}/api/me/consents`, {
+    const response = await fetch(`${stack.web}/api/me/consents`, {
       headers: { authorization: `Bearer ${alice.token}` },
     });
     expect(response.status).toBe(200);
@@ -188,7 +202,7 @@ describe('GET /api/me/consents', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await fetch(`${stack.api}/api/me/consents`)).status).toBe(401);
+    expect((await fetch(`${stack.web}/api/me/consents`)).status).toBe(401);
   });
 });
 

@@ -123,7 +123,7 @@ describe('an approved commercial user', () => {
   it('reaches the dashboard, the commercial dashboard with its dialog, and the account with its consent history', async () => {
     // A consent in the ledger, recorded through the API as the consent dialog does.
     const token = await passwordToken(stack, commercial.email, commercial.password);
-    const consent = await fetch(`${stack.api}/api/consents`, {
+    const consent = await fetch(`${stack.web}/api/consents`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({

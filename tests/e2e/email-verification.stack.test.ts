@@ -24,7 +24,7 @@ const grant = {
 };
 
 const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
-  fetch(`${stack.api}${path}`, {
+  fetch(`${stack.web}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       authorization: `Bearer ${token}`,

@@ -37,7 +37,7 @@ interface Journey {
 /** POST /api/registrations through the gateway, then the login-instructions email's link. */
 async function register(organizationType: OrganizationType): Promise<{ email: string; ticketUrl: string }> {
   const email = `kyc-${randomBytes(6).toString('hex')}@helix-labs.example`;
-  const response = await fetch(`${stack.api}/api/registrations`, {
+  const response = await fetch(`${stack.web}/api/registrations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

@@ -12,7 +12,7 @@ const stack = inject('stack');
 const db = stackDb(stack);
 
 const api = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${stack.api}${path}`, {
+  fetch(`${stack.web}${path}`, {
     ...init,
     headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
   });
@@ -68,7 +68,7 @@ async function putKycStatusChanged(detail: Record<string, unknown>) {
 /** A person who registered through the API and set a password with the emailed link. */
 async function registeredUser() {
   const email = `me-${randomBytes(6).toString('hex')}@orbit-bio.example`;
-  const response = await fetch(`${stack.api}/api/registrations`, {
+  const response = await fetch(`${stack.web}/api/registrations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -156,7 +156,7 @@ describe('GET /api/me', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await fetch(`${stack.api}/api/me`)).status).toBe(401);
+    expect((await fetch(`${stack.web}/api/me`)).status).toBe(401);
   });
 });
 

@@ -24,7 +24,7 @@ const db = stackDb(stack);
 const submissions = () => db.scan('Submissions');
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${stack.api}${path}`, {
+  fetch(`${stack.web}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -111,10 +111,12 @@ describe('POST /api/cookie-consents', () => {
     revision: '2025-06-08',
   });
 
-  it('stores the choice once per consent id and revision, with a /24 network and no user agent', async () => {
+  it("stores the choice once per consent id and revision, with the client's /24 network and no user agent", async () => {
     const body = choice();
     const headers = {
+      // Claims of the client's own: the edge replaces the one and the API ignores the other.
       'x-forwarded-for': '203.0.113.77',
+      'cloudfront-viewer-address': '203.0.113.77:443',
       'user-agent': 'Mozilla/5.0 (X11; Linux) Chrome/140',
     };
     const first = await post('/api/cookie-consents', body, headers);
@@ -127,10 +129,11 @@ describe('POST /api/cookie-consents', () => {
       kind: 'cookie_consent',
       analytics: true,
       marketing: false,
-      ipAddress: '203.0.113.0',
+      ipAddress: '127.0.0.0',
     });
     const stored = JSON.stringify(item);
-    expect(stored).not.toContain('203.0.113.77');
+    expect(stored).not.toContain('203.0.113');
+    expect(stored).not.toContain('127.0.0.1');
     expect(stored).not.toContain('Mozilla');
     const thirteenMonths = (Number(item?.expiresAt) * 1000 - Date.now()) / (24 * 3600 * 1000);
     expect(thirteenMonths).toBeGreaterThan(390);
@@ -403,7 +406,7 @@ describe('erasing a person’s data (npm run data:erase)', () => {
         },
       }),
     );
-    const consent = await fetch(`${stack.api}/api/consents`, {
+    const consent = await fetch(`${stack.web}/api/consents`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -553,7 +556,7 @@ describe('erasing a person’s data (npm run data:erase)', () => {
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document listing every route', async () => {
-    const response = await fetch(`${stack.api}/api/openapi.json`);
+    const response = await fetch(`${stack.web}/api/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     const document = (await response.json()) as {

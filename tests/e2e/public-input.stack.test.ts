@@ -110,7 +110,7 @@ describe('public routes under arbitrary input', () => {
       await fc.assert(
         fc.asyncProperty(bodies(route.path), async (body) => {
           const before = await itemCounts();
-          const response = await fetch(`${stack.api}${route.path}`, {
+          const response = await fetch(`${stack.web}${route.path}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body,
@@ -130,7 +130,7 @@ describe('public routes under arbitrary input', () => {
         fc.asyncProperty(
           fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 })),
           async (query) => {
-            const response = await fetch(`${stack.api}${route.path}?${new URLSearchParams(query)}`);
+            const response = await fetch(`${stack.web}${route.path}?${new URLSearchParams(query)}`);
             await expectSensibleAnswer(response);
             expect(response.status).toBe(200);
           },
@@ -144,7 +144,7 @@ describe('public routes under arbitrary input', () => {
     '%s answers 413 to a 100 KiB body and writes nothing',
     async (_name, route) => {
       const before = await itemCounts();
-      const response = await fetch(`${stack.api}${route.path}`, {
+      const response = await fetch(`${stack.web}${route.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'a@quantum-bio.example', padding: 'x'.repeat(100 * 1024) }),

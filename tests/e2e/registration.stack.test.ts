@@ -27,7 +27,7 @@ const validRequest = (email: string) => ({
 });
 
 const register = (body: unknown) =>
-  fetch(`${stack.api}/api/registrations`, {
+  fetch(`${stack.web}/api/registrations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 Firefox/128.0' },
     body: JSON.stringify(body),

@@ -63,6 +63,14 @@ describe('prerendered HTML', () => {
     expect(root).toContain('<footer');
   });
 
+  it("sets no <base> on any page, so the CSP forbids one outright (base-uri 'none')", async () => {
+    for (const route of [...routes, '/no/such/page', appPaths[0] ?? '/dashboard']) {
+      const response = await fetch(`${stack.web}${route}`);
+      expect(response.headers.get('content-security-policy'), route).toContain("base-uri 'none'");
+      expect(await response.text(), route).not.toMatch(/<base[\s>]/i);
+    }
+  });
+
   it.each(routes)('shows %s with JavaScript disabled', async (route) => {
     const context = await visitor({ javaScript: false });
     const page = await context.newPage();

@@ -17,7 +17,7 @@ let signingKey: CryptoKey;
 let kid: string;
 let publicJwk: JWK;
 
-const me = (token: string) => fetch(`${stack.api}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) => fetch(`${stack.web}/api/me`, { headers: { authorization: `Bearer ${token}` } });
 const now = () => Math.floor(Date.now() / 1000);
 
 function claims(overrides: JWTPayload = {}): JWTPayload {
@@ -117,7 +117,7 @@ describe('the JWT authorizer on user routes', () => {
 
 describe('authorization after authentication', () => {
   it('refuses an admin route to a user token, with 403', async () => {
-    const response = await fetch(`${stack.api}/api/admin/verifications?status=pending`, {
+    const response = await fetch(`${stack.web}/api/admin/verifications?status=pending`, {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(response.status).toBe(403);
@@ -130,7 +130,7 @@ describe('authorization after authentication', () => {
       claims({ [`${stack.idp.claimsNamespace}role`]: 'admin' }),
       (await generateKeyPair('RS256')).privateKey,
     );
-    const response = await fetch(`${stack.api}/api/admin/verifications?status=pending`, {
+    const response = await fetch(`${stack.web}/api/admin/verifications?status=pending`, {
       headers: { authorization: `Bearer ${forged}` },
     });
     expect(response.status).toBe(401);

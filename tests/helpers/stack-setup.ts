@@ -47,7 +47,9 @@ export default async function setup(project: TestProject) {
   stack = await spawnStack({
     ports: testPorts,
     web: 'dist',
-    env: { POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    // Every test calls from one address: the per-IP limit's own test (tests/local/gateway.test.ts)
+    // runs the production rule against its own gateway.
+    env: { POWERTOOLS_LOG_LEVEL: 'ERROR', LOCAL_PER_IP_WRITE_LIMIT: '100000' },
     echo: Boolean(process.env.STACK_VERBOSE),
   });
   project.provide('stack', stack.info);

@@ -60,9 +60,9 @@ describe('the data stack', () => {
     }
   });
 
-  it('keeps the three secrets, retained, with no value in the template', () => {
+  it('keeps the four secrets, retained, with no value in the template', () => {
     const secrets = Object.values(data.findResources('AWS::SecretsManager::Secret'));
-    expect(secrets).toHaveLength(3);
+    expect(secrets).toHaveLength(4);
     for (const secret of secrets) {
       expect(secret.DeletionPolicy).toBe('Retain');
       expect(secret.Properties.SecretString).toBeUndefined();
@@ -86,6 +86,7 @@ describe('the data stack', () => {
       SecretsAuth0M2mFD5E6283: 'AWS::SecretsManager::Secret',
       SecretsPersonaApiKeyB1A325FE: 'AWS::SecretsManager::Secret',
       SecretsPersonaWebhookSecret928B16FD: 'AWS::SecretsManager::Secret',
+      SecretsOriginVerify59304C5E: 'AWS::SecretsManager::Secret',
       EmailIdentityCD6BD173: 'AWS::SES::EmailIdentity',
       EmailConfigurationSet6A762543: 'AWS::SES::ConfigurationSet',
     });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 import { type WebConfig, webConfig } from '#contracts/web-config.ts';
 import { notFoundStatusCode, pathMappingCode, siteRoutes } from '#infra/site/path-mapping.ts';
@@ -81,6 +82,11 @@ function synthSite(config: WebConfig, buildDir = fixtureBuildDir) {
   new Site(stack, 'Site', {
     build: readWebBuild(buildDir),
     apiDomain: 'abc123.execute-api.eu-central-1.amazonaws.com',
+    originSecret: Secret.fromSecretCompleteArn(
+      stack,
+      'OriginSecret',
+      'arn:aws:secretsmanager:eu-central-1:111111111111:secret:origin-AbCdEf',
+    ),
     config,
   });
   return { stack, template: Template.fromStack(stack) };
@@ -160,6 +166,35 @@ describe('the distribution', () => {
     });
     expect(JSON.stringify(origin.DomainName)).toContain('execute-api');
     expect(origin.Id).not.toBe(dist.DefaultCacheBehavior.TargetOriginId);
+  });
+
+  it('adds the origin secret to every /api request, read from the data stack secret at deploy time', () => {
+    const dist = distributionConfig();
+    const api = dist.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    const origin = dist.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(origin.OriginCustomHeaders).toHaveLength(1);
+    const [header] = origin.OriginCustomHeaders;
+    expect(header.HeaderName).toBe('x-origin-verify');
+    // A dynamic reference (resolved by CloudFormation), never the value itself in the template.
+    const value = JSON.stringify(header.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toContain(':SecretString:current::');
+    expect(value).toContain('OriginVerify');
+    const defaultOrigin = dist.Origins.find(
+      (o: { Id: string }) => o.Id === dist.DefaultCacheBehavior.TargetOriginId,
+    );
+    expect(defaultOrigin.OriginCustomHeaders).toBeUndefined();
+  });
+
+  it('pins the origin secret to a version while it is being rotated', () => {
+    const rotating = synthPlatform({}, { originSecretVersionId: 'c0ffee00-1111-2222-3333-444455556666' });
+    const dist = Object.values(rotating.site.findResources('AWS::CloudFront::Distribution'))[0]?.Properties
+      .DistributionConfig;
+    const api = dist.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    const origin = dist.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(JSON.stringify(origin.OriginCustomHeaders[0].HeaderValue)).toContain(
+      ':SecretString:current::c0ffee00-1111-2222-3333-444455556666}}',
+    );
   });
 
   it('runs the path-mapping functions from the route registry on the bucket, never on /api', () => {
@@ -242,7 +277,7 @@ describe('the response headers', () => {
       'connect-src': ["'self'", auth0],
       'frame-src': ['https://*.withpersona.com'],
       'frame-ancestors': ["'none'"],
-      'base-uri': ["'self'"],
+      'base-uri': ["'none'"],
       // The SPA posts no form to the tenant: /authorize and /v2/logout are navigations.
       'form-action': ["'self'"],
       'object-src': ["'none'"],
@@ -320,7 +355,7 @@ describe('the response headers', () => {
       expect(fields['Content-Security-Policy']).not.toMatch(/unsafe-inline|unsafe-eval|\*;|\* /);
       expect(fields['Content-Security-Policy']).toContain("frame-ancestors 'none'");
       expect(fields['Content-Security-Policy']).toContain("object-src 'none'");
-      expect(fields['Content-Security-Policy']).toContain("base-uri 'self'");
+      expect(fields['Content-Security-Policy']).toContain("base-uri 'none'");
     }
   });
 });

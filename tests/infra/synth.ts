@@ -10,14 +10,17 @@ import { exampleStages, parseStageConfig, type StageConfig } from '#infra/stage-
 
 export const fixtureBuildDir = fileURLToPath(new URL('./fixtures/web-dist/', import.meta.url));
 
-export function synthPlatform(overrides: Partial<StageConfig> = {}) {
+export function synthPlatform(
+  overrides: Partial<StageConfig> = {},
+  options: { originSecretVersionId?: string } = {},
+) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const config = parseStageConfig({ ...exampleStages.dev, ...overrides });
   const stacks = buildPlatform(
     app,
     config,
     { region: 'eu-central-1', account: '111111111111' },
-    { webBuild: readWebBuild(fixtureBuildDir) },
+    { webBuild: readWebBuild(fixtureBuildDir), ...options },
   );
   return {
     app,

@@ -2,9 +2,11 @@ import { createServer, type Server } from 'node:http';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemTypes } from '#contracts/problem.ts';
 import type { EventRuleDef } from '#lambdas/event-rules.ts';
 import type { HttpApiEvent } from '#lambdas/http/api-gateway.ts';
-import type { RouteDef } from '#lambdas/routes.ts';
+import { perIpWriteLimit, perIpWriteLimitResponse, publicWriteRoutes } from '#lambdas/http/edge.ts';
+import { type RouteDef, routes } from '#lambdas/routes.ts';
 import type { EventBridgeEvent } from '#local/gateway/eventbridge.ts';
 import { type RunningGateway, startGateway } from '#local/gateway/index.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
@@ -177,6 +179,15 @@ describe('HTTP API routes', () => {
     expect(Buffer.from(lastEvent?.body ?? '', 'base64')).toEqual(Buffer.from([0, 255, 1]));
   });
 
+  it("reports the connection's peer as sourceIp, never a client's X-Forwarded-For", async () => {
+    await fetch(`${gateway.url}/api/echo/1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+      body: '{}',
+    });
+    expect(lastEvent?.requestContext.http.sourceIp).toBe('127.0.0.1');
+  });
+
   it('answers an unknown route and a crashing handler like API Gateway, without internals', async () => {
     const missing = await fetch(`${gateway.url}/api/nope`);
     expect(missing.status).toBe(404);
@@ -307,5 +318,85 @@ describe('EventBridge endpoint', () => {
         }),
       ),
     ).rejects.toThrow(/does not exist/);
+  });
+});
+
+describe("WAF's per-IP rule on the public write routes", () => {
+  const originSecret = 'origin-secret-of-the-gateway-test';
+  let limited: RunningGateway;
+  const handled: string[] = [];
+  beforeAll(async () => {
+    limited = await startGateway({
+      port: await freePort(),
+      authorizer: { issuer, audience, jwksUri: `${issuer}jwks.json` },
+      routes,
+      eventRules: [],
+      busName: 'test-bus',
+      region: 'eu-central-1',
+      originSecret,
+      loadHandler: async () => async (event: HttpApiEvent) => {
+        handled.push(event.routeKey);
+        return { statusCode: 201, body: '{}' };
+      },
+    });
+  });
+  afterAll(() => limited?.close());
+
+  /** Through the local CloudFront stand-in: the origin secret and the viewer's address. */
+  const post = (path: string, viewer: string, headers: Record<string, string> = {}) =>
+    fetch(`${limited.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-origin-verify': originSecret,
+        'cloudfront-viewer-address': `${viewer}:50000`,
+        ...headers,
+      },
+      body: '{}',
+    });
+
+  it('covers exactly the public POST routes of routes.ts (not the signed webhook)', () => {
+    expect(publicWriteRoutes(routes).map((route) => route.path)).toEqual([
+      '/api/registrations',
+      '/api/waitlist',
+      '/api/investor-inquiries',
+      '/api/contact',
+      '/api/data-deletion-requests',
+      '/api/cookie-consents',
+    ]);
+  });
+
+  it('answers 429 with Retry-After past the limit, per viewer, across every write route', async () => {
+    const writes = publicWriteRoutes(routes).map((route) => route.path);
+    const statuses: number[] = [];
+    for (let i = 0; i < perIpWriteLimit.limit; i++) {
+      statuses.push((await post(writes[i % writes.length] ?? '', '203.0.113.10')).status);
+    }
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    const before = handled.length;
+    const over = await post('/api/registrations', '203.0.113.10');
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe(String(perIpWriteLimitResponse.retryAfterSeconds));
+    expect(await over.json()).toMatchObject({ type: problemTypes.rateLimited, status: 429 });
+    expect(handled.length).toBe(before);
+    // Another viewer, a read and the signed webhook are not counted against this one.
+    expect((await post('/api/waitlist', '2001:db8::10')).status).toBe(201);
+    expect((await fetch(`${limited.url}/api/health`)).status).toBe(201);
+    expect((await post('/api/webhooks/persona', '203.0.113.10')).status).toBe(201);
+  });
+
+  it('counts a direct caller by its connection, whatever viewer address it forges', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= perIpWriteLimit.limit; i++) {
+      statuses.push(
+        (
+          await post('/api/contact', `198.51.100.${i}`, {
+            'x-origin-verify': 'origin-secret-guessed-wrongly',
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

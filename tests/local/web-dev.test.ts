@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningWeb, startWeb } from '#local/web/index.ts';
@@ -12,9 +12,12 @@ import { freePort } from '#tests/helpers/free-port.ts';
 let web: RunningWeb;
 let api: Server;
 let browser: Browser;
+const apiHeaders: IncomingHttpHeaders[] = [];
+const originSecret = 'local-origin-secret-for-the-dev-test';
 
 beforeAll(async () => {
   api = createServer((req, res) => {
+    apiHeaders.push(req.headers);
     req.resume();
     res.writeHead(404, { 'Content-Type': 'application/problem+json' });
     res.end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404 }));
@@ -25,6 +28,7 @@ beforeAll(async () => {
     mode: 'dev',
     port: await freePort(),
     apiUrl: `http://127.0.0.1:${apiPort}`,
+    originSecret,
     config: {
       stage: 'test',
       auth0: {
@@ -46,6 +50,21 @@ afterAll(async () => {
 });
 
 describe('local web server in dev mode (npm start)', () => {
+  it("proxies /api like CloudFront's behaviour: the origin secret and the viewer's address, never a client's copies", async () => {
+    await fetch(`${web.url}/api/waitlist`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-origin-verify': 'guessed',
+        'cloudfront-viewer-address': '203.0.113.9:443',
+      },
+      body: '{}',
+    });
+    const headers = apiHeaders.at(-1) ?? {};
+    expect(headers['x-origin-verify']).toBe(originSecret);
+    expect(headers['cloudfront-viewer-address']).toMatch(/^(127\.0\.0\.1|::ffff:127\.0\.0\.1):\d+$/);
+  });
+
   it('renders and starts the home and pricing pages with the head script and without an error', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -28,6 +28,8 @@ let tmp: string;
 let web: RunningWeb;
 let api: Server;
 const apiRequests: { method: string; url: string; contentType: string | undefined; body: string }[] = [];
+const apiHeaders: IncomingHttpHeaders[] = [];
+const originSecret = 'local-origin-secret-for-the-dist-test';
 /** What each file of the test build holds: every page of the registry, the 404 page, the app shell. */
 const contents = new Map<string, string>();
 
@@ -56,6 +58,7 @@ beforeAll(async () => {
         contentType: req.headers['content-type'],
         body,
       });
+      apiHeaders.push(req.headers);
       res.writeHead(404, { 'Content-Type': 'application/problem+json' });
       res.end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404 }));
     });
@@ -67,6 +70,7 @@ beforeAll(async () => {
     mode: 'dist',
     port: await freePort(),
     apiUrl: `http://127.0.0.1:${apiPort}`,
+    originSecret,
     config,
     distDir: dist,
   });
@@ -209,6 +213,27 @@ describe('local web server in dist mode: every path answers what CloudFront answ
       contentType: 'application/json',
       body: '{"hello":"world"}',
     });
+  });
+
+  it('adds what CloudFront adds on the way to the API and drops the copies a client forged', async () => {
+    await fetch(`${web.url}/api/registrations`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-origin-verify': 'guessed',
+        'cloudfront-viewer-address': '203.0.113.9:443',
+        'cloudfront-viewer-country': 'XX',
+        'x-forwarded-for': '198.51.100.7',
+      },
+      body: '{}',
+    });
+    const headers = apiHeaders.at(-1) ?? {};
+    expect(headers['x-origin-verify']).toBe(originSecret);
+    // The real peer (this test, on loopback) with its port, in CloudFront's `ip:port` form.
+    expect(headers['cloudfront-viewer-address']).toMatch(/^(127\.0\.0\.1|::ffff:127\.0\.0\.1):\d+$/);
+    expect(headers['cloudfront-viewer-country']).toBeUndefined();
+    // CloudFront appends the viewer to X-Forwarded-For; the API never trusts that header.
+    expect(headers['x-forwarded-for']).toMatch(/^198\.51\.100\.7, (127\.0\.0\.1|::ffff:127\.0\.0\.1)$/);
   });
 
   it('serves /config.json from the options, uncached', async () => {

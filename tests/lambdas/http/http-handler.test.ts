@@ -1,12 +1,26 @@
-import { describe, expect, it, vi } from 'vitest';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { waitlistRequest } from '#contracts/waitlist.ts';
+import { clearSecretCache } from '#lambdas/adapters/secrets.ts';
 import { RateLimitedError } from '#lambdas/domain/errors.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { defaultMaxBodyBytes, routes } from '#lambdas/routes.ts';
-import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+import {
+  httpApiEvent,
+  lambdaContext,
+  mockOriginSecret,
+  testOriginSecret,
+} from '#tests/fixtures/events/http-api-event.ts';
 
 const parse = (body: string | undefined) => JSON.parse(body ?? 'null');
+const secrets = mockClient(SecretsManagerClient);
+beforeEach(() => {
+  secrets.reset();
+  clearSecretCache();
+  mockOriginSecret(secrets);
+});
 
 describe('httpHandler', () => {
   const handle = vi.fn(async () => ({ status: 201, body: { success: true } }));
@@ -76,7 +90,7 @@ describe('httpHandler', () => {
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    const event = httpApiEvent({ headers: { 'content-type': 'text/plain' } });
+    const event = httpApiEvent({ headers: { ...httpApiEvent().headers, 'content-type': 'text/plain' } });
     const result = await handler(event, lambdaContext);
     expect(result.statusCode).toBe(415);
     expect(parse(result.body).type).toBe(problemTypes.unsupportedMediaType);
@@ -122,5 +136,78 @@ describe('httpHandler', () => {
     expect(result.statusCode).toBe(401);
     expect(parse(result.body)).toMatchObject({ type: problemTypes.unauthorized, status: 401 });
     expect(handle).not.toHaveBeenCalled();
+  });
+});
+
+describe('httpHandler behind CloudFront (the origin secret)', () => {
+  const handle = vi.fn(async () => ({ status: 201, body: { success: true } }));
+  const handler = httpHandler({ route: 'CreateWaitlistEntry', body: waitlistRequest }, handle);
+  const withHeaders = (headers: Record<string, string | undefined>) =>
+    httpApiEvent({ headers: { ...httpApiEvent().headers, ...headers } });
+
+  it.each([
+    ['without the origin secret (a direct call to the API origin)', { 'x-origin-verify': undefined }],
+    ['with a guessed origin secret', { 'x-origin-verify': 'origin-secret-of-someone-else' }],
+    ['with the secret plus a byte', { 'x-origin-verify': `${testOriginSecret}x` }],
+  ])('answers 403 problem+json %s, and runs nothing', async (_name, headers) => {
+    handle.mockClear();
+    const result = await handler(withHeaders(headers), lambdaContext);
+    expect(result.statusCode).toBe(403);
+    expect(result.headers?.['content-type']).toBe('application/problem+json');
+    expect(parse(result.body)).toMatchObject({ type: problemTypes.originNotVerified, status: 403 });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('refuses before authenticating: a protected route says 403, not 401, to a direct caller', async () => {
+    const me = httpHandler({ route: 'GetMe' }, handle);
+    const result = await me(
+      httpApiEvent({ routeKey: 'GET /api/me', headers: { 'x-origin-verify': 'nope' } }),
+      lambdaContext,
+    );
+    expect(parse(result.body).type).toBe(problemTypes.originNotVerified);
+  });
+
+  it('accepts the previous value during a rotation, and nothing once the secret is malformed', async () => {
+    secrets.on(GetSecretValueCommand).resolves({
+      SecretString: JSON.stringify({ current: 'the-new-origin-secret-value', previous: testOriginSecret }),
+    });
+    expect((await handler(withHeaders({}), lambdaContext)).statusCode).toBe(201);
+    expect(
+      (await handler(withHeaders({ 'x-origin-verify': 'the-new-origin-secret-value' }), lambdaContext))
+        .statusCode,
+    ).toBe(201);
+    clearSecretCache();
+    secrets.on(GetSecretValueCommand).resolves({ SecretString: testOriginSecret });
+    expect((await handler(withHeaders({}), lambdaContext)).statusCode).toBe(403);
+    clearSecretCache();
+    secrets
+      .on(GetSecretValueCommand)
+      .resolves({ SecretString: JSON.stringify({ current: '', previous: '' }) });
+    expect((await handler(withHeaders({ 'x-origin-verify': '' }), lambdaContext)).statusCode).toBe(403);
+  });
+
+  it('fails closed when the secret cannot be read: 500, and nothing runs', async () => {
+    handle.mockClear();
+    clearSecretCache();
+    secrets.on(GetSecretValueCommand).rejects(new Error('AccessDeniedException'));
+    const result = await handler(withHeaders({}), lambdaContext);
+    expect(result.statusCode).toBe(500);
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['198.51.100.23:51234', '198.51.100.23'],
+    ['2001:db8:85a3::8a2e:370:7334:443', '2001:db8:85a3::8a2e:370:7334'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+  ])("hands the handler the viewer's IP from CloudFront-Viewer-Address %s", async (address, ip) => {
+    await handler(withHeaders({ 'cloudfront-viewer-address': address }), lambdaContext);
+    expect(handle).toHaveBeenLastCalledWith(expect.objectContaining({ viewerIp: ip }));
+  });
+
+  it("falls back to API Gateway's source IP when the header is missing or malformed", async () => {
+    for (const address of [undefined, 'not-an-address', '198.51.100.23']) {
+      await handler(withHeaders({ 'cloudfront-viewer-address': address }), lambdaContext);
+      expect(handle).toHaveBeenLastCalledWith(expect.objectContaining({ viewerIp: '127.0.0.1' }));
+    }
   });
 });

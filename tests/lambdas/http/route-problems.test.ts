@@ -24,7 +24,7 @@ import type { HttpApiEvent, JwtClaimValue } from '#lambdas/http/api-gateway.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import { routeProblemNames } from '#lambdas/http/problems.ts';
 import { maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
-import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
 import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-keys.ts';
 
 // Every route's real handler, driven into each of its failures through `httpHandler` with
@@ -105,6 +105,7 @@ beforeAll(async () => {
   secrets
     .on(GetSecretValueCommand, { SecretId: 'persona-webhook' })
     .resolves({ SecretString: WEBHOOK_SECRET });
+  mockOriginSecret(secrets);
   for (const route of routes) {
     const module = (await import(`../../../lambdas/handlers/${route.handler}.ts`)) as { handler: HttpLambda };
     handlers.set(route.id, module.handler);
@@ -626,6 +627,20 @@ function shapeScenarios(route: RouteDef): Scenario[] {
   const names = routeProblemNames(route, { body: Boolean(contract.request), query: Boolean(contract.query) });
   const scenarios: Scenario[] = [];
   const base = route.auth === 'admin' ? { claims: claims(admin) } : {};
+  if (names.includes('originNotVerified')) {
+    for (const [name, value] of [
+      ['a direct call to the API origin (no origin secret)', ''],
+      ['a guessed origin secret', 'origin-secret-of-someone-guessing'],
+    ] as const) {
+      scenarios.push({
+        route: id,
+        name,
+        expected: 'originNotVerified',
+        event: { ...base, headers: { 'x-origin-verify': value } },
+        after: nothingTouched,
+      });
+    }
+  }
   if (names.includes('unauthorized')) {
     scenarios.push({
       route: id,

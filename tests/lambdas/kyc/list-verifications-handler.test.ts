@@ -1,3 +1,4 @@
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,13 +6,14 @@ import { listVerificationsResponse } from '#contracts/admin-verifications.ts';
 import type { HttpApiEvent } from '#lambdas/http/api-gateway.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import { routes } from '#lambdas/routes.ts';
-import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
 import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-keys.ts';
 
 // GET /api/admin/verifications at the handler's edge: admins only, the query checked before any
 // read, and an answer that is exactly the contract the web validates.
 
 const ddb = mockClient(DynamoDBDocumentClient);
+mockOriginSecret(mockClient(SecretsManagerClient));
 const namespace = 'https://platform.test/';
 const issuer = 'https://idp.test/';
 const audience = 'https://api.platform.test';
@@ -204,6 +206,8 @@ describe('the ListVerifications route', () => {
     expect(route?.grants).toEqual([
       { kind: 'table', table: 'kycState', access: 'read', indexes: true },
       { kind: 'table', table: 'submissions', access: 'read', indexes: false },
+      // Every route's: the wrapper checks the request came through CloudFront.
+      { kind: 'secret', secret: 'originVerify' },
     ]);
   });
 });

@@ -8,7 +8,7 @@ import { problemTypes } from '#contracts/problem.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import { logger } from '#lambdas/http/logger.ts';
 import { defaultMaxBodyBytes, personaWebhookMaxBodyBytes } from '#lambdas/routes.ts';
-import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
 
 // The handler's edge: signature before parsing, nothing read, written or published on failure; a
 // valid event is handed to the bus as a small PersonaEventReceived and acknowledged, and a
@@ -30,6 +30,7 @@ beforeAll(async () => {
   });
   // Two secrets while ours rotates (whitespace separated).
   secrets.on(GetSecretValueCommand).resolves({ SecretString: 'wbhsec_current\nwbhsec_next' });
+  mockOriginSecret(secrets);
   ({ handler } = await import('#lambdas/handlers/receive-persona-webhook.ts'));
 });
 
@@ -112,6 +113,7 @@ const call = (body: string, signature?: string, base64 = false) =>
     httpApiEvent({
       routeKey: 'POST /api/webhooks/persona',
       headers: {
+        ...httpApiEvent().headers,
         'content-type': 'application/json',
         ...(signature === undefined ? {} : { 'persona-signature': signature }),
       },

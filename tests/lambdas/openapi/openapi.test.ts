@@ -72,15 +72,29 @@ describe('the OpenAPI document', () => {
 
   it('lists, per route and status, the problem types the route can answer', () => {
     const contact = operation('/api/contact', 'POST');
-    expect(Object.keys(contact?.responses ?? {}).sort()).toEqual(['201', '400', '413', '415', '429', '500']);
+    // 403: every route refuses a request that did not come through CloudFront (ADR 0032).
+    expect(Object.keys(contact?.responses ?? {}).sort()).toEqual([
+      '201',
+      '400',
+      '403',
+      '413',
+      '415',
+      '429',
+      '500',
+    ]);
+    expect(typesAt('/api/contact', 'POST', 403)).toEqual([problemTypes.originNotVerified]);
     expect(typesAt('/api/contact', 'POST', 415)).toEqual([problemTypes.unsupportedMediaType]);
 
     expect(typesAt('/api/consents', 'POST', 403)).toEqual([
       problemTypes.forbidden,
+      problemTypes.originNotVerified,
       problemTypes.emailNotVerified,
     ]);
     expect(typesAt('/api/consents', 'POST', 409)).toEqual([problemTypes.consentDocumentChanged]);
-    expect(typesAt('/api/me/kyc/inquiry', 'POST', 403)).toEqual([problemTypes.emailNotVerified]);
+    expect(typesAt('/api/me/kyc/inquiry', 'POST', 403)).toEqual([
+      problemTypes.originNotVerified,
+      problemTypes.emailNotVerified,
+    ]);
     expect(typesAt('/api/me/kyc/inquiry', 'POST', 409)).toEqual([
       problemTypes.consentRequired,
       problemTypes.identityAlreadyVerified,
@@ -107,6 +121,7 @@ describe('the OpenAPI document', () => {
       '500',
     ]);
     expect(typesAt('/api/admin/verifications/{userId}/decision', 'POST', 403)).toEqual([
+      problemTypes.originNotVerified,
       problemTypes.adminRequired,
     ]);
     // The JWT authorizer's own 401 is API Gateway's body, not a problem.

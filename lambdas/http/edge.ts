@@ -1,0 +1,94 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { problemTypes } from '#contracts/problem.ts';
+import type { RouteDef } from '#lambdas/routes.ts';
+
+// What the API and its edge (CloudFront with its WAF in AWS, the local web servers on loopback)
+// agree on, defined once: the origin-secret header that proves a request came through our
+// distribution, the header that carries the viewer's address, and the per-client-IP limit on the
+// public write routes. Plain TypeScript: the CDK code, the Lambda wrapper and the local stack
+// import it (ADR 0032).
+
+/** The custom origin header CloudFront adds to every `/api/*` request; its value is the origin secret. */
+export const originVerifyHeader = 'x-origin-verify';
+
+/** CloudFront's header with the viewer's address and port (`198.51.100.10:46532`, `2001:db8::1:46532`). */
+export const viewerAddressHeader = 'cloudfront-viewer-address';
+
+/**
+ * The origin secret as stored in Secrets Manager: CloudFront sends `current`; during a rotation
+ * the API also accepts `previous` until CloudFront sends the new value everywhere.
+ */
+export interface OriginSecret {
+  current: string;
+  previous?: string;
+}
+
+/** The JSON key CloudFront's header value is read from (a CloudFormation dynamic reference). */
+export const originSecretSendKey = 'current' satisfies keyof OriginSecret;
+
+/** The values the API accepts, from the secret string; a malformed secret accepts nothing. */
+export function acceptedOriginValues(secretString: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(secretString);
+  } catch {
+    return [];
+  }
+  if (parsed === null || typeof parsed !== 'object') return [];
+  const { current, previous } = parsed as Record<string, unknown>;
+  // Short values are refused outright: an empty or trivial secret would let anyone through.
+  return [current, previous].filter(
+    (value): value is string => typeof value === 'string' && value.length >= 16,
+  );
+}
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** Constant-time: the header's value is compared with every accepted value, all of them every time. */
+export function originVerified(header: string | undefined, accepted: readonly string[]): boolean {
+  if (header === undefined) return false;
+  const presented = digest(header);
+  let match = false;
+  for (const value of accepted) match = timingSafeEqual(presented, digest(value)) || match;
+  return match;
+}
+
+/** The IP of `CloudFront-Viewer-Address` (`ip:port`; IPv6 without brackets), or undefined if malformed. */
+export function viewerIpOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  const colon = value.lastIndexOf(':');
+  if (colon < 1 || !/^\d{1,5}$/.test(value.slice(colon + 1))) return undefined;
+  const ip = value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
+  return /^[0-9a-fA-F:.]+$/.test(ip) ? ip : undefined;
+}
+
+/**
+ * Per client IP, on the public write routes: at most `limit` requests in any `windowSeconds`,
+ * then 429 until the rate falls. A person sends a handful of forms; a script mailing strangers
+ * through registration or the deletion form sends hundreds. The global and per-route throttles
+ * (routes.ts) still cap everyone together. WAF's rate-based rules take windows of 60, 120, 300 or
+ * 600 seconds and limits from 10.
+ */
+export const perIpWriteLimit = { limit: 20, windowSeconds: 300 } as const;
+
+/**
+ * What a client over the per-IP limit gets, from WAF (a custom response of the rate-based rule) and
+ * from the local gateway alike: 429 with Retry-After and the API's rate-limited problem type.
+ */
+export const perIpWriteLimitResponse = {
+  status: 429,
+  retryAfterSeconds: 60,
+  contentType: 'application/json',
+  body: JSON.stringify({
+    type: problemTypes.rateLimited,
+    title: 'Too Many Requests',
+    status: 429,
+    detail: 'Too many requests from your network. Please wait a few minutes and try again.',
+  }),
+} as const;
+
+/** The routes the per-IP limit covers: public and POST (the Persona webhook is signed, not public). */
+export function publicWriteRoutes(routes: readonly RouteDef[]): RouteDef[] {
+  return routes.filter((route) => route.auth === 'public' && route.method === 'POST');
+}
