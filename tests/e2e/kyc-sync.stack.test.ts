@@ -18,7 +18,7 @@ const api = (
   path: string,
   init: { method?: string; token?: string; body?: string; headers?: Record<string, string> } = {},
 ) =>
-  fetch(`${stack.api}${path}`, {
+  fetch(`${stack.web}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -305,7 +305,7 @@ describe('POST /api/data-deletion-requests', () => {
 describe('POST /api/me/data-deletion-requests (signed in)', () => {
   it('is for the token’s own address only, confirmed at once, due in 30 days', async () => {
     const user = await createTestUser(stack);
-    const response = await fetch(`${stack.api}/api/me/data-deletion-requests`, {
+    const response = await fetch(`${stack.web}/api/me/data-deletion-requests`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ details: 'All of it' }),
@@ -323,7 +323,7 @@ describe('POST /api/me/data-deletion-requests (signed in)', () => {
 
   it('takes no address from the body and needs a token', async () => {
     const user = await createTestUser(stack);
-    const withEmail = await fetch(`${stack.api}/api/me/data-deletion-requests`, {
+    const withEmail = await fetch(`${stack.web}/api/me/data-deletion-requests`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'victim@gmail.com' }),
@@ -334,7 +334,7 @@ describe('POST /api/me/data-deletion-requests (signed in)', () => {
 
   it('refuses a caller whose address is not verified', async () => {
     const user = await createTestUser(stack, undefined, { emailVerified: false });
-    const response = await fetch(`${stack.api}/api/me/data-deletion-requests`, {
+    const response = await fetch(`${stack.web}/api/me/data-deletion-requests`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       body: '{}',

@@ -31,7 +31,7 @@ const newEmail = () => `timing-${randomBytes(6).toString('hex')}@timing-labs.exa
 
 async function timedRegistration(email: string): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${stack.api}/api/registrations`, {
+  const response = await fetch(`${stack.web}/api/registrations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(form(email)),
