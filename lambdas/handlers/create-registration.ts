@@ -28,7 +28,7 @@ export const handler = httpHandler(
   { route: 'CreateRegistration', body: registrationRequest },
   async ({ body, event, requestId }) => {
     const register = registerOrganization({
-      users: await getUserDirectory(),
+      users: await getUserDirectory('auth0Registration'),
       store,
       ledger,
       recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),
