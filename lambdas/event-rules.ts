@@ -55,7 +55,7 @@ export const eventRules: EventRuleDef[] = [
     description: 'Copy the current KYC status into the Auth0 user app_metadata (kyc_status, kyc_updated_at)',
     pattern: { source: [eventSources.kyc], 'detail-type': ['KycStatusChanged'] },
     handler: 'sync-kyc-status',
-    grants: [table('kycState', 'read'), secret('auth0M2m')],
+    grants: [table('kycState', 'read'), secret('auth0KycSync')],
     retry,
     timeoutSeconds: 30,
     // Auth0's Management API allows a few requests per second: keep bursts inside it.
@@ -70,7 +70,11 @@ export const eventRules: EventRuleDef[] = [
       detail: { status: ['approved', 'rejected'] },
     },
     handler: 'notify-kyc-decision',
-    grants: [tableItems('kycState', 'putUpdate', `${kycDecisionMarkerPrefix}#`), secret('auth0M2m'), email],
+    grants: [
+      tableItems('kycState', 'putUpdate', `${kycDecisionMarkerPrefix}#`),
+      secret('auth0ReadUsers'),
+      email,
+    ],
     retry,
     timeoutSeconds: 30,
   },
@@ -83,7 +87,7 @@ export const eventRules: EventRuleDef[] = [
     grants: [
       table('submissions', 'readWrite'),
       table('consentLedger', 'readPut'),
-      secret('auth0M2m'),
+      secret('auth0Registration'),
       email,
       eventBus('RegistrationSubmitted'),
     ],

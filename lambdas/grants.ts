@@ -17,11 +17,38 @@ export type TableAccess =
   /** Everything including DeleteItem (data-erasure tooling only). */
   | 'readWriteDelete';
 
-export type SecretKey = 'auth0M2m' | 'personaApiKey' | 'personaWebhookSecret' | 'originVerify';
+/**
+ * The Auth0 machine-to-machine applications: one per set of Management API scopes, each with its
+ * own credentials in its own secret, so a function (or script) holds only the scopes its calls
+ * need (ADR 0034). Provisioning creates each application with exactly these scopes, and the local
+ * identity provider grants the same. `read:users` is GET /users/{id} and /users-by-email.
+ */
+export const auth0M2mScopes = {
+  /** Registration: look the email up, create the user, the login-instructions ticket. */
+  auth0Registration: ['read:users', 'create:users', 'create:user_tickets'],
+  /** GET /api/me and notify-kyc-decision: read a user (the decision email's address). */
+  auth0ReadUsers: ['read:users'],
+  /** A new verification email: read the user, then a verification-email job (needs update:users). */
+  auth0VerificationEmail: ['read:users', 'update:users'],
+  /** sync-kyc-status: read the user, PATCH app_metadata only. */
+  auth0KycSync: ['read:users', 'update:users_app_metadata'],
+  /** scripts/data-erase: find the user by email, delete it. */
+  auth0Erasure: ['read:users', 'delete:users'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Auth0M2mKey = keyof typeof auth0M2mScopes;
+export const auth0M2mKeys = Object.keys(auth0M2mScopes) as Auth0M2mKey[];
+export const isAuth0M2mKey = (key: string): key is Auth0M2mKey => Object.hasOwn(auth0M2mScopes, key);
+
+export type SecretKey = Auth0M2mKey | 'personaApiKey' | 'personaWebhookSecret' | 'originVerify';
 
 /** The environment variable that names (never holds) each secret. */
 export const secretEnvVars: Record<SecretKey, string> = {
-  auth0M2m: 'AUTH0_M2M_SECRET_ID',
+  auth0Registration: 'AUTH0_REGISTRATION_SECRET_ID',
+  auth0ReadUsers: 'AUTH0_READ_USERS_SECRET_ID',
+  auth0VerificationEmail: 'AUTH0_VERIFICATION_EMAIL_SECRET_ID',
+  auth0KycSync: 'AUTH0_KYC_SYNC_SECRET_ID',
+  auth0Erasure: 'AUTH0_ERASURE_SECRET_ID',
   personaApiKey: 'PERSONA_API_KEY_SECRET_ID',
   personaWebhookSecret: 'PERSONA_WEBHOOK_SECRET_ID',
   originVerify: 'ORIGIN_VERIFY_SECRET_ID',

@@ -5,10 +5,18 @@ import { join } from 'node:path';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { type TableKey, tables } from '#infra/data/tables.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
+import {
+  type Auth0M2mKey,
+  auth0M2mKeys,
+  auth0M2mScopes,
+  type SecretKey,
+  secretEnvVars,
+} from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
 import { eventBridgePath, secretsManagerPath, startGateway } from './gateway/index.ts';
 import { startIdp } from './idp/index.ts';
+import { MANAGEMENT_SCOPES } from './idp/provider.ts';
 import { startPersona } from './persona/index.ts';
 import type { LocalPorts } from './ports.ts';
 import { startSes } from './ses.ts';
@@ -52,8 +60,11 @@ export interface StackInfo {
     spaClientId: string;
     testClientId: string;
     testClientSecret: string;
+    /** The local operator's application: every Management API scope, for tests and scripts, no function. */
     m2mClientId: string;
     m2mClientSecret: string;
+    /** The functions' applications, one per credentials key, each with only its scopes (ADR 0034). */
+    m2mClients: Record<Auth0M2mKey, { clientId: string; clientSecret: string }>;
   };
   persona: { url: string; templateId: string; webhookSecret: string; apiKey: string; environmentId: string };
   ses: { url: string };
@@ -68,18 +79,21 @@ export const localIdentity = {
   spaClientId: 'local-spa',
   testClientId: 'local-test-client',
   m2mClientId: 'local-backend-m2m',
+  m2mClientIds: Object.fromEntries(auth0M2mKeys.map((key) => [key, `local-m2m-${key}`])) as Record<
+    Auth0M2mKey,
+    string
+  >,
   personaTemplateId: 'itmpl_LocalOnboarding0001',
   personaEnvironmentId: 'env_LocalSandbox0001',
   busName: 'platform-local',
   region: 'eu-central-1',
   sender: 'no-reply@platform.local',
   operationsEmail: 'operations@platform.local',
-  secretIds: {
-    auth0M2m: 'local/auth0-m2m',
-    personaApiKey: 'local/persona-api-key',
-    personaWebhookSecret: 'local/persona-webhook-secret',
-    originVerify: 'local/origin-verify',
-  },
+  /** The local Secrets Manager's ids, named like the secrets they stand for. */
+  secretIds: Object.fromEntries(Object.keys(secretEnvVars).map((key) => [key, `local/${key}`])) as Record<
+    SecretKey,
+    string
+  >,
 } as const;
 
 /** Seeded for development: an admin and one approved user per segment. Local-only passwords. */
@@ -112,6 +126,7 @@ export const seededAccounts: StackAccount[] = [
 
 interface LocalSecrets {
   m2mClientSecret: string;
+  m2mClientSecrets: Record<Auth0M2mKey, string>;
   testClientSecret: string;
   personaApiKey: string;
   personaWebhookSecret: string;
@@ -122,16 +137,22 @@ interface LocalSecrets {
 /** Random per clone, kept across restarts so tokens and configured clients stay valid. */
 async function loadSecrets(stateDir: string): Promise<LocalSecrets> {
   const file = join(stateDir, 'secrets.json');
+  const newSecret = () => randomBytes(32).toString('base64url');
   const kept: Partial<LocalSecrets> = existsSync(file) ? JSON.parse(await readFile(file, 'utf8')) : {};
+  const keptM2m: Partial<Record<Auth0M2mKey, string>> = kept.m2mClientSecrets ?? {};
   const secrets: LocalSecrets = {
-    m2mClientSecret: kept.m2mClientSecret ?? randomBytes(32).toString('base64url'),
-    testClientSecret: kept.testClientSecret ?? randomBytes(32).toString('base64url'),
+    m2mClientSecret: kept.m2mClientSecret ?? newSecret(),
+    // A state directory from before the split (ADR 0034) gets the functions' applications added.
+    m2mClientSecrets: Object.fromEntries(
+      auth0M2mKeys.map((key) => [key, keptM2m[key] ?? newSecret()]),
+    ) as Record<Auth0M2mKey, string>,
+    testClientSecret: kept.testClientSecret ?? newSecret(),
     personaApiKey: kept.personaApiKey ?? `persona_sandbox_local_${randomBytes(16).toString('hex')}`,
     personaWebhookSecret: kept.personaWebhookSecret ?? `wbhsec_${randomBytes(24).toString('hex')}`,
     // Added later than the others: a state directory from before gets one now.
-    originSecret: kept.originSecret ?? randomBytes(32).toString('base64url'),
+    originSecret: kept.originSecret ?? newSecret(),
   };
-  if (Object.keys(kept).length < Object.keys(secrets).length)
+  if (JSON.stringify(kept) !== JSON.stringify(secrets))
     await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
@@ -187,7 +208,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         redirectUris: [`${webUrl}/auth/callback`],
         postLogoutRedirectUris: [webUrl, `${webUrl}/`],
       },
-      m2m: { clientId: localIdentity.m2mClientId, clientSecret: secrets.m2mClientSecret },
+      m2m: [
+        {
+          clientId: localIdentity.m2mClientId,
+          clientSecret: secrets.m2mClientSecret,
+          name: 'Local operator (tests and scripts)',
+          scopes: MANAGEMENT_SCOPES,
+        },
+        ...auth0M2mKeys.map((key) => ({
+          clientId: localIdentity.m2mClientIds[key],
+          clientSecret: secrets.m2mClientSecrets[key],
+          name: `Backend ${key} (local M2M)`,
+          scopes: auth0M2mScopes[key],
+        })),
+      ],
       test: { clientId: localIdentity.testClientId, clientSecret: secrets.testClientSecret },
       dataDir: join(options.stateDir, 'idp'),
       ses: { endpoint: sesEndpoint, region: localIdentity.region, from: localIdentity.sender },
@@ -227,10 +261,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       routes,
       eventRules,
       secrets: {
-        [localIdentity.secretIds.auth0M2m]: JSON.stringify({
-          clientId: localIdentity.m2mClientId,
-          clientSecret: secrets.m2mClientSecret,
-        }),
+        ...Object.fromEntries(
+          auth0M2mKeys.map((key) => [
+            localIdentity.secretIds[key],
+            JSON.stringify({
+              clientId: localIdentity.m2mClientIds[key],
+              clientSecret: secrets.m2mClientSecrets[key],
+            }),
+          ]),
+        ),
         [localIdentity.secretIds.personaApiKey]: secrets.personaApiKey,
         [localIdentity.secretIds.personaWebhookSecret]: secrets.personaWebhookSecret,
         [localIdentity.secretIds.originVerify]: JSON.stringify({ current: secrets.originSecret }),
@@ -284,6 +323,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         testClientSecret: secrets.testClientSecret,
         m2mClientId: localIdentity.m2mClientId,
         m2mClientSecret: secrets.m2mClientSecret,
+        m2mClients: Object.fromEntries(
+          auth0M2mKeys.map((key) => [
+            key,
+            { clientId: localIdentity.m2mClientIds[key], clientSecret: secrets.m2mClientSecrets[key] },
+          ]),
+        ) as StackInfo['idp']['m2mClients'],
       },
       persona: {
         url: personaUrl,
@@ -325,10 +370,13 @@ function handlerEnvironment(input: {
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${input.ports.ses}`,
     AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${input.ports.api}${eventBridgePath}`,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${input.ports.api}${secretsManagerPath}`,
-    AUTH0_M2M_SECRET_ID: localIdentity.secretIds.auth0M2m,
-    PERSONA_API_KEY_SECRET_ID: localIdentity.secretIds.personaApiKey,
-    PERSONA_WEBHOOK_SECRET_ID: localIdentity.secretIds.personaWebhookSecret,
-    ORIGIN_VERIFY_SECRET_ID: localIdentity.secretIds.originVerify,
+    // Every secret's id: locally every function may read every secret (one process; ADR 0034).
+    ...Object.fromEntries(
+      (Object.keys(secretEnvVars) as SecretKey[]).map((key) => [
+        secretEnvVars[key],
+        localIdentity.secretIds[key],
+      ]),
+    ),
     PERSONA_ENVIRONMENT_ID: localIdentity.personaEnvironmentId,
     APP_URL: `http://localhost:${input.ports.web}`,
     OPERATIONS_EMAIL: localIdentity.operationsEmail,

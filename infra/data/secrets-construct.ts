@@ -1,14 +1,22 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { SecretKey } from '#lambdas/grants.ts';
+import { type Auth0M2mKey, auth0M2mScopes, type SecretKey } from '#lambdas/grants.ts';
 import { type OriginSecret, originSecretSendKey } from '#lambdas/http/edge.ts';
 
 // The secrets the functions read at cold start (cached): operators fill their values after the
 // first deploy (docs/deploying.md). Placeholders are generated so nothing real is in a template.
 
+function m2mDescription(key: Auth0M2mKey): string {
+  return `Auth0 machine-to-machine credentials (${auth0M2mScopes[key].join(' ')}) for the Management API: JSON {"clientId","clientSecret"}`;
+}
+
 const descriptions: Record<SecretKey, string> = {
-  auth0M2m: 'Auth0 machine-to-machine credentials for the Management API: JSON {"clientId","clientSecret"}',
+  auth0Registration: m2mDescription('auth0Registration'),
+  auth0ReadUsers: m2mDescription('auth0ReadUsers'),
+  auth0VerificationEmail: m2mDescription('auth0VerificationEmail'),
+  auth0KycSync: m2mDescription('auth0KycSync'),
+  auth0Erasure: m2mDescription('auth0Erasure'),
   personaApiKey: 'Persona API key (persona_production_... or persona_sandbox_...)',
   personaWebhookSecret:
     'Persona webhook secret(s) (wbhsec_...); during rotation, old and new separated by a space',
@@ -35,7 +43,12 @@ export class PlatformSecrets extends Construct {
       return secret;
     };
     this.secrets = {
-      auth0M2m: make('auth0M2m', 'Auth0M2m'),
+      // One secret per M2M application, each holding only its scopes (ADR 0034).
+      auth0Registration: make('auth0Registration', 'Auth0Registration'),
+      auth0ReadUsers: make('auth0ReadUsers', 'Auth0ReadUsers'),
+      auth0VerificationEmail: make('auth0VerificationEmail', 'Auth0VerificationEmail'),
+      auth0KycSync: make('auth0KycSync', 'Auth0KycSync'),
+      auth0Erasure: make('auth0Erasure', 'Auth0Erasure'),
       personaApiKey: make('personaApiKey', 'PersonaApiKey'),
       personaWebhookSecret: make('personaWebhookSecret', 'PersonaWebhookSecret'),
       originVerify: this.originSecret(),

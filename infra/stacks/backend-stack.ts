@@ -21,6 +21,7 @@ import { PlatformFunction } from '#infra/api/platform-function.ts';
 import { Observability } from '#infra/observability/observability-construct.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
+import { isAuth0M2mKey } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 
 export interface BackendStackProps extends StackProps {
@@ -200,7 +201,7 @@ export class BackendStack extends Stack {
       deadLetterQueues,
       webhookFunctionId: 'ReceivePersonaWebhook',
       auth0FunctionIds: [...routes, ...eventRules]
-        .filter((def) => def.grants.some((g) => g.kind === 'secret' && g.secret === 'auth0M2m'))
+        .filter((def) => def.grants.some((g) => g.kind === 'secret' && isAuth0M2mKey(g.secret)))
         .map((def) => def.id),
       ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
     });

@@ -19,6 +19,7 @@ import {
   UserAlreadyExistsError,
   type UserDirectory,
 } from '#lambdas/domain/ports.ts';
+import type { Auth0M2mKey } from '#lambdas/grants.ts';
 import { logger } from '#lambdas/http/logger.ts';
 import { DATABASE_CONNECTION } from './auth0-database-connection.ts';
 
@@ -251,32 +252,32 @@ export class Auth0UserDirectory implements UserDirectory {
   }
 }
 
-let directory: Promise<UserDirectory> | undefined;
+const directories = new Map<Auth0M2mKey, Promise<UserDirectory>>();
 
 /**
- * One directory (and so one Management API client with its cached token) per container. Built
- * lazily because the credentials come from Secrets Manager; a failed build is not cached.
+ * One directory (and so one Management API client with its cached token) per container and
+ * credentials. The caller names the M2M credentials its grant gives it (`secret(...)` in routes.ts
+ * or event-rules.ts): each holds only the scopes that caller needs. Built lazily because the
+ * credentials come from Secrets Manager; a failed build is not cached.
  */
-export function getUserDirectory(): Promise<UserDirectory> {
-  directory ??= (async () => {
-    const credentials = JSON.parse(await getSecret('auth0M2m')) as {
-      clientId?: string;
-      clientSecret?: string;
-    };
-    if (!credentials.clientId || !credentials.clientSecret) {
-      throw new Error('The auth0M2m secret must hold {clientId, clientSecret}');
+export function getUserDirectory(credentials: Auth0M2mKey): Promise<UserDirectory> {
+  let directory = directories.get(credentials);
+  if (directory) return directory;
+  directory = (async () => {
+    const secret = JSON.parse(await getSecret(credentials)) as { clientId?: string; clientSecret?: string };
+    if (!secret.clientId || !secret.clientSecret) {
+      throw new Error(`The ${credentials} secret must hold {clientId, clientSecret}`);
     }
     const client = createManagementApi({
       domain: requireEnv('AUTH0_DOMAIN'),
-      clientId: credentials.clientId,
-      clientSecret: credentials.clientSecret,
+      clientId: secret.clientId,
+      clientSecret: secret.clientSecret,
       baseUrl: process.env.AUTH0_MANAGEMENT_BASE_URL || undefined,
     });
     return new Auth0UserDirectory(client);
   })();
-  directory.catch(() => {
-    directory = undefined;
-  });
+  directory.catch(() => directories.delete(credentials));
+  directories.set(credentials, directory);
   return directory;
 }
 

@@ -19,7 +19,7 @@ export const handler = httpHandler(
   { route: 'CreateOwnDataDeletionRequest', body: ownDataDeletionRequest },
   async ({ body, caller }) => {
     const request = requestOwnDataDeletion({
-      users: await getUserDirectory(),
+      users: await getUserDirectory('auth0ReadUsers'),
       store,
       mailer,
       clock: systemClock,

@@ -13,7 +13,9 @@ const ledger = new DynamoDbConsentLedger(documentClient, tableName('consentLedge
 const registrations = new DynamoDbRegistrationStore(documentClient, tableName('submissions'));
 
 export const handler = httpHandler({ route: 'GetMe' }, async ({ caller }) => {
-  const me = await getMe({ users: await getUserDirectory(), kyc, ledger, registrations })(caller.userId);
+  const me = await getMe({ users: await getUserDirectory('auth0ReadUsers'), kyc, ledger, registrations })(
+    caller.userId,
+  );
   // A valid token for a deleted account: nothing to show.
   if (!me) throw new AccountNotFoundError();
   return { status: 200, body: me };

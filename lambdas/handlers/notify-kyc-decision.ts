@@ -38,7 +38,12 @@ export const handler = async (event: KycStatusChangedEvent, context: LambdaConte
       countMetric('InvalidEventDropped');
       return;
     }
-    const notify = notifyKycDecision({ users: await getUserDirectory(), mailer, marker, appUrl });
+    const notify = notifyKycDecision({
+      users: await getUserDirectory('auth0ReadUsers'),
+      mailer,
+      marker,
+      appUrl,
+    });
     const outcome = await notify(event.id, parsed.data);
     logger.info('kyc decision notification', {
       userId: parsed.data.userId,

@@ -49,7 +49,7 @@ export const handler = async (event: RegistrationRequestedEvent, context: Lambda
       return;
     }
     const register = registerOrganization({
-      users: await getUserDirectory(),
+      users: await getUserDirectory('auth0Registration'),
       store,
       ledger,
       recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),

@@ -12,7 +12,10 @@ const limiter = new DynamoDbRateLimiter(documentClient, tableName('submissions')
 
 export const handler = httpHandler({ route: 'SendVerificationEmail' }, async ({ caller }) => {
   // Only ever the caller: the user id comes from the token, the route takes no body.
-  const result = await sendVerificationEmail({ users: await getUserDirectory(), limiter })(caller.userId);
+  const result = await sendVerificationEmail({
+    users: await getUserDirectory('auth0VerificationEmail'),
+    limiter,
+  })(caller.userId);
   if (result.outcome === 'already_verified') {
     return {
       status: 200,

@@ -31,7 +31,9 @@ export const handler = async (event: KycStatusChangedEvent, context: LambdaConte
       return;
     }
     try {
-      const outcome = await syncKycStatus({ users: await getUserDirectory(), kyc })(parsed.data);
+      const outcome = await syncKycStatus({ users: await getUserDirectory('auth0KycSync'), kyc })(
+        parsed.data,
+      );
       logger.info('kyc status sync', { userId: parsed.data.userId, outcome });
       if (outcome === 'synced') countMetric('KycStatusSynced');
     } catch (error) {

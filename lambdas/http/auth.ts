@@ -6,9 +6,9 @@ import { AdminRoleRequiredError, UnauthorizedError } from './errors.ts';
 import { logger } from './logger.ts';
 
 // The caller of a `user` or `admin` route. API Gateway's JWT authorizer checks the token first,
-// but it cannot be narrowed to RS256 (it takes any algorithm the JWKS key allows), so the handler
-// verifies the bearer token itself (ADR 0034) and takes the caller from the verified token. The
-// user id is always the token's `sub`, never anything from the body.
+// but it has no algorithm setting (DESIGN wants RS256 only), so the handler verifies the bearer
+// token itself (ADR 0034) and takes the caller from the verified token. The user id is always the
+// token's `sub`, never anything from the body.
 
 export type { Caller };
 

@@ -12,7 +12,7 @@ import {
   handlePasswordReset,
   handleSignupApi,
 } from './pages.ts';
-import { createProvider, MANAGEMENT_SCOPES } from './provider.ts';
+import { createProvider, type M2mClient, MANAGEMENT_SCOPES } from './provider.ts';
 import { TicketService } from './tickets.ts';
 import { hashPassword, UserStore } from './user-store.ts';
 
@@ -29,7 +29,8 @@ export interface IdpOptions {
   audience: string;
   claimsNamespace: string;
   spa: { clientId: string; redirectUris: string[]; postLogoutRedirectUris: string[] };
-  m2m: { clientId: string; clientSecret: string };
+  /** Machine-to-machine applications with the Management API scopes each is granted. */
+  m2m: M2mClient[];
   test: { clientId: string; clientSecret: string };
   dataDir: string;
   ses: { endpoint: string; region: string; from: string };

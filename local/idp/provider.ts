@@ -19,12 +19,21 @@ const API_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 const OIDC_SCOPES = new Set(API_SCOPES);
 export const ACCESS_TOKEN_TTL = 3600;
 
+export interface M2mClient {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  /** Its client grant on the Management API: a token carries these scopes and no others. */
+  scopes: readonly string[];
+}
+
 export interface ProviderSettings {
   issuer: string;
   audience: string;
   managementAudience: string;
   spa: { clientId: string; redirectUris: string[]; postLogoutRedirectUris: string[] };
-  m2m: { clientId: string; clientSecret: string };
+  /** Machine-to-machine applications, each granted its own Management API scopes (as on Auth0). */
+  m2m: M2mClient[];
   test: { clientId: string; clientSecret: string };
   jwks: PrivateJwks;
   users: UserStore;
@@ -130,7 +139,7 @@ export function createProvider(settings: ProviderSettings): {
   const { issuer, audience, managementAudience, users } = settings;
   const clientNames = new Map([
     [settings.spa.clientId, 'Web app (local)'],
-    [settings.m2m.clientId, 'Backend (local M2M)'],
+    ...settings.m2m.map((client) => [client.clientId, client.name] as const),
     [settings.test.clientId, 'Tests (local)'],
   ]);
   const actionClaims = new ActionClaims(users, settings.actions, clientNames);
@@ -140,7 +149,8 @@ export function createProvider(settings: ProviderSettings): {
     resource: string,
     client: { clientId: string },
   ) {
-    if (resource === audience && client.clientId !== settings.m2m.clientId) {
+    const m2m = settings.m2m.find((candidate) => candidate.clientId === client.clientId);
+    if (resource === audience && m2m === undefined) {
       return {
         audience,
         scope: API_SCOPES.join(' '),
@@ -149,10 +159,10 @@ export function createProvider(settings: ProviderSettings): {
         jwt: { sign: { alg: 'RS256' } },
       };
     }
-    if (resource === managementAudience && client.clientId === settings.m2m.clientId) {
+    if (resource === managementAudience && m2m !== undefined) {
       return {
         audience: managementAudience,
-        scope: MANAGEMENT_SCOPES.join(' '),
+        scope: m2m.scopes.join(' '),
         accessTokenTTL: 86400,
         accessTokenFormat: 'jwt',
         jwt: { sign: { alg: 'RS256' } },
@@ -173,15 +183,15 @@ export function createProvider(settings: ProviderSettings): {
         redirect_uris: settings.spa.redirectUris,
         post_logout_redirect_uris: settings.spa.postLogoutRedirectUris,
       },
-      {
-        client_id: settings.m2m.clientId,
-        client_secret: settings.m2m.clientSecret,
-        client_name: clientNames.get(settings.m2m.clientId),
+      ...settings.m2m.map((client) => ({
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        client_name: client.name,
         token_endpoint_auth_method: 'client_secret_post',
         grant_types: ['client_credentials'],
         response_types: [],
         redirect_uris: [],
-      },
+      })),
       {
         client_id: settings.test.clientId,
         client_secret: settings.test.clientSecret,

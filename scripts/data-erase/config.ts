@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { secretEnvVars } from '#lambdas/grants.ts';
 import type { StackInfo } from '#local/stack.ts';
 
 // Where the erasure runs: the local stack (everything from stack.json) or an AWS stage (table
@@ -38,8 +39,9 @@ export function configFromStack(info: StackInfo): EraseConfig {
     auth0: {
       domain: issuer.host,
       baseUrl: issuer.origin,
-      clientId: info.idp.m2mClientId,
-      clientSecret: info.idp.m2mClientSecret,
+      // The erasure's own application: read and delete users, nothing else (ADR 0034).
+      clientId: info.idp.m2mClients.auth0Erasure.clientId,
+      clientSecret: info.idp.m2mClients.auth0Erasure.clientSecret,
     },
     persona: { url: info.persona.url, apiKey: info.persona.apiKey },
   };
@@ -57,14 +59,14 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
 
 /**
  * An AWS stage: `SUBMISSIONS_TABLE`, `KYC_STATE_TABLE`, `CONSENT_LEDGER_TABLE`, `AUTH0_DOMAIN`,
- * `AUTH0_M2M_SECRET_ID`, `PERSONA_API_KEY_SECRET_ID` and optionally `PERSONA_API_URL`; the
+ * `AUTH0_ERASURE_SECRET_ID` (the auth0Erasure secret), `PERSONA_API_KEY_SECRET_ID` and optionally `PERSONA_API_URL`; the
  * secrets are read with the operator's credentials.
  */
 export async function configFromEnv(
   env: NodeJS.ProcessEnv,
   readSecret: (secretId: string) => Promise<string>,
 ): Promise<EraseConfig> {
-  const m2m = JSON.parse(await readSecret(required(env, 'AUTH0_M2M_SECRET_ID'))) as {
+  const m2m = JSON.parse(await readSecret(required(env, secretEnvVars.auth0Erasure))) as {
     clientId?: string;
     clientSecret?: string;
   };

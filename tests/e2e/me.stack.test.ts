@@ -213,6 +213,26 @@ describe('KycStatusChanged on the bus', () => {
     expect(JSON.stringify(dead)).not.toContain(user.userId);
   });
 
+  it('emails a decision once when the outbox publishes the same change twice, under two event ids', async () => {
+    const user = await createTestUser(stack);
+    const decidedAt = new Date().toISOString();
+    await writeKycState(user.userId, 'rejected', decidedAt);
+    const detail = {
+      userId: user.userId,
+      status: 'rejected',
+      previousStatus: 'pending',
+      inquiryId: 'inq_local',
+      decidedBy: 'admin',
+      occurredAt: decidedAt,
+      changeId: `${decidedAt}#admin_${randomBytes(6).toString('hex')}`,
+    };
+    // The immediate publish, then the relay's (marking the outbox item published had failed).
+    await putKycStatusChanged(detail);
+    await putKycStatusChanged(detail);
+    const mails = (await mailbox(stack)).filter((m) => m.destination.to.includes(user.email));
+    expect(mails.map((m) => m.subject)).toEqual(['Your identity verification was not approved']);
+  });
+
   it('converges on the table state when an older event arrives after a newer one', async () => {
     const user = await createTestUser(stack);
     const rejectedAt = new Date().toISOString();
@@ -228,5 +248,42 @@ describe('KycStatusChanged on the bus', () => {
     });
     const { user: synced } = await idpUser(user.userId);
     expect(synced.app_metadata).toMatchObject({ kyc_status: 'rejected', kyc_updated_at: rejectedAt });
+  });
+});
+
+describe("the functions' Auth0 credentials (stack.json idp.m2mClients)", () => {
+  it("GET /api/me's credentials can read a user but cannot create one (403 insufficient_scope)", async () => {
+    const { clientId, clientSecret } = stack.idp.m2mClients.auth0ReadUsers;
+    const tokenResponse = await fetch(`${stack.idp.issuer}oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+        audience: `${stack.idp.issuer}api/v2/`,
+      }),
+    });
+    expect(tokenResponse.status).toBe(200);
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const email = `intruder-${randomBytes(6).toString('hex')}@orbit-bio.example`;
+    const management = (path: string, init: RequestInit = {}) =>
+      fetch(`${stack.idp.issuer}api/v2/${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+    const created = await management('users', {
+      method: 'POST',
+      body: JSON.stringify({
+        email,
+        password: 'Intruder-Pass-1',
+        connection: 'Username-Password-Authentication',
+      }),
+    });
+    expect(created.status).toBe(403);
+    expect(await created.json()).toMatchObject({ errorCode: 'insufficient_scope' });
+    const lookup = await management(`users-by-email?email=${encodeURIComponent(email)}`);
+    expect(lookup.status).toBe(200);
+    expect(await lookup.json()).toEqual([]);
   });
 });

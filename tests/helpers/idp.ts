@@ -1,16 +1,24 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Auth0M2mKey, auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
 import type { IdpOptions, IdpSeedUser } from '#local/idp/index.ts';
+import { MANAGEMENT_SCOPES } from '#local/idp/provider.ts';
 
 /** Fixed values the IdP tests (and anyone wanting a throwaway IdP) can share. */
 export const TEST_AUDIENCE = 'https://api.platform.local';
 export const TEST_NAMESPACE = 'https://platform.local/';
 export const TEST_CLIENTS = {
   spa: 'local-spa',
+  /** Every Management API scope (tests set up users with it). */
   m2m: { clientId: 'local-m2m', clientSecret: 'local-m2m-secret' },
   test: { clientId: 'local-test', clientSecret: 'local-test-secret' },
 } as const;
+
+/** The functions' applications, each granted only its own scopes (lambdas/grants.ts). */
+export const TEST_M2M_CLIENTS = Object.fromEntries(
+  auth0M2mKeys.map((key) => [key, { clientId: `local-m2m-${key}`, clientSecret: `local-m2m-${key}-secret` }]),
+) as Record<Auth0M2mKey, { clientId: string; clientSecret: string }>;
 
 export const TEST_USER: IdpSeedUser = {
   email: 'alice@example.com',
@@ -37,7 +45,10 @@ export function testIdpOptions(input: {
       redirectUris: origins.map((o) => `${o}/callback`),
       postLogoutRedirectUris: origins.map((o) => `${o}/`),
     },
-    m2m: { ...TEST_CLIENTS.m2m },
+    m2m: [
+      { ...TEST_CLIENTS.m2m, name: 'Tests (every scope)', scopes: MANAGEMENT_SCOPES },
+      ...auth0M2mKeys.map((key) => ({ ...TEST_M2M_CLIENTS[key], name: key, scopes: auth0M2mScopes[key] })),
+    ],
     test: { ...TEST_CLIENTS.test },
     dataDir: input.dataDir ?? mkdtempSync(join(tmpdir(), 'idp-test-')),
     ses: {
@@ -90,12 +101,16 @@ export function passwordGrant(
   });
 }
 
-export async function managementToken(idpUrl: string, scope?: string): Promise<string> {
+export async function managementToken(
+  idpUrl: string,
+  scope?: string,
+  client: { clientId: string; clientSecret: string } = TEST_CLIENTS.m2m,
+): Promise<string> {
   const { status, body } = await postToken(idpUrl, {
     grant_type: 'client_credentials',
     audience: `${idpUrl}/api/v2/`,
-    client_id: TEST_CLIENTS.m2m.clientId,
-    client_secret: TEST_CLIENTS.m2m.clientSecret,
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
     ...(scope ? { scope } : {}),
   });
   if (status !== 200 || !body.access_token)

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { domainEvents } from '#contracts/events.ts';
@@ -5,6 +6,7 @@ import { auditorActions } from '#infra/data/auditor-policy.ts';
 import { tableKeys, tables } from '#infra/data/tables.ts';
 import { accessLogFields } from '#infra/stacks/backend-stack.ts';
 import { eventRules, kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
+import { auth0M2mKeys, isAuth0M2mKey, secretEnvVars } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
 
@@ -60,9 +62,9 @@ describe('the data stack', () => {
     }
   });
 
-  it('keeps the four secrets, retained, with no value in the template', () => {
+  it('keeps one secret per SecretKey (each Auth0 M2M application its own), retained, with no value in the template', () => {
     const secrets = Object.values(data.findResources('AWS::SecretsManager::Secret'));
-    expect(secrets).toHaveLength(4);
+    expect(secrets).toHaveLength(Object.keys(secretEnvVars).length);
     for (const secret of secrets) {
       expect(secret.DeletionPolicy).toBe('Retain');
       expect(secret.Properties.SecretString).toBeUndefined();
@@ -83,7 +85,13 @@ describe('the data stack', () => {
       DataConsentLedger60BD9010: 'AWS::DynamoDB::GlobalTable',
       DataKycStateFC554048: 'AWS::DynamoDB::GlobalTable',
       DataSubmissionsC34A80E9: 'AWS::DynamoDB::GlobalTable',
-      SecretsAuth0M2mFD5E6283: 'AWS::SecretsManager::Secret',
+      // The shared SecretsAuth0M2m was split per function (ADR 0034); being retained, it stays in
+      // the account until an operator deletes it (docs/operating.md).
+      SecretsAuth0RegistrationB06F1C56: 'AWS::SecretsManager::Secret',
+      SecretsAuth0ReadUsersF0A82144: 'AWS::SecretsManager::Secret',
+      SecretsAuth0VerificationEmail5C07A396: 'AWS::SecretsManager::Secret',
+      SecretsAuth0KycSync3ADBD540: 'AWS::SecretsManager::Secret',
+      SecretsAuth0Erasure3418202B: 'AWS::SecretsManager::Secret',
       SecretsPersonaApiKeyB1A325FE: 'AWS::SecretsManager::Secret',
       SecretsPersonaWebhookSecret928B16FD: 'AWS::SecretsManager::Secret',
       SecretsOriginVerify59304C5E: 'AWS::SecretsManager::Secret',
@@ -300,6 +308,32 @@ describe('the backend stack', () => {
     });
     // The state items' keys (USER#..., OUTBOX, EVENT#..., INQUIRY#...) do not match the prefix.
     expect(`${kycDecisionMarkerPrefix}#`).not.toMatch(/^(USER|OUTBOX|EVENT|INQUIRY)/);
+  });
+
+  it('lets each Auth0-calling function read the secret of the M2M application its handler uses, and no other', () => {
+    const handlerSource = (name: string) =>
+      readFileSync(new URL(`../../lambdas/handlers/${name}.ts`, import.meta.url), 'utf8');
+    let callers = 0;
+    for (const def of [...routes, ...eventRules]) {
+      const used = [...handlerSource(def.handler).matchAll(/getUserDirectory\('(\w+)'\)/g)].map((m) => m[1]);
+      const granted = def.grants.flatMap((g) =>
+        g.kind === 'secret' && isAuth0M2mKey(g.secret) ? [g.secret] : [],
+      );
+      expect([def.id, granted]).toEqual([def.id, used]);
+      if (granted.length > 0) callers += 1;
+      const readable = JSON.stringify(
+        statementsOf(def.id)
+          .filter((s) => actionsOf(s).includes('secretsmanager:GetSecretValue'))
+          .map((s) => s.Resource),
+      );
+      for (const key of auth0M2mKeys) {
+        const secretId = `Secrets${key[0]?.toUpperCase()}${key.slice(1)}`;
+        expect([def.id, key, readable.includes(secretId)]).toEqual([def.id, key, granted.includes(key)]);
+      }
+    }
+    expect(callers).toBe(5);
+    // The erasure's delete:users belongs to an operator's script: no function may read it.
+    expect(JSON.stringify(statements)).not.toContain('SecretsAuth0Erasure');
   });
 
   it('names the indexes a function may query instead of granting index/*', () => {

@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  BACKEND_MANAGEMENT_SCOPES,
   type DesiredTenant,
   desiredTenant,
+  legacyBackendName,
   POST_LOGIN_ACTION_FILE,
 } from '#infra/auth0/provision/desired.ts';
 import { formatPlan } from '#infra/auth0/provision/format.ts';
 import type { Step } from '#infra/auth0/provision/plan.ts';
 import { createProvisioningClient, nextSteps, provisionTenant } from '#infra/auth0/provision/provision.ts';
 import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
+import { auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
 
 // Provisioning against an in-memory Auth0 tenant: the real `auth0` SDK talks to it through its
 // `fetch` option, so every request the script would send to the Management API is seen here.
@@ -312,8 +313,7 @@ describe('Auth0 provisioning plan', () => {
     expect(summary(plan.steps)).toEqual([
       'create spa',
       'create api',
-      'create m2m',
-      'create grant',
+      ...auth0M2mKeys.flatMap((key) => [`create m2m:${key}`, `create grant:${key}`]),
       'create action',
       'deploy action',
       'bind binding',
@@ -351,19 +351,20 @@ describe('Auth0 provisioning plan', () => {
       }),
     ]);
 
-    const m2m = tenant.clients.find((c) => c.client_id === result?.m2mClientId);
-    expect(m2m).toMatchObject({ app_type: 'non_interactive', grant_types: ['client_credentials'] });
-    expect(tenant.grants).toEqual([
-      expect.objectContaining({ client_id: result?.m2mClientId, audience: `https://${DOMAIN}/api/v2/` }),
-    ]);
-    expect([...((tenant.grants[0]?.scope as string[] | undefined) ?? [])].sort()).toEqual([
-      'create:user_tickets',
-      'create:users',
-      'delete:users',
-      'read:users',
-      'update:users',
-      'update:users_app_metadata',
-    ]);
+    // One application per function's credentials, each granted exactly its scopes.
+    expect(tenant.grants).toHaveLength(auth0M2mKeys.length);
+    for (const key of auth0M2mKeys) {
+      const clientId = result?.m2m[key].clientId;
+      const m2m = tenant.clients.find((c) => c.client_id === clientId);
+      expect(m2m).toMatchObject({ app_type: 'non_interactive', grant_types: ['client_credentials'] });
+      const grants = tenant.grants.filter((g) => g.client_id === clientId);
+      expect(grants).toEqual([expect.objectContaining({ audience: `https://${DOMAIN}/api/v2/` })]);
+      expect([...((grants[0]?.scope as string[] | undefined) ?? [])].sort()).toEqual(
+        [...auth0M2mScopes[key]].sort(),
+      );
+    }
+    const readUsers = tenant.grants.find((g) => g.client_id === result?.m2m.auth0ReadUsers.clientId);
+    expect(readUsers?.scope).toEqual(['read:users']);
 
     const [action] = tenant.actions;
     expect(action).toMatchObject({
@@ -391,7 +392,7 @@ describe('Auth0 provisioning plan', () => {
     const spa = tenant.clients.find((c) => c.client_id === result?.spaClientId);
     if (!spa) throw new Error('no SPA');
     spa.callbacks = ['https://evil.example/auth/callback'];
-    const grant = tenant.grants[0];
+    const grant = tenant.grants.find((g) => g.client_id === result?.m2m.auth0Erasure.clientId);
     if (!grant) throw new Error('no grant');
     grant.scope = (grant.scope as string[]).filter((s) => s !== 'delete:users');
     const action = tenant.actions[0];
@@ -405,7 +406,7 @@ describe('Auth0 provisioning plan', () => {
     const { plan: drift } = await provision({ dryRun: true });
     expect(summary(drift.steps)).toEqual([
       'update spa callbacks',
-      'update grant scope',
+      'update grant:auth0Erasure scope',
       'update action code',
       'deploy action',
     ]);
@@ -429,15 +430,28 @@ describe('Auth0 provisioning plan', () => {
     expect((await provision()).plan.steps).toEqual([]);
   });
 
-  it('takes away a scope the backend does not use', async () => {
-    await provision();
-    const grant = tenant.grants[0];
+  it("takes away a scope an application's function does not use", async () => {
+    const { result } = await provision();
+    const grant = tenant.grants.find((g) => g.client_id === result?.m2m.auth0ReadUsers.clientId);
     if (!grant) throw new Error('no grant');
-    grant.scope = [...BACKEND_MANAGEMENT_SCOPES, 'read:client_keys'];
+    grant.scope = ['read:users', 'create:users', 'delete:users'];
 
     const { plan } = await provision();
-    expect(summary(plan.steps)).toEqual(['update grant scope']);
-    expect([...((tenant.grants[0]?.scope as string[] | undefined) ?? [])]).not.toContain('read:client_keys');
+    expect(summary(plan.steps)).toEqual(['update grant:auth0ReadUsers scope']);
+    expect(grant.scope).toEqual(['read:users']);
+  });
+
+  it('creates the missing applications next to the former shared one, and says to delete that one', async () => {
+    tenant.clients.push({
+      client_id: 'client_legacy_backend',
+      name: legacyBackendName(config.stage),
+      app_type: 'non_interactive',
+      grant_types: ['client_credentials'],
+    });
+    const { plan } = await provision();
+    expect(plan.notes.join('\n')).toContain(`"${legacyBackendName(config.stage)}"`);
+    expect(tenant.clients.find((c) => c.client_id === 'client_legacy_backend')).toBeDefined();
+    expect(tenant.writes().some((w) => w.path.includes('client_legacy_backend'))).toBe(false);
   });
 
   it('binds the Action after the Actions another team already bound, and keeps them', async () => {
@@ -463,8 +477,10 @@ describe('Auth0 provisioning plan', () => {
     logs.push(nextSteps(desired(), result, config.stage));
     const output = logs.join('\n');
     for (const client of tenant.clients) expect(output).not.toContain(String(client.client_secret));
-    expect(output).toContain(result.m2mClientId);
-    expect(output).toContain('auth0M2m');
+    for (const key of auth0M2mKeys) {
+      expect(output).toContain(result.m2m[key].clientId);
+      expect(output).toContain(`secret "${key}"`);
+    }
   });
 
   it('tells the operator to put the SPA client id into the stage config when it differs', async () => {
@@ -525,7 +541,7 @@ describe('Auth0 provisioning plan', () => {
       disable_signup: true,
     });
     expect([...(tenant.connectionClients.get('con_default') ?? [])].sort()).toEqual(
-      ['client_other_app', result.m2mClientId, result.spaClientId].sort(),
+      ['client_other_app', result.m2m.auth0Registration.clientId, result.spaClientId].sort(),
     );
     const patches = tenant.writes().filter((w) => w.path.startsWith('/api/v2/connections'));
     expect(patches.map((w) => `${w.method} ${w.path}`)).toEqual([
@@ -534,7 +550,7 @@ describe('Auth0 provisioning plan', () => {
     ]);
     expect(patches[1]?.body).toEqual([
       { client_id: result.spaClientId, status: true },
-      { client_id: result.m2mClientId, status: true },
+      { client_id: result.m2m.auth0Registration.clientId, status: true },
     ]);
   });
 
@@ -606,7 +622,7 @@ describe('Auth0 provisioning plan', () => {
     ]);
     const created = String(tenant.connections[0]?.id);
     expect([...(tenant.connectionClients.get(created) ?? [])].sort()).toEqual(
-      [result.m2mClientId, result.spaClientId].sort(),
+      [result.m2m.auth0Registration.clientId, result.spaClientId].sort(),
     );
   });
 

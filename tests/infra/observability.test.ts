@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { funnelMetrics } from '#infra/observability/funnel-metrics.ts';
 import { logPatterns, operationsNamespace } from '#infra/observability/observability-construct.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
+import { isAuth0M2mKey } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
 
@@ -85,7 +86,7 @@ describe('the alarms', () => {
 
   it("count Auth0 429s from every Auth0-calling function's log, keyed on the adapter's retry line", () => {
     const callers = [...routes, ...eventRules]
-      .filter((d) => d.grants.some((g) => g.kind === 'secret' && g.secret === 'auth0M2m'))
+      .filter((d) => d.grants.some((g) => g.kind === 'secret' && isAuth0M2mKey(g.secret)))
       .map((d) => d.id);
     const filters = Object.values(backend.findResources('AWS::Logs::MetricFilter')).filter(
       (f) => f.Properties.MetricTransformations[0].MetricName === 'Auth0RateLimited',

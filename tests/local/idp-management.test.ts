@@ -1,12 +1,14 @@
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManagementClient } from '#lambdas/adapters/auth0-management-client.ts';
+import { auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
 import { type RunningIdp, startIdp } from '#local/idp/index.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import {
   managementToken,
   passwordGrant,
   TEST_CLIENTS,
+  TEST_M2M_CLIENTS,
   TEST_USER,
   testIdpOptions,
 } from '#tests/helpers/idp.ts';
@@ -142,6 +144,121 @@ describe('Management API authorization', () => {
     );
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ statusCode: 403, errorCode: 'insufficient_scope' });
+  });
+});
+
+describe("each function's M2M application (lambdas/grants.ts)", () => {
+  /** Every Management API call the backend makes, with the scopes Auth0 accepts for it (any of). */
+  const calls = [
+    {
+      name: 'create a user',
+      scopes: ['create:users'],
+      send: (bearer: string) =>
+        api(
+          'POST',
+          '/api/v2/users',
+          {
+            email: `m2m-${Math.random().toString(36).slice(2)}@example.com`,
+            password: 'Whatever-123',
+            connection: 'Username-Password-Authentication',
+          },
+          bearer,
+        ),
+    },
+    {
+      name: 'read a user',
+      scopes: ['read:users'],
+      send: (bearer: string) =>
+        api('GET', `/api/v2/users-by-email?email=${TEST_USER.email}`, undefined, bearer),
+    },
+    {
+      name: "patch a user's app_metadata",
+      scopes: ['update:users_app_metadata', 'update:users'],
+      send: async (bearer: string) => {
+        const [user] = (await api('GET', `/api/v2/users-by-email?email=${TEST_USER.email}`)).body;
+        return api('PATCH', userPath(user.user_id), { app_metadata: { probe: 1 } }, bearer);
+      },
+    },
+    {
+      name: 'start a verification-email job',
+      scopes: ['update:users'],
+      send: async (bearer: string) => {
+        const [user] = (await api('GET', `/api/v2/users-by-email?email=${TEST_USER.email}`)).body;
+        return api('POST', '/api/v2/jobs/verification-email', { user_id: user.user_id }, bearer);
+      },
+    },
+    {
+      name: 'create a password-change ticket',
+      scopes: ['create:user_tickets'],
+      send: async (bearer: string) => {
+        const [user] = (await api('GET', `/api/v2/users-by-email?email=${TEST_USER.email}`)).body;
+        return api('POST', '/api/v2/tickets/password-change', { user_id: user.user_id }, bearer);
+      },
+    },
+    {
+      name: 'delete a user',
+      scopes: ['delete:users'],
+      send: async (bearer: string) => {
+        const doomed = await createUser(`doomed-${Math.random().toString(36).slice(2)}@example.com`);
+        return api('DELETE', userPath(doomed.user_id), undefined, bearer);
+      },
+    },
+  ];
+
+  it.each(auth0M2mKeys)(
+    '%s gets a token with exactly its scopes, even when it asks for more',
+    async (key) => {
+      const greedy = await managementToken(
+        idp.url,
+        'read:users create:users delete:users update:users',
+        TEST_M2M_CLIENTS[key],
+      );
+      const plain = await managementToken(idp.url, undefined, TEST_M2M_CLIENTS[key]);
+      for (const token of [plain]) {
+        expect(String(decodeJwt(token).scope).split(' ').sort()).toEqual([...auth0M2mScopes[key]].sort());
+      }
+      const granted = String(decodeJwt(greedy).scope ?? '')
+        .split(' ')
+        .filter(Boolean);
+      expect(granted.every((scope) => (auth0M2mScopes[key] as readonly string[]).includes(scope))).toBe(true);
+    },
+  );
+
+  it.each(auth0M2mKeys)(
+    '%s may make only the calls its scopes allow (403 insufficient_scope otherwise)',
+    async (key) => {
+      const bearer = await managementToken(idp.url, undefined, TEST_M2M_CLIENTS[key]);
+      const scopes: readonly string[] = auth0M2mScopes[key];
+      for (const call of calls) {
+        const res = await call.send(bearer);
+        if (call.scopes.some((scope) => scopes.includes(scope))) {
+          // Authorized (this IdP's mail relay is unreachable here, so the job itself may fail).
+          expect([call.name, res.status === 401 || res.status === 403]).toEqual([call.name, false]);
+        } else {
+          expect([call.name, res.status, res.body?.errorCode]).toEqual([
+            call.name,
+            403,
+            'insufficient_scope',
+          ]);
+        }
+      }
+    },
+  );
+
+  it("GET /api/me's credentials cannot create a user", async () => {
+    const readUsers = await managementToken(idp.url, undefined, TEST_M2M_CLIENTS.auth0ReadUsers);
+    const res = await api(
+      'POST',
+      '/api/v2/users',
+      {
+        email: 'intruder@example.com',
+        password: 'Whatever-123',
+        connection: 'Username-Password-Authentication',
+      },
+      readUsers,
+    );
+    expect(res).toMatchObject({ status: 403, body: { errorCode: 'insufficient_scope' } });
+    expect((await api('GET', '/api/v2/users-by-email?email=intruder@example.com')).body).toEqual([]);
   });
 });
 

@@ -33,6 +33,11 @@ describe('stack.json', () => {
         testClientSecret: expect.any(String),
         m2mClientId: expect.any(String),
         m2mClientSecret: expect.any(String),
+        m2mClients: expect.objectContaining({
+          auth0Registration: { clientId: expect.any(String), clientSecret: expect.any(String) },
+          auth0ReadUsers: { clientId: expect.any(String), clientSecret: expect.any(String) },
+          auth0Erasure: { clientId: expect.any(String), clientSecret: expect.any(String) },
+        }),
       },
       persona: {
         url: `http://localhost:${testPorts.persona}`,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StageConfig } from '#infra/stage-config.ts';
 import { DATABASE_CONNECTION } from '#lambdas/adapters/auth0-database-connection.ts';
+import { type Auth0M2mKey, auth0M2mKeys, auth0M2mScopes, secretEnvVars } from '#lambdas/grants.ts';
 
 // What one stage's Auth0 tenant must contain, derived from the same stage config as the CDK app.
 // Only the settings listed here are compared and written: anything else on the tenant (branding,
@@ -10,23 +11,11 @@ import { DATABASE_CONNECTION } from '#lambdas/adapters/auth0-database-connection
 export const POST_LOGIN_ACTION_FILE = fileURLToPath(new URL('../actions/post-login.cjs', import.meta.url));
 
 /**
- * The Management API scopes the backend's M2M application may use, and no more. Each is needed by
- * a call in `lambdas/adapters/auth0-user-directory.ts` (also used by `scripts/data-erase`):
+ * Each function's M2M application gets exactly the scopes `auth0M2mScopes` (lambdas/grants.ts)
+ * names for its credentials, and its own secret (ADR 0034). The former single "backend"
+ * application held them all; provisioning no longer creates it and notes it while it exists.
  */
-export const BACKEND_MANAGEMENT_SCOPES = [
-  // users.get, users.listUsersByEmail (GET /users/{id}, GET /users-by-email)
-  'read:users',
-  // users.create (POST /users, registration)
-  'create:users',
-  // jobs.verificationEmail.create (POST /jobs/verification-email) needs update:users
-  'update:users',
-  // users.update with app_metadata only (PATCH /users/{id}, sync-kyc-status)
-  'update:users_app_metadata',
-  // users.delete (DELETE /users/{id}, data erasure)
-  'delete:users',
-  // tickets.changePassword (POST /tickets/password-change, login instructions)
-  'create:user_tickets',
-] as const;
+export const legacyBackendName = (stage: string) => `Platform ${stage} backend`;
 
 /** Refresh tokens: rotated on every use, expire after 30 days, or 7 days unused. */
 const REFRESH_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -44,13 +33,26 @@ export interface DesiredClient {
   settings: Settings;
 }
 
+/** One function's machine-to-machine application and its grant on the Management API. */
+export interface DesiredM2m extends DesiredClient {
+  key: Auth0M2mKey;
+  scope: string[];
+}
+
+/** The resources of the plan that name one M2M application: `m2m:<key>`, `grant:<key>`. */
+export type M2mResource = `m2m:${Auth0M2mKey}`;
+
 export interface DesiredTenant {
   /** The tenant's canonical domain: where the Management API lives (`https://<domain>/api/v2/`). */
   managementDomain: string;
   spa: DesiredClient & { configuredClientId: string };
   api: { identifier: string; settings: Settings };
-  m2m: DesiredClient;
-  grant: { audience: string; scope: string[] };
+  /** One application per credentials key; all are granted on `managementAudience` only. */
+  m2m: DesiredM2m[];
+  /** The Management API audience (`https://<domain>/api/v2/`). */
+  managementAudience: string;
+  /** The application named like the former single backend application, if any (not managed). */
+  legacyM2mName: string;
   action: {
     name: string;
     trigger: { id: 'post-login'; version: 'v3' };
@@ -71,7 +73,7 @@ export interface DesiredTenant {
     strategy: 'auth0';
     /** Compared key by key and merged into the connection's options (a PATCH replaces them all). */
     options: { disable_signup: true };
-    enabledClients: ('spa' | 'm2m')[];
+    enabledClients: ('spa' | M2mResource)[];
   };
 }
 
@@ -120,22 +122,21 @@ export function desiredTenant(
         skip_consent_for_verifiable_first_party_clients: true,
       },
     },
-    m2m: {
-      name: `${prefix} backend`,
+    m2m: auth0M2mKeys.map((key) => ({
+      key,
+      name: `${prefix} ${key}`,
       settings: {
-        description:
-          'The backend Lambda functions: Management API access (credentials in Secrets Manager auth0M2m)',
+        description: `Management API access for ${key} only (${auth0M2mScopes[key].join(' ')}); credentials in the Secrets Manager secret ${key} (${secretEnvVars[key]})`,
         app_type: 'non_interactive',
         token_endpoint_auth_method: 'client_secret_post',
         grant_types: ['client_credentials'],
         oidc_conformant: true,
         is_first_party: true,
       },
-    },
-    grant: {
-      audience: `https://${options.managementDomain}/api/v2/`,
-      scope: [...BACKEND_MANAGEMENT_SCOPES],
-    },
+      scope: [...auth0M2mScopes[key]],
+    })),
+    managementAudience: `https://${options.managementDomain}/api/v2/`,
+    legacyM2mName: legacyBackendName(config.stage),
     action: {
       name: `platform-${config.stage}-post-login`,
       trigger: { id: 'post-login', version: 'v3' },
@@ -148,7 +149,8 @@ export function desiredTenant(
       name: DATABASE_CONNECTION,
       strategy: 'auth0',
       options: { disable_signup: true },
-      enabledClients: ['spa', 'm2m'],
+      // Only registration creates users in it.
+      enabledClients: ['spa', 'm2m:auth0Registration'],
     },
   };
 }

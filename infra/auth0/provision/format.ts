@@ -44,7 +44,7 @@ export function formatPlan(plan: Plan, stage: string): string {
           break;
         case 'enable':
           lines.push(
-            `  + enable ${step.label}: ${step.clients.map((c) => (c === 'spa' ? 'SPA' : 'backend')).join(', ')}`,
+            `  + enable ${step.label}: ${step.clients.map((c) => (c === 'spa' ? 'SPA' : c.replace(/^m2m:/, ''))).join(', ')}`,
           );
           break;
         case 'bind':

@@ -1,5 +1,6 @@
 import type { Management } from 'auth0';
-import type { DesiredTenant, Settings } from './desired.ts';
+import type { Auth0M2mKey } from '#lambdas/grants.ts';
+import type { DesiredClient, DesiredTenant, M2mResource, Settings } from './desired.ts';
 
 // The difference between what a tenant holds and what the stage needs, as an ordered list of
 // steps. Pure: reading the tenant and applying the steps live elsewhere, so the plan can be
@@ -24,8 +25,9 @@ export interface TenantSnapshot {
 export type Resource =
   | 'spa'
   | 'api'
-  | 'm2m'
-  | 'grant'
+  /** One function's M2M application, and its grant on the Management API. */
+  | M2mResource
+  | `grant:${Auth0M2mKey}`
   | 'action'
   | 'connection'
   | 'binding'
@@ -54,7 +56,7 @@ export type Step =
       changes: FieldChange[];
     }
   /** Enables the connection for our applications; never disables it for anyone else. */
-  | { op: 'enable'; resource: 'connectionClients'; label: string; clients: ('spa' | 'm2m')[] }
+  | { op: 'enable'; resource: 'connectionClients'; label: string; clients: ('spa' | M2mResource)[] }
   | { op: 'deploy'; resource: 'action'; label: string; id: string | undefined; reason: string }
   | { op: 'bind'; resource: 'binding'; label: string; from: string[]; bindings: BindingRef[] };
 
@@ -119,8 +121,8 @@ function findOne<T>(items: T[], match: (item: T) => boolean, what: string): T | 
 }
 
 function planClient(
-  resource: 'spa' | 'm2m',
-  desired: DesiredTenant['spa'] | DesiredTenant['m2m'],
+  resource: 'spa' | M2mResource,
+  desired: DesiredClient,
   found: Management.Client | undefined,
   plan: Plan,
 ): void {
@@ -169,35 +171,11 @@ export function planTenant(desired: DesiredTenant, tenant: TenantSnapshot, optio
       plan.steps.push({ op: 'update', resource: 'api', label: apiLabel, id: api.id, changes });
   }
 
-  const m2m = findOne(
-    tenant.clients,
-    (c) => c.name === desired.m2m.name,
-    `applications named "${desired.m2m.name}"`,
-  );
-  planClient('m2m', desired.m2m, m2m, plan);
-
-  const grantLabel = `grant of "${desired.m2m.name}" on ${desired.grant.audience}`;
-  const grant = m2m?.client_id
-    ? tenant.grants.find((g) => g.client_id === m2m.client_id && g.audience === desired.grant.audience)
-    : undefined;
-  if (!grant?.id) {
-    plan.steps.push({
-      op: 'create',
-      resource: 'grant',
-      label: grantLabel,
-      fields: ['client_id', 'audience', 'scope'],
-    });
-  } else {
-    plan.existing.grant = grant.id;
-    if (!satisfies(desired.grant.scope, grant.scope ?? [])) {
-      plan.steps.push({
-        op: 'update',
-        resource: 'grant',
-        label: grantLabel,
-        id: grant.id,
-        changes: [{ field: 'scope', from: grant.scope ?? [], to: desired.grant.scope }],
-      });
-    }
+  for (const wantedM2m of desired.m2m) planM2m(wantedM2m, desired.managementAudience, tenant, plan);
+  if (tenant.clients.some((c) => c.name === desired.legacyM2mName)) {
+    plan.notes.push(
+      `The application "${desired.legacyM2mName}" (the former shared backend application, with every Management API scope) still exists: once each function's secret holds its own application's credentials, delete it in the Auth0 dashboard.`,
+    );
   }
 
   const wanted = desired.action;
@@ -278,6 +256,46 @@ export function planTenant(desired: DesiredTenant, tenant: TenantSnapshot, optio
 
   planConnection(desired, tenant, plan);
   return plan;
+}
+
+function planM2m(
+  desired: DesiredTenant['m2m'][number],
+  audience: string,
+  tenant: TenantSnapshot,
+  plan: Plan,
+): void {
+  const resource = `m2m:${desired.key}` as const;
+  const found = findOne(
+    tenant.clients,
+    (c) => c.name === desired.name,
+    `applications named "${desired.name}"`,
+  );
+  planClient(resource, desired, found, plan);
+
+  const label = `grant of "${desired.name}" on ${audience}`;
+  const grantResource = `grant:${desired.key}` as const;
+  const grant = found?.client_id
+    ? tenant.grants.find((g) => g.client_id === found.client_id && g.audience === audience)
+    : undefined;
+  if (!grant?.id) {
+    plan.steps.push({
+      op: 'create',
+      resource: grantResource,
+      label,
+      fields: ['client_id', 'audience', 'scope'],
+    });
+    return;
+  }
+  plan.existing[grantResource] = grant.id;
+  if (!satisfies(desired.scope, grant.scope ?? [])) {
+    plan.steps.push({
+      op: 'update',
+      resource: grantResource,
+      label,
+      id: grant.id,
+      changes: [{ field: 'scope', from: grant.scope ?? [], to: desired.scope }],
+    });
+  }
 }
 
 function planConnection(desired: DesiredTenant, tenant: TenantSnapshot, plan: Plan): void {

@@ -56,15 +56,18 @@ export function nextSteps(desired: DesiredTenant, result: ApplyResult, stage: st
       `- Set auth0.spaClientId to "${result.spaClientId}" in the "${stage}" stage config, then deploy: npx cdk deploy --all -c stage=${stage}`,
     );
   }
-  lines.push(
-    `- The backend's Management API credentials live in the Secrets Manager secret "auth0M2m" of stage ${stage}`,
-    `  (description "Auth0 machine-to-machine credentials ..."), as JSON {"clientId","clientSecret"}:`,
-    `    client id:     ${result.m2mClientId}`,
-    `    client secret: Auth0 dashboard > Applications > "${desired.m2m.name}" > Settings > Client Secret`,
-    `    aws secretsmanager put-secret-value --secret-id <auth0M2m secret ARN> --secret-string file://auth0-m2m.json`,
-    result.m2mCreated
-      ? '  The application was created just now: store its credentials before the first registration.'
-      : '  (Already stored? Nothing to do.)',
-  );
+  for (const m2m of desired.m2m) {
+    const app = result.m2m[m2m.key];
+    lines.push(
+      `- ${m2m.key}: its Management API credentials (${m2m.scope.join(' ')}) live in the Secrets Manager secret "${m2m.key}" of stage ${stage}`,
+      `  (description "Auth0 machine-to-machine credentials ..."), as JSON {"clientId","clientSecret"}:`,
+      `    client id:     ${app.clientId}`,
+      `    client secret: Auth0 dashboard > Applications > "${m2m.name}" > Settings > Client Secret`,
+      `    aws secretsmanager put-secret-value --secret-id <${m2m.key} secret ARN> --secret-string file://${m2m.key}.json`,
+      app.created
+        ? '  The application was created just now: store its credentials before the functions need them.'
+        : '  (Already stored? Nothing to do.)',
+    );
+  }
   return lines.join('\n');
 }

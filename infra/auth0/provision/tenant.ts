@@ -1,4 +1,5 @@
 import type { Management, ManagementClient } from 'auth0';
+import type { Auth0M2mKey } from '#lambdas/grants.ts';
 import type { DesiredTenant } from './desired.ts';
 import type { BindingRef, Plan, TenantSnapshot } from './plan.ts';
 
@@ -35,7 +36,7 @@ export async function readTenant(client: ManagementClient, desired: DesiredTenan
       .list({ fields: CLIENT_FIELDS, include_fields: true, per_page: 100, is_global: false })
       .then(all),
     client.resourceServers.list({ per_page: 100 }).then(all),
-    client.clientGrants.list({ audience: desired.grant.audience, take: 100 }).then(all),
+    client.clientGrants.list({ audience: desired.managementAudience, take: 100 }).then(all),
     client.actions.list({ triggerId: 'post-login', per_page: 100 }).then(all),
     client.actions.triggers.bindings.list('post-login', { per_page: 100 }).then(all),
     client.connections.list({ name: desired.connection.name, take: 50 }).then(all),
@@ -57,9 +58,14 @@ export interface ApplyOptions {
 
 export interface ApplyResult {
   spaClientId: string;
-  m2mClientId: string;
-  /** Whether the M2M application was created now (its secret then has to be stored). */
-  m2mCreated: boolean;
+  /** Each function's application; `created`: made now, so its secret has to be stored. */
+  m2m: Record<Auth0M2mKey, { clientId: string; created: boolean }>;
+}
+
+/** `m2m:<key>` / `grant:<key>` -> the kind of resource and the credentials key. */
+function split(resource: string): { kind: string; key: Auth0M2mKey | undefined } {
+  const [kind = resource, key] = resource.split(':');
+  return { kind, key: key as Auth0M2mKey | undefined };
 }
 
 function pick(settings: Record<string, unknown>, fields: string[]): Record<string, unknown> {
@@ -98,21 +104,25 @@ export async function applyPlan(
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const log = options.log ?? (() => undefined);
-  const ids = { ...plan.existing };
-  let m2mCreated = false;
+  const ids: Partial<Record<string, string>> = { ...plan.existing };
+  const created = new Set<Auth0M2mKey>();
+  const m2mOf = (key: Auth0M2mKey | undefined) => {
+    const found = desired.m2m.find((m) => m.key === key);
+    if (!found) throw new Error(`No desired M2M application ${key}`);
+    return found;
+  };
 
   for (const step of plan.steps) {
-    switch (step.resource) {
+    const { kind, key } = split(step.resource);
+    switch (kind) {
       case 'spa':
       case 'm2m': {
-        const wanted = step.resource === 'spa' ? desired.spa : desired.m2m;
+        const wanted = kind === 'spa' ? desired.spa : m2mOf(key);
         const body: Record<string, unknown> = { name: wanted.name, ...wanted.settings };
         if (step.op === 'create') {
-          const created = await client.clients.create(
-            body as unknown as Management.CreateClientRequestContent,
-          );
-          ids[step.resource] = required(created.client_id, step.label);
-          if (step.resource === 'm2m') m2mCreated = true;
+          const made = await client.clients.create(body as unknown as Management.CreateClientRequestContent);
+          ids[step.resource] = required(made.client_id, step.label);
+          if (key) created.add(key);
         } else if (step.op === 'update') {
           await client.clients.update(
             step.id,
@@ -143,15 +153,16 @@ export async function applyPlan(
         break;
       }
       case 'grant': {
+        const wanted = m2mOf(key);
         if (step.op === 'create') {
-          const created = await client.clientGrants.create({
-            client_id: required(ids.m2m, 'the M2M application'),
-            audience: desired.grant.audience,
-            scope: desired.grant.scope,
+          const made = await client.clientGrants.create({
+            client_id: required(ids[`m2m:${wanted.key}`], `the ${wanted.key} application`),
+            audience: desired.managementAudience,
+            scope: wanted.scope,
           });
-          ids.grant = required(created.id, step.label);
+          ids[step.resource] = required(made.id, step.label);
         } else if (step.op === 'update') {
-          await client.clientGrants.update(step.id, { scope: desired.grant.scope });
+          await client.clientGrants.update(step.id, { scope: wanted.scope });
         }
         break;
       }
@@ -185,6 +196,7 @@ export async function applyPlan(
         break;
       }
       case 'binding': {
+        if (step.op !== 'bind') break;
         await client.actions.triggers.bindings.updateMany('post-login', {
           bindings: step.bindings satisfies BindingRef[],
         });
@@ -210,6 +222,7 @@ export async function applyPlan(
         break;
       }
       case 'connectionClients': {
+        if (step.op !== 'enable') break;
         const connectionId = required(ids.connection, 'the database connection');
         await client.connections.clients.update(
           connectionId,
@@ -226,7 +239,11 @@ export async function applyPlan(
 
   return {
     spaClientId: required(ids.spa, 'the SPA application'),
-    m2mClientId: required(ids.m2m, 'the M2M application'),
-    m2mCreated,
+    m2m: Object.fromEntries(
+      desired.m2m.map((m) => [
+        m.key,
+        { clientId: required(ids[`m2m:${m.key}`], `the ${m.key} application`), created: created.has(m.key) },
+      ]),
+    ) as ApplyResult['m2m'],
   };
 }

@@ -9,8 +9,8 @@ import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-keys.ts';
 
-// The handlers' own check of the bearer token, behind API Gateway's authorizer (which takes any
-// algorithm its JWKS key allows): RS256 only, the issuer's keys, the caller from the verified
+// The handlers' own check of the bearer token, behind API Gateway's authorizer (which has no
+// algorithm setting): RS256 only, the issuer's keys, the caller from the verified
 // token. The issuer's JWKS is served here, and every fetch of it is counted.
 
 const AUDIENCE = 'https://api.platform.test';
