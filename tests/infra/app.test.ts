@@ -331,7 +331,9 @@ describe('the backend stack', () => {
         expect([def.id, key, readable.includes(secretId)]).toEqual([def.id, key, granted.includes(key)]);
       }
     }
-    expect(callers).toBe(5);
+    // Registration's account work, GET /api/me, the verification email, the status sync, the
+    // decision email and a signed-in person's own deletion request.
+    expect(callers).toBe(6);
     // The erasure's delete:users belongs to an operator's script: no function may read it.
     expect(JSON.stringify(statements)).not.toContain('SecretsAuth0Erasure');
   });

@@ -362,6 +362,8 @@ describe("WAF's per-IP rule on the public write routes", () => {
       '/api/investor-inquiries',
       '/api/contact',
       '/api/data-deletion-requests',
+      // Anyone may try a confirmation token: limited like the other public writes.
+      '/api/data-deletion-requests/confirm',
       '/api/cookie-consents',
     ]);
   });

@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
 import { type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import type { HttpApiEvent } from '#lambdas/http/api-gateway.ts';
 import { jwksCooldownMs } from '#lambdas/http/auth.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { httpApiEvent, lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
 import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-keys.ts';
 
 // The handlers' own check of the bearer token, behind API Gateway's authorizer (which has no
@@ -16,6 +18,9 @@ import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-
 const AUDIENCE = 'https://api.platform.test';
 const NAMESPACE = 'https://platform.test/';
 const USER = 'auth0|user-1';
+
+// Every request arrives through the edge (the wrapper checks that first).
+mockOriginSecret(mockClient(SecretsManagerClient));
 
 let server: Server;
 let issuer: string;
