@@ -218,6 +218,22 @@ describe('the review queue', () => {
     expect(screen.getByText('2 verifications')).toBeTruthy();
   });
 
+  it('names each decision form apart when two people of one organization wait together', async () => {
+    const colleague = item({
+      userId: 'auth0|u4',
+      email: 'ben@northwatch-defense.example',
+      name: 'Ben Defense',
+    });
+    fakeApi({ lists: { pending: { items: [northwatch, colleague], truncated: false } } });
+    renderQueue();
+    await screen.findAllByRole('article', { name: 'Northwatch Defense' });
+    const names = screen.getAllByRole('form').map((form) => form.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'Decision on Northwatch Defense (dana@northwatch-defense.example)',
+      'Decision on Northwatch Defense (ben@northwatch-defense.example)',
+    ]);
+  });
+
   it('shows the history with who decided and the admin reasons', async () => {
     fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false } } });
     renderQueue(paths.adminVerification.getHref('rejected'));

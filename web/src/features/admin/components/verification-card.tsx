@@ -14,6 +14,17 @@ export function subjectOf(item: VerificationItem): string {
   return item.organizationName ?? item.name ?? item.email ?? item.userId;
 }
 
+/**
+ * What an item's decision form is called: unique on the page, because two people of one
+ * organization can wait in the queue together, and a form is a landmark that must be told apart
+ * from the others (by screen-reader users jumping between them, and by axe's landmark-unique).
+ */
+export function decisionSubjectOf(item: VerificationItem): string {
+  const subject = subjectOf(item);
+  const account = item.email ?? item.userId;
+  return subject === account ? subject : `${subject} (${account})`;
+}
+
 /** Only web addresses become links (the registration contract allows nothing else, but be sure). */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
@@ -90,7 +101,7 @@ export function VerificationCard(props: VerificationCardProps) {
       </dl>
       <VerificationHistory entries={item.history} currentAdminId={props.currentAdminId} />
       <DecisionForm
-        subject={subject}
+        subject={decisionSubjectOf(item)}
         status={item.status}
         reason={props.reason}
         error={props.reasonError}
