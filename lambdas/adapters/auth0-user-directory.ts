@@ -292,10 +292,14 @@ export function identityIssuer(): string {
 }
 
 /**
- * An Auth0 answer that a retry cannot change (4xx other than 408/429): an event target drops the
- * event with an error log instead of letting EventBridge retry it into the dead-letter queue.
+ * An Auth0 answer that no retry of this event can change (4xx other than 401, 403, 408 and 429):
+ * an event target drops the event with an error log instead of letting EventBridge retry it into
+ * the dead-letter queue. A 401 (our client credentials refused) or 403 (our application lacks a
+ * scope) is our configuration, not the event, being wrong: once an operator fixes the secret or the
+ * scopes (docs/operating.md), a replay from the dead-letter queue must still apply the event.
  */
 export function isPermanentDirectoryError(error: unknown): boolean {
   const status = statusOf(error);
-  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  if (status === undefined || status < 400 || status >= 500) return false;
+  return ![401, 403, 408, 429].includes(status);
 }

@@ -195,7 +195,7 @@ describe('the Management API client against the local identity provider', () => 
     await directory.delete(created.userId);
   });
 
-  it('refuses wrong client credentials with a permanent 401 that does not echo the secret', async () => {
+  it('refuses wrong client credentials with a 401 that does not echo the secret, and that an event target keeps (ours to fix, then replay)', async () => {
     const wrong = createManagementApi({
       domain: 'localhost',
       clientId: m2m.clientId,
@@ -206,7 +206,7 @@ describe('the Management API client against the local identity provider', () => 
     expect(error).toBeInstanceOf(ManagementApiError);
     expect(error).toMatchObject({ operation: 'oauth.token', status: 401 });
     expect(String(error)).not.toContain('not-the-secret');
-    expect(isPermanentDirectoryError(error)).toBe(true);
+    expect(isPermanentDirectoryError(error)).toBe(false);
   });
 });
 
@@ -569,13 +569,17 @@ describe('Auth0UserDirectory over the client: bounded, logged retries', () => {
     expect(tenant.apiRequests.map((request) => request.method)).toEqual(['POST', 'POST']);
   });
 
-  it('neither retries nor hides a permanent refusal', async () => {
-    const tenant = await fakeTenant({ api: () => auth0Error(403) });
+  it.each([
+    [400, true],
+    // Our application lacks a scope: fixed by provisioning, after which the event must still apply.
+    [403, false],
+  ])('neither retries nor hides a %i refusal (permanent for the event: %s)', async (status, permanent) => {
+    const tenant = await fakeTenant({ api: () => auth0Error(status) });
     const error = await new Auth0UserDirectory(client(tenant), fastPolicy)
       .updateAppMetadata('auth0|abc', { kyc_status: 'approved' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ManagementApiError);
-    expect(isPermanentDirectoryError(error)).toBe(true);
+    expect(isPermanentDirectoryError(error)).toBe(permanent);
     expect(tenant.apiRequests).toHaveLength(1);
   });
 
