@@ -52,11 +52,16 @@ function sendConfig(res: ServerResponse, config: WebConfig, extra: Record<string
 /** A browser asking for a page (not a module, asset or HMR request of the dev server). */
 function isPageNavigation(req: IncomingMessage): boolean {
   const method = req.method ?? 'GET';
-  return (
-    (method === 'GET' || method === 'HEAD') &&
-    (req.headers.accept ?? '').includes('text/html') &&
-    !(req.url ?? '/').startsWith('/@')
-  );
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  if ((method !== 'GET' && method !== 'HEAD') || path.startsWith('/@') || path.startsWith('/node_modules/'))
+    return false;
+  const accept = req.headers.accept ?? '';
+  if (accept.includes('text/html')) return true;
+  // curl, fetch and link checkers ask for anything (or say nothing); Vite answers them the app's
+  // HTML too, so a path without a file extension is a page to them and gets the edge's status.
+  // Module and asset requests (`/src/main.tsx`, `/assets/x.css`) always carry an extension.
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return (accept === '' || accept.includes('*/*')) && !lastSegment.includes('.');
 }
 
 /** Vite's HTML answer always sets 200: make this response's status 404 whatever the later middleware sets. */

@@ -104,6 +104,17 @@ describe('local web server in dev mode (npm start)', () => {
       await response.arrayBuffer();
     }
 
+    // A client that asks for anything (curl, fetch, a link checker) gets the same statuses.
+    for (const [route, status] of [
+      ['/no/such/page', 404],
+      ['/register', 200],
+      ['/src/main.tsx', 200],
+    ] as const) {
+      const response = await fetch(`${web.url}${route}`, { headers: { Accept: '*/*' } });
+      expect(response.status, `${route} for */*`).toBe(status);
+      await response.arrayBuffer();
+    }
+
     const context = await browser.newContext();
     const page = await context.newPage();
     const response = await page.goto(`${web.url}/no/such/page`);
