@@ -62,3 +62,14 @@ export class DeletionConfirmationInvalidError extends Error {
     this.name = 'DeletionConfirmationInvalidError';
   }
 }
+
+/** The data store (DynamoDB) kept failing (network, timeouts, throttling, 5xx) for the whole retry budget. */
+export class StorageUnavailableError extends Error {
+  constructor(
+    readonly operation: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`DynamoDB ${operation} failed: the store is not answering`, options);
+    this.name = 'StorageUnavailableError';
+  }
+}

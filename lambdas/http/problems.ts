@@ -11,6 +11,7 @@ import {
   EmailNotVerifiedError,
   NotOwnAccountError,
   RateLimitedError,
+  StorageUnavailableError,
 } from '#lambdas/domain/errors.ts';
 import {
   AlreadyApprovedError,
@@ -60,6 +61,9 @@ export interface ProblemRow {
 
 /** Auth0 outages and rate limits outlast the adapter's own 10 s retry budget: ask for 30 s more. */
 const identityProviderRetrySeconds = 30;
+
+/** A DynamoDB or EventBridge outage outlasts the SDK's retries (ADR 0039): a short wait, then again. */
+const serviceRetrySeconds = 5;
 
 export const problemTable = {
   validation: {
@@ -216,9 +220,13 @@ export const problemTable = {
   serviceUnavailable: {
     status: 503,
     title: 'Service Unavailable',
-    errors: [NotQueuedError],
-    detail: 'The request could not be queued. Try again later.',
-    description: 'The request was valid but could not be queued for processing; send it again.',
+    // The data store or the bus failing for the adapter's whole retry budget: nothing was processed.
+    errors: [NotQueuedError, StorageUnavailableError],
+    detail: `The request could not be processed right now. Please try again in ${serviceRetrySeconds} seconds.`,
+    retryAfter: serviceRetrySeconds,
+    description:
+      'The request was valid but could not be stored or queued for processing (the data store or the ' +
+      'event bus is not answering); nothing was processed. Send it again after `Retry-After` seconds.',
   },
 } as const satisfies Record<ProblemName, ProblemRow>;
 

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { apiContracts, type RouteId } from '#contracts/api.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import { type ProblemName, problemTypes } from '#contracts/problem.ts';
+import { StorageUnavailableError } from '#lambdas/domain/errors.ts';
 import { buildOpenApiDocument } from '#lambdas/domain/openapi/generate.ts';
 import type { HttpApiEvent, JwtClaimValue } from '#lambdas/http/api-gateway.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
@@ -506,6 +507,14 @@ const specific: Scenario[] = [
     event: { body: registrationBody },
   },
   {
+    route: 'CreateRegistration',
+    name: 'DynamoDB not answering (the client gave up: tests/lambdas/adapters/dynamodb-client.test.ts)',
+    expected: 'serviceUnavailable',
+    arrange: () => ddb.on(PutCommand).rejects(new StorageUnavailableError('PutItemCommand')),
+    event: { body: registrationBody },
+    after: () => expect(bus.calls()).toEqual([]),
+  },
+  {
     route: 'ConfirmDataDeletionRequest',
     name: 'a token that is used, expired or wrong',
     expected: 'deletionConfirmationInvalid',
@@ -741,6 +750,17 @@ describe('the Retry-After of each kind comes from the one table', () => {
       }),
     );
     expect(answers).toEqual(['30', '30', '30']);
+  });
+
+  it('asks for 5 seconds when DynamoDB is not answering', async () => {
+    ddb.on(PutCommand).rejects(new StorageUnavailableError('PutItemCommand'));
+    const route = routeOf('CreateRegistration');
+    const result = await handlers.get(route.id)?.(
+      await eventFor(route, { body: registrationBody }),
+      lambdaContext,
+    );
+    expect(result?.statusCode).toBe(503);
+    expect(result?.headers?.['retry-after']).toBe('5');
   });
 
   it('tells a rate-limited caller how much of the minute is left', async () => {
