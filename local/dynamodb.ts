@@ -23,12 +23,72 @@ export interface DynamoDbOptions {
 export interface RunningDynamoDb {
   endpoint: string;
   tableNames: Record<TableKey, string>;
+  /**
+   * An outage on demand (ADR 0039). With a `dbPath` the Java process exits and the port refuses
+   * connections; in memory it is frozen (SIGSTOP): connections are accepted and never answered,
+   * because an exit would lose every table. Either way nothing is lost once `start` has run.
+   */
+  stop(): Promise<void>;
+  /** Ends the outage: the same port and the same files (or the same frozen process, resumed). */
+  start(): Promise<void>;
+  readonly stopped: boolean;
   close(): Promise<void>;
 }
 
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 export async function startDynamoDb(options: DynamoDbOptions): Promise<RunningDynamoDb> {
+  // It listens on every interface; clients use the loopback address only.
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const tableNames = {} as Record<TableKey, string>;
+  for (const key of tableKeys) tableNames[key] = `${options.tablePrefix}${tables[key].logicalName}`;
+  let child = await launch(options, endpoint, tableNames);
+  let stopped = false;
+  let frozen = false;
+  // One change at a time: a start racing a stop would leave two Java processes on one port.
+  let queue: Promise<void> = Promise.resolve();
+  const serial = (change: () => Promise<void>) => {
+    const next = queue.then(change);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    endpoint,
+    tableNames,
+    get stopped() {
+      return stopped;
+    },
+    stop: () =>
+      serial(async () => {
+        if (stopped) return;
+        if (options.dbPath === undefined) {
+          child.kill('SIGSTOP');
+          frozen = true;
+        } else await stop(child);
+        stopped = true;
+      }),
+    start: () =>
+      serial(async () => {
+        if (!stopped) return;
+        if (frozen) {
+          child.kill('SIGCONT');
+          frozen = false;
+        } else child = await launch(options, endpoint, tableNames);
+        stopped = false;
+      }),
+    close: () =>
+      serial(async () => {
+        if (frozen) child.kill('SIGCONT');
+        await stop(child);
+      }),
+  };
+}
+
+async function launch(
+  options: DynamoDbOptions,
+  endpoint: string,
+  tableNames: Record<TableKey, string>,
+): Promise<ChildProcess> {
   const child = spawn({ port: options.port, sharedDb: true, path: options.dbPath ?? null, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -37,17 +97,11 @@ export async function startDynamoDb(options: DynamoDbOptions): Promise<RunningDy
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  // It listens on every interface; clients use the loopback address only.
-  const endpoint = `http://127.0.0.1:${options.port}`;
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: localCredentials });
   try {
     await waitUntilReady(client, child, () => output);
-    const tableNames = {} as Record<TableKey, string>;
-    for (const key of tableKeys) {
-      tableNames[key] = `${options.tablePrefix}${tables[key].logicalName}`;
-      await createTable(client, tables[key], tableNames[key]);
-    }
-    return { endpoint, tableNames, close: () => stop(child) };
+    for (const key of tableKeys) await createTable(client, tables[key], tableNames[key]);
+    return child;
   } catch (error) {
     await stop(child);
     throw error;

@@ -34,7 +34,8 @@ export const eventBridgePath = '/__aws/events';
 export const secretsManagerPath = '/__aws/secretsmanager';
 /**
  * Local-only controls for tests and developers (never part of the product's API):
- * `GET /__local/dead-letters`, `POST /__local/events/settle`, `POST /__local/schedules/{ruleId}`.
+ * `GET /__local/dead-letters`, `POST /__local/events/settle`, `POST /__local/schedules/{ruleId}`,
+ * and `POST /__local/{name}` for each of `GatewayOptions.controls`.
  */
 export const localControlPath = '/__local/';
 
@@ -60,6 +61,11 @@ export interface GatewayOptions {
   /** Resolves a handler module name to its exported `handler`; defaults to lambdas/handlers/<name>.ts. */
   loadHandler?: (name: string) => Promise<unknown>;
   eventRetryDelayMs?: (attempt: number) => number;
+  /**
+   * The stack's own knobs, `POST /__local/{name}` each (e.g. `dynamodb/stop`): answered 200 with
+   * what the action returns once it has finished, 500 with the error if it failed.
+   */
+  controls?: Record<string, () => Promise<unknown>>;
   /** Local interval of scheduled rules; 0 disables their timers (tests trigger them by hand). */
   scheduleIntervalMs?: (rule: EventRuleDef) => number;
   log?: (line: string) => void;
@@ -137,6 +143,16 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (method === 'POST' && pathname === `${localControlPath}events/settle`) {
       await bus.settled();
       return json(200, { settled: true });
+    }
+    const name = pathname.slice(localControlPath.length);
+    const action =
+      options.controls && Object.hasOwn(options.controls, name) ? options.controls[name] : undefined;
+    if (method === 'POST' && action) {
+      try {
+        return json(200, (await action()) ?? { done: true });
+      } catch (error) {
+        return json(500, { message: String(error) });
+      }
     }
     const schedule = /^\/__local\/schedules\/(\w+)$/.exec(pathname);
     if (method === 'POST' && schedule?.[1]) {
