@@ -1,5 +1,7 @@
 import { createServer, IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { ActionRunner } from './action-runner.ts';
+import { fileAdapter, loadOrCreateCookieKeys } from './file-adapter.ts';
 import { BodyError, contentType, readRawBody, sendJson } from './http-util.ts';
 import { loadOrCreateSigningKeys, publicJwks } from './keys.ts';
 import { Mailer } from './mailer.ts';
@@ -183,6 +185,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
   ];
 
   const jwks = await loadOrCreateSigningKeys(options.dataDir);
+  const storage = fileAdapter(join(options.dataDir, 'oidc'));
   const users = new UserStore(options.dataDir);
   seed(users, options.seedUsers ?? []);
   const mailer = new Mailer(options.ses);
@@ -196,6 +199,8 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     m2m: options.m2m,
     test: options.test,
     jwks,
+    cookieKeys: await loadOrCreateCookieKeys(options.dataDir),
+    adapter: storage.Adapter,
     users,
     actions,
   });
@@ -269,6 +274,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await storage.flushed();
       mailer.close();
     },
   };

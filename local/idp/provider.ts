@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { ActionResult, ActionRunner, TransactionProtocol } from './action-runner.ts';
 import { escapeHtml } from './http-util.ts';
@@ -36,6 +35,10 @@ export interface ProviderSettings {
   m2m: M2mClient[];
   test: { clientId: string; clientSecret: string };
   jwks: PrivateJwks;
+  /** Sign the session cookies; kept across restarts with the sessions they name. */
+  cookieKeys: string[];
+  /** oidc-provider's storage adapter class (file-adapter.ts); the library's in-memory one when absent. */
+  adapter?: unknown;
   users: UserStore;
   actions: ActionRunner;
 }
@@ -203,7 +206,8 @@ export function createProvider(settings: ProviderSettings): {
       },
     ],
     jwks: settings.jwks,
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    cookies: { keys: settings.cookieKeys },
+    ...(settings.adapter ? { adapter: settings.adapter } : {}),
     scopes: ['openid', 'offline_access', 'profile', 'email'],
     claims: {
       openid: ['sub'],

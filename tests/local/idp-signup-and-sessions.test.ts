@@ -21,10 +21,11 @@ import {
 
 let idp: RunningIdp;
 let appOrigin: string;
+let options: ReturnType<typeof testIdpOptions>;
 
 beforeAll(async () => {
   appOrigin = `http://localhost:${await freePort()}`;
-  const options = testIdpOptions({ port: await freePort(), appOrigins: [appOrigin] });
+  options = testIdpOptions({ port: await freePort(), appOrigins: [appOrigin] });
   // As the local stack registers the site: the callback, and the origin with and without a slash.
   options.spa.redirectUris = [`${appOrigin}/auth/callback`];
   options.spa.postLogoutRedirectUris = [appOrigin, `${appOrigin}/`];
@@ -228,5 +229,48 @@ describe('the email_verified claim the API checks', () => {
     });
     expect(refreshed.status).toBe(200);
     expect(decodeJwt(refreshed.body.access_token as string)[`${TEST_NAMESPACE}email_verified`]).toBe(true);
+  });
+});
+
+describe('a restart of the identity provider (ADR 0039)', () => {
+  it('keeps the session, the grant and the refresh token: no one has to sign in again', async () => {
+    const browser = new Browser();
+    const verifier = randomBytes(32).toString('base64url');
+    const page = await browser.go(
+      authorizeUrl({ code_challenge: createHash('sha256').update(verifier).digest('base64url') }),
+    );
+    const back = await browser.go(formAction(page.html), {
+      method: 'POST',
+      form: { email: TEST_USER.email, password: TEST_USER.password },
+    });
+    const tokens = await postToken(idp.url, {
+      grant_type: 'authorization_code',
+      client_id: TEST_CLIENTS.spa,
+      code: back.url.searchParams.get('code') ?? '',
+      code_verifier: verifier,
+      redirect_uri: `${appOrigin}/auth/callback`,
+    });
+    expect(tokens.status).toBe(200);
+    expect(tokens.body.refresh_token).toBeTruthy();
+
+    await idp.close();
+    idp = await startIdp(options);
+
+    // The SPA's refresh after the restart: the stored refresh token is still honoured (and rotated).
+    const refreshed = await postToken(idp.url, {
+      grant_type: 'refresh_token',
+      client_id: TEST_CLIENTS.spa,
+      refresh_token: tokens.body.refresh_token ?? '',
+    });
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt(refreshed.body.access_token ?? '').sub).toBe(
+      decodeJwt(tokens.body.access_token ?? '').sub,
+    );
+
+    // The SPA's silent authentication: the session cookie still names a session, no login page.
+    const silent = await browser.go(authorizeUrl({ prompt: 'none' }));
+    expect(`${silent.url.origin}${silent.url.pathname}`).toBe(`${appOrigin}/auth/callback`);
+    expect(silent.url.searchParams.get('error')).toBeNull();
+    expect(silent.url.searchParams.get('code')).toBeTruthy();
   });
 });
