@@ -15,7 +15,7 @@ import {
 import { routes } from '#lambdas/routes.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
 import { eventBridgePath, secretsManagerPath, startGateway } from './gateway/index.ts';
-import { startIdp } from './idp/index.ts';
+import { type IdpOptions, startIdp } from './idp/index.ts';
 import { MANAGEMENT_SCOPES } from './idp/provider.ts';
 import { startPersona } from './persona/index.ts';
 import type { LocalPorts } from './ports.ts';
@@ -199,7 +199,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     closers.push(ses.close);
     log(`  email     ${ses.url}  (aws-ses-v2-local: SES v2 API and mailbox viewer)`);
 
-    const idp = await startIdp({
+    const idpOptions: IdpOptions = {
       port: ports.idp,
       audience: localIdentity.audience,
       claimsNamespace: localIdentity.claimsNamespace,
@@ -236,8 +236,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           kyc_status: account.kycStatus,
         },
       })),
-    });
-    closers.push(idp.close);
+    };
+    let idp = await startIdp(idpOptions);
+    // A restart (the `idp/restart` control) swaps the instance: close whichever runs then.
+    closers.push(() => idp.close());
     log(`  identity  ${idp.url}  (Auth0-compatible provider; issuer ${idp.issuer})`);
 
     const persona = await startPersona({
@@ -275,6 +277,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         [localIdentity.secretIds.originVerify]: JSON.stringify({ current: secrets.originSecret }),
       },
       originSecret: secrets.originSecret,
+      // Outages on demand for the resilience suites (ADR 0039): the same port and state after each.
+      controls: {
+        'dynamodb/stop': async () => {
+          await dynamodb.stop();
+          log('  dynamodb  stopped (control)');
+          return { dynamodb: 'stopped' };
+        },
+        'dynamodb/start': async () => {
+          await dynamodb.start();
+          log('  dynamodb  started again (control)');
+          return { dynamodb: 'running' };
+        },
+        'idp/restart': async () => {
+          await idp.close();
+          idp = await startIdp(idpOptions);
+          log('  identity  restarted (control)');
+          return { idp: 'restarted' };
+        },
+      },
       ...(options.perIpWriteLimit ? { perIpWriteLimit: options.perIpWriteLimit } : {}),
       busName: localIdentity.busName,
       region: localIdentity.region,
