@@ -1,3 +1,4 @@
+import { reconcileDefaults } from './domain/kyc/reconcile-inquiries.ts';
 import { email, eventBus, type Grant, secret, table, tableItems } from './grants.ts';
 
 // Every EventBridge rule on the custom bus, once. The CDK events construct and the local
@@ -26,6 +27,8 @@ interface RuleBase {
   retry: { maximumRetryAttempts: number; maximumEventAgeSeconds: number };
   timeoutSeconds?: number;
   reservedConcurrency?: number;
+  /** The function's own settings, on top of the shared environment (the local stack sets them too). */
+  environment?: Readonly<Record<string, string>>;
 }
 
 /** A rule is triggered either by matching events on the bus or by a schedule. */
@@ -37,6 +40,12 @@ export type EventRuleDef = RuleBase &
  * it may write there (`NOTIFIED#<change id>`), so it can never touch a user's KYC state.
  */
 export const kycDecisionMarkerPrefix = 'NOTIFIED';
+
+/** The reconciliation's settings (ADR 0038): its rule row sets them, its handler reads them. */
+export const reconcileEnvVars = {
+  minAgeMinutes: 'KYC_RECONCILE_MIN_AGE_MINUTES',
+  maxInquiries: 'KYC_RECONCILE_MAX_INQUIRIES',
+} as const;
 
 const retry = { maximumRetryAttempts: 8, maximumEventAgeSeconds: 24 * 60 * 60 };
 
@@ -113,5 +122,23 @@ export const eventRules: EventRuleDef[] = [
     grants: [table('kycState', 'readWrite', true), eventBus('KycStatusChanged')],
     retry: { maximumRetryAttempts: 0, maximumEventAgeSeconds: 60 },
     timeoutSeconds: 60,
+  },
+  {
+    id: 'ReconcileKycInquiries',
+    description:
+      'Read from Persona the inquiries of users still undecided after a while and apply what lost webhooks would have said',
+    schedule: { rateMinutes: 15 },
+    handler: 'reconcile-kyc-inquiries',
+    // Reads only: process-persona-event applies the PersonaEventReceived it publishes (ADR 0038).
+    grants: [table('kycState', 'read', true), secret('personaApiKey'), eventBus('PersonaEventReceived')],
+    retry: { maximumRetryAttempts: 0, maximumEventAgeSeconds: 60 },
+    // 100 Persona reads take seconds; a run stops after a few failures in a row (Persona down).
+    timeoutSeconds: 120,
+    // Two overlapping runs would only read twice (the processor dedupes), but one is enough.
+    reservedConcurrency: 1,
+    environment: {
+      [reconcileEnvVars.minAgeMinutes]: String(reconcileDefaults.minAgeMinutes),
+      [reconcileEnvVars.maxInquiries]: String(reconcileDefaults.maxInquiriesPerRun),
+    },
   },
 ];

@@ -414,5 +414,7 @@ function handlerEnvironment(input: {
   };
   for (const key of Object.keys(input.tableNames) as TableKey[])
     env[tables[key].envVar] = input.tableNames[key];
+  // Each rule's own settings (their names are the rule's own, so one process can hold them all).
+  for (const rule of eventRules) Object.assign(env, rule.environment);
   return env;
 }

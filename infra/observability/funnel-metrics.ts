@@ -18,6 +18,8 @@ export const funnelMetrics = {
     'WebhookPublishFailed',
     'KycOutboxRelayed',
     'KycOutboxRelayFailed',
+    'KycReconciledEvents',
+    'KycReconcileFailed',
     'KycStatusSyncRefused',
     'InvalidEventDropped',
   ],

@@ -93,7 +93,7 @@ export class BackendStack extends Stack {
         ...(async ? { async } : {}),
         handler: def.handler,
         logRetention: props.logRetention,
-        environment,
+        environment: { ...environment, ...('environment' in def ? def.environment : {}) },
         ...(def.timeoutSeconds ? { timeoutSeconds: def.timeoutSeconds } : {}),
         ...('memoryMb' in def && def.memoryMb ? { memoryMb: def.memoryMb } : {}),
         ...(def.reservedConcurrency ? { reservedConcurrency: def.reservedConcurrency } : {}),

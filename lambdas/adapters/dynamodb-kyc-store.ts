@@ -21,6 +21,7 @@ import type {
   OutboxEntry,
   StatusChange,
 } from '#lambdas/domain/kyc/ports.ts';
+import type { StaleInquiryFinder } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
 import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
 import { kycStateKey } from '#lambdas/domain/ports.ts';
 
@@ -81,7 +82,7 @@ function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined
 /** Parallel history queries per listing: enough to list 200 users quickly, few enough not to spike. */
 const historyQueryConcurrency = 16;
 
-export class DynamoDbKycStore implements KycStore {
+export class DynamoDbKycStore implements KycStore, StaleInquiryFinder {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -329,6 +330,43 @@ export class DynamoDbKycStore implements KycStore {
     );
     // A state past its retention (ADR 0031) is no longer anyone's verification.
     return Items.filter((item) => !isExpired(item)).map(toRecord);
+  }
+
+  /**
+   * The reconciliation's candidates (ADR 0038) from the `byStatus` index: one query per undecided
+   * status, keyed on `updatedAt < before`, newest first, paged only until `limit` items passed the
+   * filter, so a run reads about as many items as it checks.
+   */
+  async listUndecidedBefore(before: string, limit: number): Promise<KycRecord[]> {
+    const perStatus = await Promise.all(
+      (['pending', 'not_started'] as const).map(async (status) => {
+        const records: KycRecord[] = [];
+        let startKey: QueryCommandOutput['LastEvaluatedKey'];
+        do {
+          const page: QueryCommandOutput = await this.client.send(
+            new QueryCommand({
+              TableName: this.tableName,
+              IndexName: 'byStatus',
+              KeyConditionExpression: 'queueStatus = :status AND updatedAt < :before',
+              FilterExpression: 'attribute_exists(inquiryId)',
+              ExpressionAttributeValues: { ':status': status, ':before': before },
+              ScanIndexForward: false,
+              Limit: limit,
+              ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+            }),
+          );
+          for (const item of page.Items ?? []) {
+            if (records.length < limit && !isExpired(item)) records.push(toRecord(item));
+          }
+          startKey = page.LastEvaluatedKey;
+        } while (startKey !== undefined && records.length < limit);
+        return records;
+      }),
+    );
+    return perStatus
+      .flat()
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
+      .slice(0, limit);
   }
 
   /**

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { requireEnv } from '#lambdas/config.ts';
 import { InquiryProviderError } from '#lambdas/domain/kyc/errors.ts';
 import type { Inquiry, InquiryProvider } from '#lambdas/domain/kyc/ports.ts';
+import type { InquiryReader, InquirySnapshot } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
 import { getSecret } from './secrets.ts';
 
 // A small typed client for the Persona API subset the backend uses. Plain fetch: the base URL is
@@ -36,6 +37,10 @@ const inquiryDocument = z.looseObject({
     attributes: z.looseObject({
       status: z.string(),
       'reference-id': z.optional(z.nullable(z.string())),
+      'completed-at': z.optional(z.nullable(z.string())),
+      'failed-at': z.optional(z.nullable(z.string())),
+      'marked-for-review-at': z.optional(z.nullable(z.string())),
+      'decisioned-at': z.optional(z.nullable(z.string())),
     }),
   }),
   meta: z.optional(z.nullable(z.looseObject({ 'session-token': z.optional(z.nullable(z.string())) }))),
@@ -49,7 +54,7 @@ export interface PersonaClientOptions {
   fetch?: typeof fetch;
 }
 
-export class PersonaClient implements InquiryProvider {
+export class PersonaClient implements InquiryProvider, InquiryReader {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
@@ -77,6 +82,23 @@ export class PersonaClient implements InquiryProvider {
     return toInquiry(
       await this.request('get inquiry', 'GET', `/api/v1/inquiries/${encodeURIComponent(inquiryId)}`),
     );
+  }
+
+  /** The inquiry with the time of each step (the reconciliation's view, ADR 0038). */
+  async getInquirySnapshot(inquiryId: string): Promise<InquirySnapshot> {
+    const document = await this.request(
+      'get inquiry',
+      'GET',
+      `/api/v1/inquiries/${encodeURIComponent(inquiryId)}`,
+    );
+    const attributes = document.data.attributes;
+    return {
+      ...toInquiry(document),
+      completedAt: attributes['completed-at'] ?? null,
+      failedAt: attributes['failed-at'] ?? null,
+      markedForReviewAt: attributes['marked-for-review-at'] ?? null,
+      decisionedAt: attributes['decisioned-at'] ?? null,
+    };
   }
 
   /** A new session token for the inquiry (the previous one stops working). */

@@ -178,7 +178,7 @@ export function createEventBus(options: EventBusOptions) {
   }
 
   /** Fires a scheduled rule now, as EventBridge Scheduler would, with a `Scheduled Event`. */
-  function trigger(rule: EventRuleDef): Promise<void> {
+  function trigger(rule: EventRuleDef, detail: Record<string, unknown> = {}): Promise<void> {
     const event: EventBridgeEvent = {
       version: '0',
       id: randomUUID(),
@@ -188,7 +188,7 @@ export function createEventBus(options: EventBusOptions) {
       time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       region: options.region,
       resources: [`arn:aws:events:${options.region}:000000000000:rule/${rule.id}`],
-      detail: {},
+      detail,
     };
     const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
     inFlight.add(delivery);
@@ -206,10 +206,10 @@ export function createEventBus(options: EventBusOptions) {
 
   return {
     handle,
-    triggerSchedule(ruleId: string): Promise<void> {
+    triggerSchedule(ruleId: string, detail?: Record<string, unknown>): Promise<void> {
       const rule = options.rules.find((candidate) => candidate.id === ruleId && candidate.schedule);
       if (!rule) throw new Error(`No scheduled rule ${ruleId}`);
-      return trigger(rule);
+      return trigger(rule, detail);
     },
     stopSchedules: () => {
       for (const timer of timers) clearInterval(timer);

@@ -78,8 +78,8 @@ export interface RunningGateway {
   deadLetters(): DeadLetter[];
   /** Resolves when every event delivery under way has finished (delivered or dead-lettered). */
   eventsSettled(): Promise<void>;
-  /** Runs a scheduled rule's target now. */
-  triggerSchedule(ruleId: string): Promise<void>;
+  /** Runs a scheduled rule's target now (with `detail` as the scheduled event's detail). */
+  triggerSchedule(ruleId: string, detail?: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -133,7 +133,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
   const isPath = (pathname: string, base: string) => pathname === base || pathname === `${base}/`;
 
-  async function control(method: string, pathname: string, res: ServerResponse) {
+  async function control(method: string, pathname: string, res: ServerResponse, body: Buffer) {
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -156,8 +156,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
     const schedule = /^\/__local\/schedules\/(\w+)$/.exec(pathname);
     if (method === 'POST' && schedule?.[1]) {
+      // An optional JSON body becomes the scheduled event's detail (a run's parameters, as an
+      // operator's `aws lambda invoke` payload would carry them).
+      let detail: Record<string, unknown> = {};
       try {
-        await bus.triggerSchedule(schedule[1]);
+        if (body.length > 0) detail = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+        if (detail === null || typeof detail !== 'object' || Array.isArray(detail)) throw new TypeError();
+      } catch {
+        return json(400, { message: 'The body must be a JSON object (the scheduled event detail)' });
+      }
+      try {
+        await bus.triggerSchedule(schedule[1], detail);
         return json(200, { triggered: schedule[1] });
       } catch (error) {
         return json(404, { message: String(error) });
@@ -178,7 +187,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (req.method === 'POST' && isPath(url.pathname, eventBridgePath)) return bus.handle(req, res, body);
     if (req.method === 'POST' && isPath(url.pathname, secretsManagerPath))
       return secretsManager(req, res, body);
-    if (url.pathname.startsWith(localControlPath)) return control(req.method ?? 'GET', url.pathname, res);
+    if (url.pathname.startsWith(localControlPath))
+      return control(req.method ?? 'GET', url.pathname, res, body);
 
     const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
     if (!matched) return writeGatewayError(res, 404, 'Not Found');

@@ -1,12 +1,15 @@
 import { HttpError, newId, newSessionToken } from './http-util.ts';
 import { type InquiryField, type InquiryRecord, InquiryStore, inquiryResource } from './store.ts';
 import type { Outcome, PersonaOptions } from './types.ts';
+import { WebhookDrops } from './webhook-drops.ts';
 import { defaultRetryDelaysMs, WebhookDispatcher } from './webhooks.ts';
 
 /** The emulator's state and the inquiry life cycle; HTTP layers (api.ts, widget.ts) call into it. */
 export class PersonaEmulator {
   readonly store: InquiryStore;
   readonly webhooks: WebhookDispatcher;
+  /** Inquiries whose webhooks are never sent (a local control endpoint sets it). */
+  readonly webhookDrops = new WebhookDrops();
 
   constructor(readonly options: PersonaOptions) {
     this.store = new InquiryStore(options.dataDir);
@@ -151,6 +154,7 @@ export class PersonaEmulator {
         },
       },
     });
+    if (this.webhookDrops.drop({ id, name, inquiryId: inquiry.id })) return;
     this.webhooks.emit({ id, name, inquiryId: inquiry.id, body });
   }
 }

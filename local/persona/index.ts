@@ -17,6 +17,7 @@ export async function startPersona(options: PersonaOptions): Promise<RunningPers
     const url = new URL(req.url ?? '/', 'http://localhost');
     const handle = async () => {
       if (await handleApi(emulator, req, res, url)) return;
+      if (await emulator.webhookDrops.handle(req, res, url)) return;
       if (await handleWidget(emulator, req, res, url)) return;
       if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
         sendHtml(res, 200, indexHtml(emulator));

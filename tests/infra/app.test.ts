@@ -5,7 +5,7 @@ import { domainEvents } from '#contracts/events.ts';
 import { auditorActions } from '#infra/data/auditor-policy.ts';
 import { tableKeys, tables } from '#infra/data/tables.ts';
 import { accessLogFields } from '#infra/stacks/backend-stack.ts';
-import { eventRules, kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
+import { eventRules, kycDecisionMarkerPrefix, reconcileEnvVars } from '#lambdas/event-rules.ts';
 import { auth0M2mKeys, isAuth0M2mKey, secretEnvVars } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
@@ -336,6 +336,43 @@ describe('the backend stack', () => {
     expect(callers).toBe(6);
     // The erasure's delete:users belongs to an operator's script: no function may read it.
     expect(JSON.stringify(statements)).not.toContain('SecretsAuth0Erasure');
+  });
+
+  it('runs the KYC reconciliation every 15 minutes with its age and cap, reading only, publishing only PersonaEventReceived (ADR 0038)', () => {
+    backend.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(15 minutes)',
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ReconcileKycInquiries'), 'Arn'] },
+        }),
+      ],
+    });
+    backend.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          [reconcileEnvVars.minAgeMinutes]: '120',
+          [reconcileEnvVars.maxInquiries]: '100',
+          PERSONA_API_URL: Match.anyValue(),
+        }),
+      },
+    });
+    const actions = statementsOf('ReconcileKycInquiries').flatMap(actionsOf);
+    expect(
+      actions.filter(
+        (a) =>
+          a.startsWith('dynamodb:') &&
+          !/^dynamodb:(GetItem|Query|BatchGetItem|ConditionCheckItem|Scan|DescribeTable|GetRecords|GetShardIterator)$/.test(
+            a,
+          ),
+      ),
+    ).toEqual([]);
+    expect(actions).toContain('dynamodb:Query');
+    expect(JSON.stringify(statementsOf('ReconcileKycInquiries'))).toContain('SecretsPersonaApiKey');
+    const puts = statementsOf('ReconcileKycInquiries').filter((s) =>
+      actionsOf(s).includes('events:PutEvents'),
+    );
+    expect(JSON.stringify(puts.map((s) => s.Condition))).toContain('PersonaEventReceived');
+    expect(JSON.stringify(puts.map((s) => s.Condition))).not.toContain('KycStatusChanged');
   });
 
   it('names the indexes a function may query instead of granting index/*', () => {

@@ -1,0 +1,86 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { KycStatus } from '#contracts/kyc.ts';
+import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
+import { kycStateKey } from '#lambdas/domain/ports.ts';
+import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
+
+// The reconciliation's selection (ADR 0038) against DynamoDB Local with the real byStatus index:
+// undecided (pending, or not_started with an inquiry) and unchanged since before the cutoff,
+// newest first, at most the cap, in a bounded number of reads.
+
+let dynamodb: RunningDynamoDb;
+let client: DynamoDBDocumentClient;
+let kyc: DynamoDbKycStore;
+let queries = 0;
+
+beforeAll(async () => {
+  dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'reconcile-' });
+  client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: dynamodb.endpoint,
+      region: 'eu-central-1',
+      credentials: localCredentials,
+    }),
+  );
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      if (context.commandName === 'QueryCommand') queries += 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'countQueries' },
+  );
+  kyc = new DynamoDbKycStore(client, dynamodb.tableNames.kycState);
+
+  const put = (userId: string, status: KycStatus, hour: number, extra: Record<string, unknown> = {}) =>
+    client.send(
+      new PutCommand({
+        TableName: dynamodb.tableNames.kycState,
+        Item: {
+          ...kycStateKey(userId),
+          kind: 'kyc_state',
+          userId,
+          status,
+          queueStatus: status,
+          updatedAt: new Date(Date.UTC(2026, 10, 21, hour)).toISOString(),
+          inquiryId: `inq_${userId}`,
+          referenceId: userId,
+          version: 2,
+          ...extra,
+        },
+      }),
+    );
+  await Promise.all([
+    put('pending-old', 'pending', 1),
+    put('pending-older', 'pending', 0),
+    put('started-old', 'not_started', 2),
+    put('pending-new', 'pending', 11),
+    put('started-new', 'not_started', 11),
+    put('approved-old', 'approved', 1),
+    put('rejected-old', 'rejected', 1),
+    put('expired-old', 'pending', 3, { expiresAt: Math.floor(Date.UTC(2026, 0, 1) / 1000) }),
+    put('no-inquiry-old', 'not_started', 4, { inquiryId: undefined }),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  client?.destroy();
+  await dynamodb?.close();
+});
+
+const cutoff = new Date(Date.UTC(2026, 10, 21, 10)).toISOString();
+
+it('lists undecided users with an inquiry, unchanged since before the cutoff, newest first', async () => {
+  const users = (await kyc.listUndecidedBefore(cutoff, 50)).map((record) => record.userId);
+  expect(users).toEqual(['started-old', 'pending-old', 'pending-older']);
+});
+
+it('stops at the cap, keeping the newest, reading a page more only past items the filter drops', async () => {
+  queries = 0;
+  const users = (await kyc.listUndecidedBefore(cutoff, 2)).map((record) => record.userId);
+  expect(users).toEqual(['started-old', 'pending-old']);
+  // pending: one page of 2; not_started: a page holding the user without an inquiry, then one more.
+  expect(queries).toBe(3);
+});
