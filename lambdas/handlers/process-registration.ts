@@ -2,7 +2,7 @@ import { registrationRequested } from '#contracts/events.ts';
 import { getUserDirectory, identityIssuer } from '#lambdas/adapters/auth0-user-directory.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
-import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
+import { DynamoDbOnceMarker, DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
@@ -26,6 +26,18 @@ interface RegistrationRequestedEvent {
 const ledger = new DynamoDbConsentLedger(documentClient, tableName('consentLedger'));
 const store = new DynamoDbRegistrationStore(documentClient, tableName('submissions'));
 const limiter = new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock);
+// Per address while one registration of it runs (ADR 0036). Stale after twice the function's
+// timeout, so an invocation that died cannot hold an address for longer.
+const inProgress = new DynamoDbOnceMarker(
+  documentClient,
+  tableName('submissions'),
+  'REGISTERING',
+  systemClock,
+  {
+    ttlSeconds: 24 * 60 * 60,
+    staleAfterMs: 2 * 60 * 1000,
+  },
+);
 const mailer = createMailer();
 const events = createEventPublisher();
 const appUrl = requireEnv('APP_URL');
@@ -59,6 +71,7 @@ export const handler = async (event: RegistrationRequestedEvent, context: Lambda
       clock: systemClock,
       appUrl,
       issuer,
+      inProgress,
     });
     const result = await register(stored.request, stored.context);
     switch (result.outcome) {

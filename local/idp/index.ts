@@ -46,11 +46,11 @@ export interface RunningIdp {
 }
 
 /** Upserts the seed users by email (password, name, verification flag and app_metadata are set). */
-function seed(users: UserStore, seedUsers: IdpSeedUser[]): void {
+async function seed(users: UserStore, seedUsers: IdpSeedUser[]): Promise<void> {
   for (const s of seedUsers) {
     const existing = users.findByEmail(s.email);
     if (!existing) {
-      users.create({
+      await users.create({
         email: s.email,
         password: s.password,
         name: s.name,
@@ -59,8 +59,9 @@ function seed(users: UserStore, seedUsers: IdpSeedUser[]): void {
       });
       continue;
     }
+    const passwordHash = await hashPassword(s.password);
     users.update(existing.user_id, (u) => {
-      u.password_hash = hashPassword(s.password);
+      u.password_hash = passwordHash;
       u.name = s.name;
       u.email_verified = s.emailVerified;
       u.app_metadata = structuredClone(s.appMetadata);
@@ -187,7 +188,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
   const jwks = await loadOrCreateSigningKeys(options.dataDir);
   const storage = fileAdapter(join(options.dataDir, 'oidc'));
   const users = new UserStore(options.dataDir);
-  seed(users, options.seedUsers ?? []);
+  await seed(users, options.seedUsers ?? []);
   const mailer = new Mailer(options.ses);
   const tickets = new TicketService(issuer, users, mailer);
   const actions = new ActionRunner({ CLAIMS_NAMESPACE: options.claimsNamespace });

@@ -3,7 +3,13 @@ import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { BodyError, readBody, sendJson } from './http-util.ts';
 import type { TicketService } from './tickets.ts';
-import { DATABASE_CONNECTION, hashPassword, toAuth0User, type UserStore } from './user-store.ts';
+import {
+  DATABASE_CONNECTION,
+  hashPassword,
+  toAuth0User,
+  UserExistsError,
+  type UserStore,
+} from './user-store.ts';
 
 export interface ManagementDeps {
   issuer: string;
@@ -155,18 +161,22 @@ export function createManagementApi(deps: ManagementDeps) {
     if (path === '/api/v2/users' && method === 'POST') {
       await authorize(req, ['create:users']);
       const input = parse(createUserBody, await body(req));
-      if (deps.users.findByEmail(input.email)) {
-        throw new ApiError(409, 'Conflict', 'The user already exists.', 'auth0_idp_error');
-      }
-      const user = deps.users.create({
-        email: input.email,
-        password: input.password,
-        name: input.name,
-        emailVerified: input.email_verified,
-        appMetadata: input.app_metadata,
-        userMetadata: input.user_metadata,
-        blocked: input.blocked,
-      });
+      const exists = () => new ApiError(409, 'Conflict', 'The user already exists.', 'auth0_idp_error');
+      if (deps.users.findByEmail(input.email)) throw exists();
+      const user = await deps.users
+        .create({
+          email: input.email,
+          password: input.password,
+          name: input.name,
+          emailVerified: input.email_verified,
+          appMetadata: input.app_metadata,
+          userMetadata: input.user_metadata,
+          blocked: input.blocked,
+        })
+        .catch((error: unknown) => {
+          // Another create of the address finished while this one was hashing its password.
+          throw error instanceof UserExistsError ? exists() : error;
+        });
       if (input.nickname)
         deps.users.update(user.user_id, (u) => void Object.assign(u, { nickname: input.nickname }));
       if (input.verify_email && !user.email_verified) await deps.tickets.sendVerificationEmail(user);
@@ -212,6 +222,7 @@ export function createManagementApi(deps: ManagementDeps) {
             throw new ApiError(409, 'Conflict', 'The specified new email already exists', 'auth0_idp_error');
           }
         }
+        const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
         const updated = deps.users.update(id, (u) => {
           if (input.email !== undefined) {
             u.email = input.email;
@@ -221,7 +232,7 @@ export function createManagementApi(deps: ManagementDeps) {
           if (input.name !== undefined) u.name = input.name;
           if (input.nickname !== undefined) u.nickname = input.nickname;
           if (input.blocked !== undefined) u.blocked = input.blocked;
-          if (input.password !== undefined) u.password_hash = hashPassword(input.password);
+          if (passwordHash !== undefined) u.password_hash = passwordHash;
           if (input.app_metadata !== undefined)
             u.app_metadata = mergeMetadata(u.app_metadata, input.app_metadata);
           if (input.user_metadata !== undefined) {

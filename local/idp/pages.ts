@@ -161,7 +161,7 @@ export async function handleInteraction(
   }
   const email = str(body.email).trim();
   const password = str(body.password);
-  const user = email && password ? users.authenticate(email, password) : undefined;
+  const user = email && password ? await users.authenticate(email, password) : undefined;
   if (!user) {
     sendHtml(res, 401, loginPage(uid, clientId, { email, error: 'Wrong email or password.' }));
     return;
@@ -272,8 +272,9 @@ export async function handlePasswordReset(
     sendHtml(res, 400, resetPage(id, 'The passwords do not match.'));
     return;
   }
+  const passwordHash = await hashPassword(password);
   const user = deps.users.update(ticket.user_id, (u) => {
-    u.password_hash = hashPassword(password);
+    u.password_hash = passwordHash;
     if (ticket.mark_email_as_verified) u.email_verified = true;
   });
   deps.users.consumeTicket(ticket.id);

@@ -375,7 +375,7 @@ function registerPasswordGrant(
     if (params.grant_type === PASSWORD_REALM_GRANT && params.realm && params.realm !== DATABASE_CONNECTION) {
       throw new errors.InvalidRequest(`connection ${params.realm} does not exist`);
     }
-    const user = users.authenticate(username, password);
+    const user = await users.authenticate(username, password);
     if (!user) {
       ctx.status = 403;
       ctx.body = { error: 'invalid_grant', error_description: 'Wrong email or password.' };

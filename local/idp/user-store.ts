@@ -1,10 +1,18 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 import { DATABASE_CONNECTION } from '#lambdas/adapters/auth0-database-connection.ts';
 
 export { DATABASE_CONNECTION };
+
+export class UserExistsError extends Error {
+  constructor() {
+    super('user exists');
+    this.name = 'UserExistsError';
+  }
+}
 
 export interface StoredUser {
   user_id: string;
@@ -63,18 +71,28 @@ interface TicketFile {
 }
 
 const SCRYPT_N = 16384;
+// Asynchronous, on libuv's thread pool: the identity provider shares its process with the local
+// gateway, which runs every Lambda. A synchronous scrypt (about 60 ms) per user created or signed
+// in stalled all of them during a burst of sign-ups, and their own timeouts turned that into 5xx
+// (issue 11; ADR 0036).
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number },
+) => Promise<Buffer>;
 
-export function hashPassword(password: string): string {
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = scryptSync(password, salt, 32, { N: SCRYPT_N, r: 8, p: 1 });
+  const hash = await scryptAsync(password, salt, 32, { N: SCRYPT_N, r: 8, p: 1 });
   return `scrypt$${SCRYPT_N}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = scryptSync(password, Buffer.from(salt, 'base64url'), expected.length, {
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
     N: Number(n),
     r: 8,
     p: 1,
@@ -135,7 +153,7 @@ export class UserStore {
     return this.#users.find((u) => u.email.toLowerCase() === wanted);
   }
 
-  create(input: {
+  async create(input: {
     email: string;
     password: string;
     name?: string | undefined;
@@ -143,8 +161,10 @@ export class UserStore {
     appMetadata?: Record<string, unknown> | undefined;
     userMetadata?: Record<string, unknown> | undefined;
     blocked?: boolean | undefined;
-  }): StoredUser {
-    if (this.findByEmail(input.email)) throw new Error('user exists');
+  }): Promise<StoredUser> {
+    const passwordHash = await hashPassword(input.password);
+    // Checked after the hash, with no await before the insert: two creates of one address cannot both pass.
+    if (this.findByEmail(input.email)) throw new UserExistsError();
     const now = new Date().toISOString();
     const email = input.email.trim();
     const user: StoredUser = {
@@ -154,7 +174,7 @@ export class UserStore {
       name: input.name ?? email,
       nickname: email.split('@')[0] ?? email,
       picture: gravatarLike(email),
-      password_hash: hashPassword(input.password),
+      password_hash: passwordHash,
       app_metadata: input.appMetadata ?? {},
       user_metadata: input.userMetadata ?? {},
       blocked: input.blocked ?? false,
@@ -188,10 +208,10 @@ export class UserStore {
   }
 
   /** Checks email + password; returns the user or undefined (never says which part was wrong). */
-  authenticate(email: string, password: string): StoredUser | undefined {
+  async authenticate(email: string, password: string): Promise<StoredUser | undefined> {
     const user = this.findByEmail(email);
     if (!user) return undefined;
-    return verifyPassword(password, user.password_hash) ? user : undefined;
+    return (await verifyPassword(password, user.password_hash)) ? user : undefined;
   }
 
   recordLogin(userId: string): void {

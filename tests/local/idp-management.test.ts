@@ -99,6 +99,17 @@ describe('the auth0 management SDK through createManagementClient', () => {
   });
 });
 
+describe('creating users at once', () => {
+  it('answers one 201 and 409s to concurrent creates of one address, and keeps one user', async () => {
+    const email = `burst-${Date.now()}@example.com`;
+    const body = { email, password: 'Initial-Pass-1', connection: 'Username-Password-Authentication' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api('POST', '/api/v2/users', body)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const found = await api('GET', `/api/v2/users-by-email?email=${encodeURIComponent(email)}`);
+    expect(found.body).toHaveLength(1);
+  });
+});
+
 describe('Management API authorization', () => {
   it('rejects a request without a token (401)', async () => {
     const res = await api('GET', '/api/v2/users-by-email?email=a@example.com', undefined, null);

@@ -236,7 +236,7 @@ describe('restart with the same dataDir', () => {
 describe('post-login Action runner', () => {
   it('runs the real Action file and maps app_metadata to namespaced claims', async () => {
     const users = new UserStore(mkdtempSync(join(tmpdir(), 'idp-action-')));
-    const user = users.create({
+    const user = await users.create({
       email: 'action@example.com',
       password: 'Action-Pass-1',
       appMetadata: { role: 'reviewer', kyc_status: 'approved', organization_type: 'ngo', other: 'x' },
@@ -269,7 +269,7 @@ describe('post-login Action runner', () => {
       };`,
     );
     const users = new UserStore(dir);
-    const user = users.create({
+    const user = await users.create({
       email: 'deny@example.com',
       password: 'Deny-Pass-1',
       appMetadata: { blocked_by_action: true },

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RegistrationRequest } from '#contracts/registration.ts';
-import type { RateLimiter } from '#lambdas/domain/account/ports.ts';
+import type { OnceMarker, RateLimiter } from '#lambdas/domain/account/ports.ts';
 import { appLink } from '#lambdas/domain/emails/html.ts';
-import { mayEmailRecipient } from '#lambdas/domain/emails/recipient-limit.ts';
+import { mayEmailRecipient, recipientKey } from '#lambdas/domain/emails/recipient-limit.ts';
 import {
   accountExistsEmail,
   loginInstructionsEmail,
@@ -29,7 +29,9 @@ import {
 // The account work of a registration, run by the ProcessRegistration event target after the API
 // has accepted the request (accept-registration.ts; ADR 0033). The steps are idempotent and their
 // progress is stored per email, so a delivery retried after a failure half-way completes the
-// missing steps and never creates a second user.
+// missing steps and never creates a second user. Registrations of one address run one at a time
+// (ADR 0036): two that overlapped would both find no user, both adopt the one that was created,
+// and both send login instructions.
 
 export interface AgreementsInput extends RequestContext {
   subjectId: string;
@@ -54,7 +56,28 @@ export interface RegisterDeps {
   issuer: string;
   /** A password nobody sees: the user sets their own through the ticket link. */
   generatePassword?: () => string;
+  /**
+   * Taken per address (its SHA-256) for the duration of one registration and released after; a
+   * holder that died leaves it to go stale (longer than the function's timeout).
+   */
+  inProgress: OnceMarker;
+  /** Waits between looks at a busy address; tests pass one that does not sleep. */
+  wait?: (ms: number) => Promise<void>;
 }
+
+/** Another registration of the same address is under way: the event is delivered again later. */
+export class RegistrationInProgressError extends Error {
+  constructor() {
+    super('Another registration of this address is under way; retry later.');
+    this.name = 'RegistrationInProgressError';
+  }
+}
+
+/**
+ * How long a registration waits for another of the same address before giving the event back to
+ * EventBridge: a third of the function's 60 s timeout, longer than a registration takes in a burst.
+ */
+export const addressBusyWaitMs = 20_000;
 
 export type RegistrationOutcome =
   | 'honeypot'
@@ -88,9 +111,23 @@ function canResume(progress: RegistrationProgress | undefined, user: DirectoryUs
   return now.getTime() - Date.parse(progress.startedAt) < adoptWindowMs && looksFreshlyRegistered(user);
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function registerOrganization(deps: RegisterDeps) {
   const generatePassword = deps.generatePassword ?? randomInitialPassword;
   const nowIso = () => deps.clock.now().toISOString();
+  const wait = deps.wait ?? sleep;
+
+  async function takeAddress(key: string): Promise<void> {
+    let waited = 0;
+    while (!(await deps.inProgress.take(key))) {
+      if (waited >= addressBusyWaitMs) throw new RegistrationInProgressError();
+      // Jittered, so the repeats of one address do not look again in step.
+      const pause = 200 + Math.floor(Math.random() * 300);
+      await wait(pause);
+      waited += pause;
+    }
+  }
 
   async function save(progress: RegistrationProgress): Promise<RegistrationProgress> {
     await deps.store.saveProgress(progress);
@@ -118,14 +155,11 @@ export function registerOrganization(deps: RegisterDeps) {
     return { outcome: 'account_exists' };
   }
 
-  return async (
+  async function registerAddress(
     request: Omit<RegistrationRequest, 'website'> & { website?: string | undefined },
+    email: string,
     context: RequestContext,
-  ): Promise<{ outcome: RegistrationOutcome; userId?: string }> => {
-    // Bots fill every field; people never see this one. Same answer, nothing created or sent.
-    if (request.website !== undefined && request.website.trim() !== '') return { outcome: 'honeypot' };
-
-    const email = normaliseEmail(request.responsibleEmail);
+  ): Promise<{ outcome: RegistrationOutcome; userId?: string }> {
     const [existing, previous] = await Promise.all([
       deps.users.findByEmail(email),
       deps.store.getProgress(email),
@@ -214,5 +248,24 @@ export function registerOrganization(deps: RegisterDeps) {
     }
 
     return { outcome: 'registered', userId };
+  }
+
+  return async (
+    request: Omit<RegistrationRequest, 'website'> & { website?: string | undefined },
+    context: RequestContext,
+  ): Promise<{ outcome: RegistrationOutcome; userId?: string }> => {
+    // Bots fill every field; people never see this one. Same answer, nothing created or sent.
+    if (request.website !== undefined && request.website.trim() !== '') return { outcome: 'honeypot' };
+
+    const email = normaliseEmail(request.responsibleEmail);
+    const key = recipientKey(email);
+    await takeAddress(key);
+    try {
+      return await registerAddress(request, email, context);
+    } finally {
+      // A failed release must not fail a finished registration (its retry would then tell the new
+      // user they already have an account): the marker goes stale instead.
+      await deps.inProgress.release(key).catch(() => undefined);
+    }
   };
 }

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RegistrationRequest } from '#contracts/registration.ts';
 import { recordRegistrationAgreements } from '#lambdas/domain/consent/record-consent.ts';
-import { registerOrganization } from '#lambdas/domain/registration/register-organization.ts';
+import {
+  RegistrationInProgressError,
+  registerOrganization,
+} from '#lambdas/domain/registration/register-organization.ts';
 import { logger } from '#lambdas/http/logger.ts';
 import {
   FakeDirectory,
@@ -9,6 +12,7 @@ import {
   FakeLedger,
   FakeLimiter,
   FakeMailer,
+  FakeMarker,
   FakeRegistrationStore,
   fixedClock,
 } from '#tests/lambdas/account/fakes.ts';
@@ -34,6 +38,7 @@ const context = {
 };
 
 function setup() {
+  const inProgress = new FakeMarker();
   const users = new FakeDirectory();
   const store = new FakeRegistrationStore();
   const ledger = new FakeLedger();
@@ -52,8 +57,11 @@ function setup() {
     appUrl: 'https://app.example',
     issuer: 'https://tenant.example/',
     generatePassword: () => password,
+    inProgress,
+    // A turn of the event loop: the fakes answer in microtasks, so the holder finishes meanwhile.
+    wait: () => new Promise((resolve) => setImmediate(resolve)),
   });
-  return { users, store, ledger, mailer, events, register };
+  return { users, store, ledger, mailer, events, inProgress, register };
 }
 
 let logged: unknown[] = [];
@@ -232,5 +240,43 @@ describe('registerOrganization', () => {
     expect((await s.register(request, context)).outcome).toBe('account_exists');
     expect(s.users.tickets).toEqual([]);
     expect(s.ledger.records).toEqual([]);
+  });
+
+  it('runs concurrent registrations of one new address one at a time: one user, one login email, one set of agreements', async () => {
+    const s = setup();
+    const outcomes = await Promise.all(
+      [request, { ...request, responsibleEmail: 'ADA@helix-labs.example' }, request].map((r) =>
+        s.register(r, context),
+      ),
+    );
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['account_exists', 'account_exists', 'registered']);
+    expect(s.users.users.size).toBe(1);
+    expect(s.ledger.records).toHaveLength(3);
+    expect(s.mailer.sent.map((m) => m.subject).sort()).toEqual([
+      'You already have an account',
+      'You already have an account',
+      'Your login instructions',
+    ]);
+  });
+
+  it('gives the event back when another registration of the address holds it past the wait, having done nothing', async () => {
+    const s = setup();
+    // Another invocation is registering this address and does not finish.
+    s.inProgress.take = async () => false;
+    await expect(s.register(request, context)).rejects.toBeInstanceOf(RegistrationInProgressError);
+    expect(s.users.createCalls).toBe(0);
+    expect(s.mailer.sent).toEqual([]);
+    expect(s.store.progress.size).toBe(0);
+  });
+
+  it('lets the address go when a step fails, so the retried event can finish the registration', async () => {
+    const s = setup();
+    s.mailer.failNext = true;
+    await expect(s.register(request, context)).rejects.toThrow('SES throttled');
+    expect([...s.inProgress.state.values()]).toEqual(['released']);
+    expect((await s.register(request, context)).outcome).toBe('registered');
+    expect(s.mailer.sent.map((m) => m.subject)).toEqual(['Your login instructions']);
+    // The address is not kept as the marker's id: only its hash.
+    expect(JSON.stringify([...s.inProgress.state.keys()])).not.toContain('helix-labs');
   });
 });
