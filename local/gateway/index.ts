@@ -164,7 +164,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       return secretsManager(req, res, body);
     if (url.pathname.startsWith(localControlPath)) return control(req.method ?? 'GET', url.pathname, res);
 
-    const matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
+    let matched: ReturnType<typeof matchRoute>;
+    try {
+      matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
+    } catch {
+      // A path parameter that is not valid percent-encoding (`%E0%A4%A`): API Gateway refuses it.
+      return writeGatewayError(res, 400, 'Bad Request');
+    }
     if (!matched) return writeGatewayError(res, 404, 'Not Found');
     const { route, pathParameters } = matched;
     if (writeRoutes.has(route) && !ipLimiter.allow(clientIp(req))) {

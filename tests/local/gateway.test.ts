@@ -196,6 +196,15 @@ describe('HTTP API routes', () => {
     expect(boom.status).toBe(500);
     expect(await boom.text()).not.toContain('secret internals');
   });
+
+  it('answers a path parameter that is not valid percent-encoding 400, and keeps serving', async () => {
+    for (const segment of ['%E0%A4%A', '%', 'a%zz']) {
+      const malformed = await fetch(`${gateway.url}/api/echo/${segment}`, { method: 'POST' });
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toEqual({ message: 'Bad Request' });
+    }
+    expect((await fetch(`${gateway.url}/api/echo/1`, { method: 'POST' })).status).toBe(200);
+  });
 });
 
 describe('JWT authorizer on user routes', () => {
