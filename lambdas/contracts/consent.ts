@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { userId } from './common.ts';
 import { consentPurposes } from './consent-documents.ts';
 
 // POST /api/consents and GET /api/me/consents (DESIGN section 3).
@@ -25,7 +26,7 @@ export const consentRequest = z.strictObject({
   privacy_policy_consent: z.literal(true, consentMessages.privacy_policy_consent),
   consent_type: z.literal('identity_verification', consentMessages.consent_type),
   /** Optional, and if present must be the caller's own id (403 otherwise): never who is recorded. */
-  user_id: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+  user_id: z.optional(userId),
   /** The language of the interface in which the person agreed; defaults to the document's. */
   locale: z.optional(z.enum(consentLocales, consentMessages.locale)),
   /** The version the person was shown; a version other than the current one gives 409. */

@@ -2,6 +2,7 @@ import {
   type VerificationDecisionResponse,
   verificationDecisionRequest,
 } from '#contracts/admin-verifications.ts';
+import { userId as userIdSchema } from '#contracts/common.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
@@ -23,7 +24,8 @@ export const handler = httpHandler(
   { route: 'DecideVerification', body: verificationDecisionRequest },
   async ({ body, event, caller }) => {
     const userId = event.pathParameters?.userId ?? '';
-    if (userId === '') throw new VerificationNotFoundError();
+    // No account has an id outside the contract's bounds, and a longer one is no valid table key.
+    if (!userIdSchema.safeParse(userId).success) throw new VerificationNotFoundError();
     const result = await decide({ adminId: caller.userId, userId, decision: body });
     if (result.changed) countMetric('KycStatusChanged');
     // The reason stays in the table's history; the log gets only who decided what.

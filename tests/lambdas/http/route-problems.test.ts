@@ -608,6 +608,17 @@ const specific: Scenario[] = [
   },
   {
     route: 'DecideVerification',
+    name: 'a user id longer than any account has (no table key could hold it)',
+    expected: 'verificationNotFound',
+    event: {
+      claims: claims(admin),
+      pathParameters: { userId: `auth0|${'\u{1D518}'.repeat(600)}` },
+      body: JSON.stringify({ decision: 'approved', reason: 'Documents checked by hand.' }),
+    },
+    after: nothingTouched,
+  },
+  {
+    route: 'DecideVerification',
     name: 'a record that keeps changing',
     expected: 'concurrentChange',
     arrange: () => {
