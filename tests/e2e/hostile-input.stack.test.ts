@@ -20,7 +20,7 @@ import { createTestUser, mailbox, type TestUser } from '#tests/helpers/tokens.ts
 // problem+json (or one of API Gateway's own documented `{"message"}` refusals, ADR 0021); never a
 // 5xx; a refusal writes nothing (the three tables, the mailbox, the identity provider's users and
 // tickets); and no answer names our internals. Routes come from routes.ts and bodies from the
-// contracts, so a new route is covered without touching this file.
+// contracts, so a new route is covered without touching this file (ADR 0037).
 
 const stack = inject('stack');
 const stateDir = inject('stackStateDir');
