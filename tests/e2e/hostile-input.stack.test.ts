@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -435,7 +435,16 @@ async function hostileAuthorizations(): Promise<Record<string, string>> {
   const header = { alg: 'RS256', kid: jwk.kid, typ: 'JWT' };
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const publicPem = Buffer.from(JSON.stringify({ kty: jwk.kty, n: jwk.n, e: jwk.e }));
+  // The classic confusion: the issuer's public key, as PEM, used as an HMAC secret.
+  const publicPem = Buffer.from(
+    createPublicKey({
+      key: { kty: jwk.kty, n: jwk.n, e: jwk.e } as Record<string, string>,
+      format: 'jwk',
+    }).export({
+      type: 'spki',
+      format: 'pem',
+    }),
+  );
   // A signed payload whose JSON has an own `__proto__` claim carrying the admin role.
   // No own role claim (as a token minted before the Action added it), so only the prototype could
   // supply one.
