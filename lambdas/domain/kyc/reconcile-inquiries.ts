@@ -56,7 +56,7 @@ const eventByInquiryStatus: Readonly<
     string,
     {
       name: string;
-      at: keyof Pick<InquirySnapshot, 'completedAt' | 'failedAt' | 'markedForReviewAt' | 'decisionedAt'>;
+      at: 'completedAt' | 'failedAt' | 'markedForReviewAt' | 'decisionedAt';
     }
   >
 > = {

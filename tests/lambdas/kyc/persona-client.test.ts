@@ -20,7 +20,14 @@ const inquiry = (id: string) => ({
   data: {
     type: 'inquiry',
     id,
-    attributes: { status: 'created', 'reference-id': 'auth0|u1', 'extra-field': 1 },
+    attributes: {
+      status: 'created',
+      'reference-id': 'auth0|u1',
+      'extra-field': 1,
+      'completed-at': '2026-11-21T06:00:01.000Z',
+      'decisioned-at': '2026-11-21T06:00:02.000Z',
+      'failed-at': null,
+    },
   },
   meta: { 'session-token': 'tok_1' },
 });
@@ -108,6 +115,21 @@ describe('PersonaClient', () => {
     expect(error.retryable).toBe(true);
     expect(error.message).toContain('Rate limit exceeded');
     expect(error.message).not.toContain('auth0|u1');
+  });
+
+  it("reads an inquiry with Persona's time of each step, null when it has not happened (ADR 0038)", async () => {
+    mode = 'ok';
+    expect(await client().getInquirySnapshot('inq_1')).toEqual({
+      inquiryId: 'inq_1',
+      status: 'created',
+      referenceId: 'auth0|u1',
+      sessionToken: 'tok_1',
+      completedAt: '2026-11-21T06:00:01.000Z',
+      failedAt: null,
+      markedForReviewAt: null,
+      decisionedAt: '2026-11-21T06:00:02.000Z',
+    });
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/v1/inquiries/inq_1' });
   });
 
   it('refuses an answer that is not an inquiry document', async () => {
