@@ -73,6 +73,9 @@ export async function startDynamoDb(options: DynamoDbOptions): Promise<RunningDy
         if (frozen) {
           child.kill('SIGCONT');
           frozen = false;
+          // Answered only once it answers again, as after a launch.
+          const client = new DynamoDBClient({ endpoint, region: 'local', credentials: localCredentials });
+          await waitUntilReady(client, child, () => '').finally(() => client.destroy());
         } else child = await launch(options, endpoint, tableNames);
         stopped = false;
       }),

@@ -6,12 +6,13 @@ import { StorageUnavailableError } from '#lambdas/domain/errors.ts';
 // (`AWS_ENDPOINT_URL_DYNAMODB` locally, the regional endpoint in AWS).
 
 /**
- * A DynamoDB call gives up within about 7 s (3 attempts of at most 2 s each, plus backoff), so a
- * request that meets an outage is answered 503 well inside a route's 10 s Lambda timeout and API
+ * A DynamoDB call gives up within about 8 s (3 attempts of at most 2.5 s each, plus backoff), so a
+ * request that meets an outage is answered 503 inside a route's 10 s Lambda timeout and API
  * Gateway's 29 s, instead of hanging until the platform cuts it off with a bare 503/504.
- * DynamoDB answers single-item calls in milliseconds: 2 s is far past any healthy latency.
+ * DynamoDB answers single-item calls in milliseconds; 2.5 s leaves room for a busy DynamoDB Local
+ * on a small machine without turning slowness into refusals.
  */
-export const dynamoDbTimeouts = { connectionTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxAttempts: 3 };
+export const dynamoDbTimeouts = { connectionTimeoutMs: 1_000, requestTimeoutMs: 2_500, maxAttempts: 3 };
 
 const networkErrorCodes = new Set([
   'ECONNREFUSED',

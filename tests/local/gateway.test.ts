@@ -121,8 +121,19 @@ beforeAll(async () => {
     region: 'eu-central-1',
     loadHandler: async (name) => handlers[name],
     eventRetryDelayMs: () => 5,
+    controls: {
+      'thing/stop': async () => {
+        controlCalls.push('stop');
+        return { thing: 'stopped' };
+      },
+      'thing/fail': async () => {
+        throw new Error('could not');
+      },
+    },
   });
 });
+
+const controlCalls: string[] = [];
 
 afterAll(async () => {
   await gateway?.close();
@@ -409,5 +420,23 @@ describe("WAF's per-IP rule on the public write routes", () => {
     }
     expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("the stack's local controls", () => {
+  it('runs a control on POST only, answers what it returns or its failure, and nothing else', async () => {
+    const post = (name: string) => fetch(`${gateway.url}/__local/${name}`, { method: 'POST' });
+    expect((await fetch(`${gateway.url}/__local/thing/stop`)).status).toBe(404);
+    expect(controlCalls).toEqual([]);
+    const stopped = await post('thing/stop');
+    expect(stopped.status).toBe(200);
+    expect(await stopped.json()).toEqual({ thing: 'stopped' });
+    expect(controlCalls).toEqual(['stop']);
+    const failed = await post('thing/fail');
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ message: 'Error: could not' });
+    // Only the stack's own names: not whatever an object inherits.
+    expect((await post('toString')).status).toBe(404);
+    expect((await post('thing')).status).toBe(404);
   });
 });
