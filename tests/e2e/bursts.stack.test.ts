@@ -132,9 +132,6 @@ describe('consent ledger under concurrency (issue 11, item 5)', () => {
       .map((answer) => (JSON.parse(answer.body) as { consentId: string }).consentId);
     // A person double-clicking or with several tabs gets through; a flood of one chain is bounded.
     expect(acceptedIds.length).toBeGreaterThan(0);
-    console.info(
-      `consent burst: ${writes} writes, ${acceptedIds.length} accepted, others ${[...new Set(answers.map((a) => a.status))]}`,
-    );
 
     const chain = await chainOf(user.userId);
     // Every 201 is a record, and a refused write left nothing behind.
