@@ -78,7 +78,8 @@ function plan(users: EnrolledUser[], random: () => number) {
   const deliveries = events.flatMap((event) =>
     Array.from({ length: 1 + (random() < 0.5 ? 1 : 0) + (random() < 0.25 ? 1 : 0) }, () => event.body),
   );
-  return { deliveries: shuffle(deliveries, random), newest, events: events.length };
+  const eventIds = events.map((event) => (JSON.parse(event.body) as { data: { id: string } }).data.id);
+  return { deliveries: shuffle(deliveries, random), newest, events: events.length, eventIds };
 }
 
 /** Sends every body, `inFlight` at a time; what was not acknowledged is sent again, as Persona does. */
@@ -152,8 +153,13 @@ async function observe(users: EnrolledUser[]) {
   const token = await managementToken(stack);
   const busEvents = (await control(stack.api, 'GET', '/__local/events')) as {
     'detail-type': string;
-    detail: { userId?: string; status?: string; changeId?: string };
+    detail: { userId?: string; status?: string; changeId?: string; eventId?: string };
   }[];
+  const queued = new Set(
+    busEvents
+      .filter((event) => event['detail-type'] === 'PersonaEventReceived')
+      .map((event) => event.detail.eventId),
+  );
   const emails = await mailbox(stack);
   const letters = (await control(stack.api, 'GET', '/__local/dead-letters')) as DeadLetter[];
   const ids = new Set(users.map((user) => user.userId));
@@ -203,14 +209,17 @@ async function observe(users: EnrolledUser[]) {
       };
     }),
   );
-  return { perUser, deadLetters: ownLetters.length };
+  return { perUser, deadLetters: ownLetters.length, queued };
 }
 
 function expectConverged(
   users: EnrolledUser[],
   newest: Map<string, KycStatus>,
   seen: Awaited<ReturnType<typeof observe>>,
+  eventIds: string[],
 ) {
+  // Every event Persona was told was received (200) is on the bus: Persona stops retrying it.
+  expect(eventIds.filter((id) => !seen.queued.has(id))).toEqual([]);
   expect(seen.perUser.map(({ table, me, auth0 }) => ({ table, me, auth0 }))).toEqual(
     users.map((user) => {
       const status = newest.get(user.userId);
@@ -232,7 +241,7 @@ describe('webhook load', { timeout: soak ? 900_000 : 240_000 }, () => {
   it('without faults: no 5xx, every user in the status of their newest event everywhere, each change published and emailed once', async () => {
     const started = Date.now();
     const users = await enrolledUsers(stack, userCount, 5);
-    const { deliveries, newest, events } = plan(users, seededRandom(seed));
+    const { deliveries, newest, events, eventIds } = plan(users, seededRandom(seed));
     const sent = await deliverAll(deliveries);
     // No 5xx from the product. The local gateway's own 503 when a function overruns its route
     // timeout (every function shares one Node process on this 2-core machine; in AWS each has its
@@ -242,7 +251,7 @@ describe('webhook load', { timeout: soak ? 900_000 : 240_000 }, () => {
     expect(sent.unacknowledged).toBe(0);
     await settle();
     const seen = await observe(users);
-    expectConverged(users, newest, seen);
+    expectConverged(users, newest, seen, eventIds);
     figures('no faults', {
       users: users.length,
       events,
@@ -258,7 +267,7 @@ describe('webhook load', { timeout: soak ? 900_000 : 240_000 }, () => {
   it('under faults (Auth0 20% 429 + 5% 503, 10% of PutEvents entries, 10% of SES sends): nothing lost once the dead letters are replayed', async () => {
     const started = Date.now();
     const users = await enrolledUsers(stack, userCount, 5);
-    const { deliveries, newest, events } = plan(users, seededRandom(seed + 1));
+    const { deliveries, newest, events, eventIds } = plan(users, seededRandom(seed + 1));
     await control(stack.api, 'POST', '/__local/faults', {
       seed,
       eventBridge: { putEventsFailureRate: 0.1 },
@@ -282,7 +291,7 @@ describe('webhook load', { timeout: soak ? 900_000 : 240_000 }, () => {
     const deadLettered = (await observe(users)).deadLetters;
     const first = await redrive();
     const seen = await observe(users);
-    expectConverged(users, newest, seen);
+    expectConverged(users, newest, seen, eventIds);
     // A second redrive replays nothing of theirs and changes nothing anyone sees.
     const second = await redrive();
     expect(await observe(users)).toEqual(seen);
