@@ -14,7 +14,7 @@ import {
 } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
-import { eventBridgePath, secretsManagerPath, startGateway } from './gateway/index.ts';
+import { eventBridgePath, secretsManagerPath, sesPath, startGateway } from './gateway/index.ts';
 import { type IdpOptions, startIdp } from './idp/index.ts';
 import { MANAGEMENT_SCOPES } from './idp/provider.ts';
 import { startPersona } from './persona/index.ts';
@@ -300,6 +300,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       busName: localIdentity.busName,
       region: localIdentity.region,
       deadLetterFile: join(options.stateDir, 'dead-letters.jsonl'),
+      // The functions send through the gateway's SES proxy, where the SES fault knob lives (ADR 0035).
+      sesEndpoint,
       log: (line) => log(`  [api] ${line}`),
     });
     closers.push(gateway.close);
@@ -388,7 +390,7 @@ function handlerEnvironment(input: {
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${input.ports.dynamodb}`,
-    AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${input.ports.ses}`,
+    AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${input.ports.api}${sesPath}`,
     AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${input.ports.api}${eventBridgePath}`,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${input.ports.api}${secretsManagerPath}`,
     // Every secret's id: locally every function may read every secret (one process; ADR 0034).

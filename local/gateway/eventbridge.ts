@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { appendFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { appendFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventPattern, EventRuleDef } from '#lambdas/event-rules.ts';
 import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
@@ -48,6 +49,22 @@ export interface EventBusOptions {
   deliveryDelayMs?: number;
   /** How often scheduled rules fire locally; defaults to their `rateMinutes`. 0 disables the timers. */
   scheduleIntervalMs?(rule: EventRuleDef): number;
+  /** Fault knobs (ADR 0035): each call draws whether this entry or invocation fails. */
+  faults?: { putEventsEntryFails(): boolean; targetInvocationFails(): boolean };
+}
+
+/** What the bus accepted (the local stand-in for the bus's metrics), for tests to count. */
+export interface AcceptedEvent {
+  id: string;
+  'detail-type': string;
+  source: string;
+  detail: Record<string, unknown>;
+}
+
+export interface RedriveResult {
+  replayed: number;
+  delivered: number;
+  deadLettered: number;
 }
 
 interface PutEventsEntry {
@@ -61,10 +78,22 @@ interface PutEventsEntry {
 
 const maxEntrySize = 256 * 1024;
 
+/** Local backoff before retry n (1-based): EventBridge's hours compressed into seconds. */
+export const defaultRetryDelayMs = (attempt: number) => Math.min(5_000, 100 * 2 ** (attempt - 1));
+
 export function createEventBus(options: EventBusOptions) {
-  const deadLetters: DeadLetter[] = [];
+  // Dead letters survive a restart (the file is the store): a redrive after `npm start` again
+  // still finds them.
+  const deadLetters: DeadLetter[] =
+    options.deadLetterFile && existsSync(options.deadLetterFile)
+      ? readFileSync(options.deadLetterFile, 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => JSON.parse(line) as DeadLetter)
+      : [];
+  const accepted: AcceptedEvent[] = [];
   const inFlight = new Set<Promise<void>>();
-  const delay = options.retryDelayMs ?? ((attempt: number) => Math.min(5_000, 100 * 2 ** (attempt - 1)));
+  const delay = options.retryDelayMs ?? defaultRetryDelayMs;
   const log = options.log ?? (() => {});
   const deliveryDelay = options.deliveryDelayMs ?? 25;
 
@@ -126,6 +155,9 @@ export function createEventBus(options: EventBusOptions) {
     if (Buffer.byteLength(JSON.stringify(entry)) > maxEntrySize) {
       return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Entry exceeds 256 KB.' };
     }
+    if (options.faults?.putEventsEntryFails()) {
+      return { ErrorCode: 'InternalFailure', ErrorMessage: 'Injected fault: the entry was not accepted.' };
+    }
     const time = typeof entry.Time === 'number' ? new Date(entry.Time * 1000) : new Date();
     const event: EventBridgeEvent = {
       version: '0',
@@ -138,25 +170,34 @@ export function createEventBus(options: EventBusOptions) {
       resources: Array.isArray(entry.Resources) ? entry.Resources.map(String) : [],
       detail: detail as Record<string, unknown>,
     };
+    accepted.push({
+      id: event.id,
+      'detail-type': event['detail-type'],
+      source: event.source,
+      detail: event.detail,
+    });
     for (const rule of options.rules) {
       if (!rule.pattern || !matches(rule.pattern, event)) continue;
       const delivery = new Promise((resolve) => setTimeout(resolve, deliveryDelay))
         .then(() => deliver(rule, event))
+        .then(() => {})
         .finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);
     }
     return { EventId: event.id };
   }
 
-  async function deliver(rule: EventRuleDef, event: EventBridgeEvent) {
+  async function deliver(rule: EventRuleDef, event: EventBridgeEvent): Promise<boolean> {
     const attempts = 1 + rule.retry.maximumRetryAttempts;
     let lastError: unknown;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
+        if (options.faults?.targetInvocationFails())
+          throw new Error('Injected fault: the target invocation failed');
         const target = await options.loadTarget(rule);
         await target(structuredClone(event), lambdaContext(rule.handler, rule.timeoutSeconds ?? 30));
         log(`event ${event['detail-type']} ${event.id} -> ${rule.id}: delivered (attempt ${attempt})`);
-        return;
+        return true;
       } catch (error) {
         lastError = error;
         log(
@@ -175,6 +216,40 @@ export function createEventBus(options: EventBusOptions) {
     deadLetters.push(letter);
     log(`event ${event.id} -> ${rule.id}: dead-lettered after ${attempts} attempts`);
     if (options.deadLetterFile) await appendFile(options.deadLetterFile, `${JSON.stringify(letter)}\n`);
+    return false;
+  }
+
+  let redriving: Promise<RedriveResult> | undefined;
+
+  /**
+   * Replays every dead letter to its rule's target, with the rule's retries, as a DLQ redrive
+   * does: a delivered letter leaves the store, one that fails again is dead-lettered again. One
+   * redrive at a time, so two overlapping calls never replay a letter twice.
+   */
+  function redrive(): Promise<RedriveResult> {
+    redriving ??= (async () => {
+      const letters = deadLetters.splice(0, deadLetters.length);
+      if (options.deadLetterFile) await writeFile(options.deadLetterFile, '');
+      const outcomes = await Promise.all(
+        letters.map(async (letter) => {
+          const rule = options.rules.find((candidate) => candidate.id === letter.ruleId);
+          if (!rule) {
+            // A rule since removed: keep the letter rather than drop it.
+            deadLetters.push(letter);
+            if (options.deadLetterFile)
+              await appendFile(options.deadLetterFile, `${JSON.stringify(letter)}\n`);
+            return false;
+          }
+          log(`redrive ${letter.event.id} -> ${rule.id}`);
+          return deliver(rule, letter.event);
+        }),
+      );
+      const delivered = outcomes.filter(Boolean).length;
+      return { replayed: letters.length, delivered, deadLettered: letters.length - delivered };
+    })().finally(() => {
+      redriving = undefined;
+    });
+    return redriving;
   }
 
   /** Fires a scheduled rule now, as EventBridge Scheduler would, with a `Scheduled Event`. */
@@ -190,7 +265,9 @@ export function createEventBus(options: EventBusOptions) {
       resources: [`arn:aws:events:${options.region}:000000000000:rule/${rule.id}`],
       detail,
     };
-    const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
+    const delivery = deliver(rule, event)
+      .then(() => {})
+      .finally(() => inFlight.delete(delivery));
     inFlight.add(delivery);
     return delivery;
   }
@@ -215,6 +292,8 @@ export function createEventBus(options: EventBusOptions) {
       for (const timer of timers) clearInterval(timer);
     },
     deadLetters: () => [...deadLetters],
+    accepted: () => [...accepted],
+    redrive,
     /** Resolves once every delivery under way has succeeded or been dead-lettered. */
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);

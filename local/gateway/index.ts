@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,8 +14,9 @@ import {
 } from '#lambdas/http/edge.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
+import { createFaultKnob, faultSchemas, handleFaultControl } from '#local/faults.ts';
 import { readRawBody } from '#local/http.ts';
-import { createEventBus, type DeadLetter, type EventTarget } from './eventbridge.ts';
+import { createEventBus, type DeadLetter, defaultRetryDelayMs, type EventTarget } from './eventbridge.ts';
 import {
   buildEvent,
   compileRoutes,
@@ -32,10 +34,14 @@ import { createSecretsManager } from './secrets-manager.ts';
 
 export const eventBridgePath = '/__aws/events';
 export const secretsManagerPath = '/__aws/secretsmanager';
+/** The SES v2 API, proxied to aws-ses-v2-local through the SES fault knob (ADR 0035). */
+export const sesPath = '/__aws/ses';
 /**
  * Local-only controls for tests and developers (never part of the product's API):
  * `GET /__local/dead-letters`, `POST /__local/events/settle`, `POST /__local/schedules/{ruleId}`,
- * and `POST /__local/{name}` for each of `GatewayOptions.controls`.
+ * `POST /__local/dead-letters/redrive`, `GET /__local/events` (what the bus accepted),
+ * `GET|POST|DELETE /__local/faults` (the EventBridge and SES fault knobs, ADR 0035), and
+ * `POST /__local/{name}` for each of `GatewayOptions.controls`.
  */
 export const localControlPath = '/__local/';
 
@@ -58,6 +64,8 @@ export interface GatewayOptions {
   /** WAF's per-IP rule on the public write routes; `perIpWriteLimit` (lambdas/http/edge.ts) unless a test raises it. */
   perIpWriteLimit?: IpRateLimit;
   deadLetterFile?: string;
+  /** aws-ses-v2-local's endpoint: the gateway serves `sesPath` as a proxy to it, with the SES fault knob. */
+  sesEndpoint?: string;
   /** Resolves a handler module name to its exported `handler`; defaults to lambdas/handlers/<name>.ts. */
   loadHandler?: (name: string) => Promise<unknown>;
   eventRetryDelayMs?: (attempt: number) => number;
@@ -75,6 +83,8 @@ export interface RunningGateway {
   url: string;
   eventBridgeEndpoint: string;
   secretsManagerEndpoint: string;
+  /** The SES proxy (`sesPath`), when `sesEndpoint` was given. */
+  sesProxyEndpoint?: string;
   deadLetters(): DeadLetter[];
   /** Resolves when every event delivery under way has finished (delivered or dead-lettered). */
   eventsSettled(): Promise<void>;
@@ -105,14 +115,23 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const load = options.loadHandler ?? defaultLoadHandler;
   const compiled = compileRoutes(options.routes);
   const authorize = createJwtAuthorizer(options.authorizer);
+  const eventBridgeFaults = createFaultKnob(faultSchemas.eventBridge);
+  const sesFaults = createFaultKnob(faultSchemas.ses);
   const bus = createEventBus({
     busName: options.busName,
     region: options.region,
     rules: options.eventRules,
     loadTarget: async (rule) => (await load(rule.handler)) as EventTarget,
-    ...(options.eventRetryDelayMs ? { retryDelayMs: options.eventRetryDelayMs } : {}),
+    retryDelayMs: (attempt) =>
+      eventBridgeFaults.config?.retryDelayMs ?? (options.eventRetryDelayMs ?? defaultRetryDelayMs)(attempt),
     ...(options.deadLetterFile ? { deadLetterFile: options.deadLetterFile } : {}),
     ...(options.scheduleIntervalMs ? { scheduleIntervalMs: options.scheduleIntervalMs } : {}),
+    faults: {
+      putEventsEntryFails: () =>
+        eventBridgeFaults.roll(eventBridgeFaults.config?.putEventsFailureRate ?? 0, 'putEventsEntry'),
+      targetInvocationFails: () =>
+        eventBridgeFaults.roll(eventBridgeFaults.config?.targetFailureRate ?? 0, 'targetInvocation'),
+    },
     log,
   });
 
@@ -133,13 +152,25 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
   const isPath = (pathname: string, base: string) => pathname === base || pathname === `${base}/`;
 
-  async function control(method: string, pathname: string, res: ServerResponse, body: Buffer) {
+  async function control(req: IncomingMessage, pathname: string, res: ServerResponse, body: Buffer) {
+    const method = req.method ?? 'GET';
+    if (
+      await handleFaultControl(req, res, pathname, { eventBridge: eventBridgeFaults, ses: sesFaults }, body)
+    )
+      return;
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
     if (method === 'GET' && pathname === `${localControlPath}dead-letters`)
       return json(200, bus.deadLetters());
+    if (method === 'GET' && pathname === `${localControlPath}events`) return json(200, bus.accepted());
+    if (method === 'POST' && pathname === `${localControlPath}dead-letters/redrive`) {
+      await bus.settled();
+      const result = await bus.redrive();
+      await bus.settled();
+      return json(200, result);
+    }
     if (method === 'POST' && pathname === `${localControlPath}events/settle`) {
       await bus.settled();
       return json(200, { settled: true });
@@ -175,6 +206,62 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     return json(404, { message: 'Not Found' });
   }
 
+  /**
+   * SES v2 in front of aws-ses-v2-local: a send the knob fails is answered as SES throttles
+   * (429 `TooManyRequestsException`), so the SDK's own retries and the target's see the real shape.
+   */
+  async function proxySes(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body: Buffer,
+    upstream: string,
+  ): Promise<void> {
+    const path = url.pathname.slice(sesPath.length);
+    if (
+      req.method === 'POST' &&
+      path === '/v2/email/outbound-emails' &&
+      sesFaults.roll(sesFaults.config?.sendFailureRate ?? 0, 'sendEmail')
+    ) {
+      const throttled = (sesFaults.config?.failureStatus ?? 429) === 429;
+      res.writeHead(throttled ? 429 : 503, {
+        'content-type': 'application/json',
+        'x-amzn-errortype': throttled ? 'TooManyRequestsException' : 'ServiceUnavailable',
+        'x-amzn-requestid': randomUUID(),
+      });
+      return void res.end(
+        JSON.stringify({
+          message: throttled
+            ? 'Injected fault: Maximum sending rate exceeded.'
+            : 'Injected fault: Service unavailable.',
+        }),
+      );
+    }
+    try {
+      const answer = await fetch(`${upstream}${path}${url.search}`, {
+        method: req.method ?? 'GET',
+        // As sent (aws-ses-v2-local wants to see the SDK's authorization), minus the hop's own.
+        headers: Object.fromEntries(
+          Object.entries(req.headers).flatMap(([key, value]) =>
+            typeof value === 'string' && !['host', 'connection', 'content-length'].includes(key)
+              ? [[key, value]]
+              : [],
+          ),
+        ),
+        ...(body.byteLength > 0 ? { body: new Uint8Array(body) } : {}),
+      });
+      const headers: Record<string, string> = {};
+      answer.headers.forEach((value, key) => {
+        if (key !== 'content-length' && key !== 'transfer-encoding' && key !== 'content-encoding')
+          headers[key] = value;
+      });
+      res.writeHead(answer.status, headers);
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    } catch (error) {
+      writeGatewayError(res, 502, `SES upstream: ${String(error)}`);
+    }
+  }
+
   const server = createServer(async (req, res) => {
     const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -187,8 +274,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (req.method === 'POST' && isPath(url.pathname, eventBridgePath)) return bus.handle(req, res, body);
     if (req.method === 'POST' && isPath(url.pathname, secretsManagerPath))
       return secretsManager(req, res, body);
-    if (url.pathname.startsWith(localControlPath))
-      return control(req.method ?? 'GET', url.pathname, res, body);
+    if (options.sesEndpoint && url.pathname.startsWith(`${sesPath}/`))
+      return proxySes(req, res, url, body, options.sesEndpoint);
+    if (url.pathname.startsWith(localControlPath)) return control(req, url.pathname, res, body);
 
     let matched: ReturnType<typeof matchRoute>;
     try {
@@ -259,6 +347,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   return {
     url,
     eventBridgeEndpoint: `http://127.0.0.1:${options.port}${eventBridgePath}`,
+    ...(options.sesEndpoint ? { sesProxyEndpoint: `http://127.0.0.1:${options.port}${sesPath}` } : {}),
     secretsManagerEndpoint: `http://127.0.0.1:${options.port}${secretsManagerPath}`,
     deadLetters: bus.deadLetters,
     eventsSettled: bus.settled,

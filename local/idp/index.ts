@@ -1,5 +1,6 @@
 import { createServer, IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { createFaultKnob, faultSchemas, handleFaultControl } from '#local/faults.ts';
 import { ActionRunner } from './action-runner.ts';
 import { fileAdapter, loadOrCreateCookieKeys } from './file-adapter.ts';
 import { BodyError, contentType, readRawBody, sendJson } from './http-util.ts';
@@ -216,13 +217,53 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     tickets,
   });
   const pageDeps = { provider, users, tickets, actionClaims };
+  // Fault knob of the Management API (ADR 0035): `POST /__local/faults` with `{ managementApi }`.
+  const managementFaults = createFaultKnob(faultSchemas.managementApi);
+
+  /** Answers the call with an injected fault when the knob's dice say so; true when it did. */
+  async function injectManagementFault(res: ServerResponse): Promise<boolean> {
+    const faults = managementFaults.config;
+    if (!faults) return false;
+    if (faults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
+    if (managementFaults.roll(faults.rateLimitRate, 'rateLimited')) {
+      const now = Math.floor(Date.now() / 1000);
+      res.writeHead(429, {
+        'content-type': 'application/json; charset=utf-8',
+        'x-ratelimit-limit': '50',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(now + faults.rateLimitResetSeconds),
+      });
+      res.end(
+        JSON.stringify({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Global limit has been reached',
+          errorCode: 'too_many_requests',
+        }),
+      );
+      return true;
+    }
+    // The share of 503s is drawn from the calls that were not rate limited, so the two rates add up.
+    if (
+      managementFaults.roll(faults.unavailableRate / Math.max(1e-9, 1 - faults.rateLimitRate), 'unavailable')
+    ) {
+      res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Injected fault' }));
+      return true;
+    }
+    return false;
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestUrl = new URL(req.url ?? '/', url);
     const path = requestUrl.pathname;
     const method = req.method ?? 'GET';
 
-    if (path.startsWith('/api/v2/')) return management(req, res, requestUrl);
+    if (await handleFaultControl(req, res, path, { managementApi: managementFaults })) return;
+    if (path.startsWith('/api/v2/')) {
+      if (await injectManagementFault(res)) return;
+      return management(req, res, requestUrl);
+    }
     const login = /^\/u\/login\/([\w-]+)$/.exec(path);
     if (login?.[1]) return handleInteraction(pageDeps, req, res, login[1]);
     if (path === '/u/email-verification' && method === 'GET') {

@@ -1,3 +1,4 @@
+import { createFaultKnob, faultSchemas } from '#local/faults.ts';
 import { HttpError, newId, newSessionToken } from './http-util.ts';
 import { type InquiryField, type InquiryRecord, InquiryStore, inquiryResource } from './store.ts';
 import type { Outcome, PersonaOptions } from './types.ts';
@@ -10,6 +11,8 @@ export class PersonaEmulator {
   readonly webhooks: WebhookDispatcher;
   /** Inquiries whose webhooks are never sent (a local control endpoint sets it). */
   readonly webhookDrops = new WebhookDrops();
+  /** Webhook fault knob (ADR 0035), set through `POST /__local/faults` with `{ personaWebhooks }`. */
+  readonly faults = createFaultKnob(faultSchemas.personaWebhooks);
 
   constructor(readonly options: PersonaOptions) {
     this.store = new InquiryStore(options.dataDir);
@@ -17,6 +20,7 @@ export class PersonaEmulator {
       options.retryDelaysMs ?? defaultRetryDelaysMs,
       options.log ?? true,
       options.deliveryTimeoutMs,
+      this.faults,
     );
     this.webhooks.addSubscriber(options.webhook.url, options.webhook.secret, ['*']);
   }
@@ -148,7 +152,9 @@ export class PersonaEmulator {
         id,
         attributes: {
           name,
-          'created-at': this.store.nextTime(),
+          'created-at': this.faults.config?.sameSecond
+            ? this.store.nextTime().replace(/\.\d{3}Z$/, '.000Z')
+            : this.store.nextTime(),
           'redacted-at': null,
           payload: { data: inquiryResource(inquiry), included: [] },
         },

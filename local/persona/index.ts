@@ -1,6 +1,7 @@
 // Local Persona emulator: the inquiry API subset, the widget page the `persona` SDK opens through
 // `customHost`, and signed webhooks with Persona's retry behaviour (DESIGN section 8).
 import { createServer } from 'node:http';
+import { handleFaultControl } from '#local/faults.ts';
 import { handleApi } from './api.ts';
 import { PersonaEmulator } from './emulator.ts';
 import { HttpError, sendError, sendHtml } from './http-util.ts';
@@ -16,6 +17,7 @@ export async function startPersona(options: PersonaOptions): Promise<RunningPers
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const handle = async () => {
+      if (await handleFaultControl(req, res, url.pathname, { personaWebhooks: emulator.faults })) return;
       if (await handleApi(emulator, req, res, url)) return;
       if (await emulator.webhookDrops.handle(req, res, url)) return;
       if (await handleWidget(emulator, req, res, url)) return;

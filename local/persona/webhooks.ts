@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { createFaultKnob, faultSchemas } from '#local/faults.ts';
 import { newId } from './http-util.ts';
 import type { WebhookDelivery } from './types.ts';
 
@@ -55,6 +56,7 @@ export class WebhookDispatcher {
     private readonly retryDelaysMs: number[],
     private readonly logToStdout: boolean,
     private readonly timeoutMs = TIMEOUT_MS,
+    private readonly faults?: ReturnType<typeof createFaultKnob<typeof faultSchemas.personaWebhooks>>,
   ) {}
 
   addSubscriber(url: string, secret: string, enabledEvents: string[]): WebhookSubscriber {
@@ -77,6 +79,13 @@ export class WebhookDispatcher {
     if (this.closed) return;
     for (const subscriber of this.subscribers) {
       if (!matches(subscriber, event.name)) continue;
+      const faults = this.faults?.config;
+      if (faults && faults.reorderWindowMs > 0) {
+        // Reordering: no per-inquiry chain, a random wait instead, so a later event may land first.
+        const wait = Math.floor((this.faults?.next() ?? 0) * faults.reorderWindowMs);
+        this.later(wait, () => this.firstAttempt(subscriber, event));
+        continue;
+      }
       const key = `${subscriber.id}:${event.inquiryId}`;
       const previous = this.chains.get(key) ?? Promise.resolve();
       const next = previous.then(() => this.firstAttempt(subscriber, event)).catch(() => undefined);
@@ -97,7 +106,20 @@ export class WebhookDispatcher {
 
   private async firstAttempt(subscriber: WebhookSubscriber, event: PersonaEvent): Promise<void> {
     const firstAttemptedAt = Math.floor(Date.now() / 1000);
+    const faults = this.faults?.config;
+    if (faults && this.faults?.roll(faults.duplicateRate, 'duplicated')) {
+      void this.attempt(subscriber, event, 1, firstAttemptedAt).catch(() => undefined);
+    }
     await this.attempt(subscriber, event, 1, firstAttemptedAt);
+  }
+
+  private later(delayMs: number, run: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void run().catch(() => undefined);
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   private async attempt(
@@ -105,6 +127,7 @@ export class WebhookDispatcher {
     event: PersonaEvent,
     attempt: number,
     firstAttemptedAt: number,
+    redelivery = false,
   ): Promise<void> {
     if (this.closed) return;
     const totalAttempts = this.retryDelaysMs.length + 1;
@@ -152,14 +175,18 @@ export class WebhookDispatcher {
         `[persona] webhook ${event.name} ${event.id} -> ${subscriber.url} attempt ${attempt}/${totalAttempts}: ${outcome}`,
       );
     }
-    if (ok || this.closed) return;
+    if (this.closed) return;
+    if (ok) {
+      const faults = this.faults?.config;
+      // At-least-once: an acknowledged event may still come again, as a new attempt.
+      if (faults && !redelivery && this.faults?.roll(faults.redeliverRate, 'redelivered'))
+        this.later(faults.redeliverAfterMs, () =>
+          this.attempt(subscriber, event, attempt + 1, firstAttemptedAt, true),
+        );
+      return;
+    }
     const delay = this.retryDelaysMs[attempt - 1];
     if (delay === undefined) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.attempt(subscriber, event, attempt + 1, firstAttemptedAt).catch(() => undefined);
-    }, delay);
-    timer.unref();
-    this.timers.add(timer);
+    this.later(delay, () => this.attempt(subscriber, event, attempt + 1, firstAttemptedAt, redelivery));
   }
 }

@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject, it } from 'vitest';
-import { signatureHeader } from '#local/persona/webhooks.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
-import { createTestUser, managementToken, type TestUser } from '#tests/helpers/tokens.ts';
+import {
+  enrolledUsers,
+  personaEvent,
+  sendWebhook,
+  shuffle,
+  webApi,
+} from '#tests/helpers/persona-webhooks.ts';
+import { managementToken } from '#tests/helpers/tokens.ts';
 
 // Finding 0 of issue 10 as a new user's load would show it: signed Persona events for several
 // users, each delivered more than once, in a shuffled order, all at once. The processor and the
@@ -14,73 +19,11 @@ import { createTestUser, managementToken, type TestUser } from '#tests/helpers/t
 const stack = inject('stack');
 const db = stackDb(stack);
 
-const api = (
-  path: string,
-  init: { method?: string; token?: string; body?: string; headers?: Record<string, string> } = {},
-) =>
-  fetch(`${stack.web}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    },
-    ...(init.body === undefined ? {} : { body: init.body }),
-  });
-
-async function enrolledUser(): Promise<TestUser & { inquiryId: string }> {
-  const user = await createTestUser(stack);
-  const consent = await api('/api/consents', {
-    method: 'POST',
-    token: user.token,
-    body: JSON.stringify({
-      identity_verification_consent: true,
-      biometric_data_consent: true,
-      privacy_policy_consent: true,
-      consent_type: 'identity_verification',
-    }),
-  });
-  expect(consent.status).toBe(201);
-  const inquiry = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
-  expect(inquiry.status).toBe(200);
-  return { ...user, inquiryId: ((await inquiry.json()) as { inquiryId: string }).inquiryId };
-}
-
-function personaEvent(name: string, user: { userId: string; inquiryId: string }, createdAt: Date) {
-  return JSON.stringify({
-    data: {
-      type: 'event',
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      attributes: {
-        name,
-        'created-at': createdAt.toISOString(),
-        payload: {
-          data: {
-            type: 'inquiry',
-            id: user.inquiryId,
-            attributes: { status: name.split('.')[1], 'reference-id': user.userId },
-          },
-          included: [],
-        },
-      },
-    },
-  });
-}
-
+const api = webApi(stack);
 const userCount = 20;
 
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
-}
-
 it('leaves every user with Auth0 kyc_status equal to the KYC table after concurrent, duplicated, shuffled webhooks', async () => {
-  const users: Awaited<ReturnType<typeof enrolledUser>>[] = [];
-  // Enrolled a few at a time: the setup is not what is under test.
-  while (users.length < userCount) users.push(...(await Promise.all([1, 2, 3].map(() => enrolledUser()))));
+  const users = await enrolledUsers(stack, userCount);
   const start = Date.now() - 60_000;
   const bodies = users.flatMap((user, index) => {
     // A review step, then a decision a second later: two status changes close together, whose
@@ -93,12 +36,7 @@ it('leaves every user with Auth0 kyc_status equal to the KYC table after concurr
     // Each event delivered two or three times (Persona retries; deliveries overlap).
     return events.flatMap((body, n) => Array.from({ length: 2 + ((index + n) % 2) }, () => body));
   });
-  const send = (body: string) =>
-    api('/api/webhooks/persona', {
-      method: 'POST',
-      body,
-      headers: { 'persona-signature': signatureHeader(stack.persona.webhookSecret, body) },
-    }).then((response) => response.status);
+  const send = (body: string) => sendWebhook(stack, body).then((answer) => answer.status);
   // All at once: the load is what widens the window between a sync's read and its patch. What
   // was not acknowledged (the gateway answers 503 when it cannot queue in time) is sent again,
   // as Persona would.

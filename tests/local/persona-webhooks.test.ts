@@ -230,3 +230,70 @@ describe('Persona emulator webhooks', { timeout: 15_000 }, () => {
     expect(receiver.received).toHaveLength(1);
   });
 });
+
+describe('Persona emulator webhook fault knob (ADR 0035)', { timeout: 15_000 }, () => {
+  const knob = (persona: RunningPersona, body: unknown) =>
+    fetch(`${persona.url}/__local/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((response) => response.status);
+
+  async function approve(persona: RunningPersona) {
+    const { id, token } = await createInquiry(persona, 'auth0|knob-user');
+    await post(persona, `/widget/api/inquiries/${id}/start`, { sessionToken: token }, false);
+    await post(
+      persona,
+      `/widget/api/inquiries/${id}/outcome`,
+      { sessionToken: token, outcome: 'approve' },
+      false,
+    );
+  }
+  const names = (receiver: Receiver) =>
+    receiver.received.map((request) => parse(request).data.attributes.name);
+  const ids = (receiver: Receiver) => receiver.received.map((request) => parse(request).data.id);
+
+  it('duplicates and redelivers every event when asked, with whole-second created-at', async () => {
+    const { persona, receiver } = await setup(() => 200);
+    expect(
+      await knob(persona, {
+        seed: 5,
+        personaWebhooks: { duplicateRate: 1, redeliverRate: 1, redeliverAfterMs: 10, sameSecond: true },
+      }),
+    ).toBe(200);
+    await approve(persona);
+    // Four events, each sent twice at once, and each of those acknowledged copies sent once more.
+    await waitFor(() => receiver.received.length >= 16, 5000, 'sixteen deliveries');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const counts = new Map<string, number>();
+    for (const id of ids(receiver)) counts.set(id, (counts.get(id) ?? 0) + 1);
+    expect([...counts.values()]).toEqual([4, 4, 4, 4]);
+    for (const request of receiver.received)
+      expect(parse(request).data.attributes['created-at']).toMatch(/\.000Z$/);
+  });
+
+  it("reorders an inquiry's events when asked, and is off again after DELETE", async () => {
+    const { persona, receiver } = await setup(() => 200);
+    let reordered = false;
+    for (let round = 0; round < 10 && !reordered; round++) {
+      receiver.received.length = 0;
+      expect(await knob(persona, { seed: round, personaWebhooks: { reorderWindowMs: 200 } })).toBe(200);
+      await approve(persona);
+      await waitFor(() => receiver.received.length >= 4, 5000, 'four events');
+      reordered =
+        names(receiver).join() !== 'inquiry.created,inquiry.started,inquiry.completed,inquiry.approved';
+    }
+    expect(reordered).toBe(true);
+    expect((await fetch(`${persona.url}/__local/faults`, { method: 'DELETE' })).status).toBe(200);
+    receiver.received.length = 0;
+    await approve(persona);
+    await waitFor(() => receiver.received.length >= 4, 5000, 'four events');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(names(receiver)).toEqual([
+      'inquiry.created',
+      'inquiry.started',
+      'inquiry.completed',
+      'inquiry.approved',
+    ]);
+  });
+});

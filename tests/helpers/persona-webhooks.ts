@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { signatureHeader } from '#local/persona/webhooks.ts';
+import type { StackInfo } from '#local/stack.ts';
+import { createTestUser, type TestUser } from './tokens.ts';
+
+// Helpers of the stack tests that send Persona webhooks: users enrolled as the webhook path needs
+// them (consent + an inquiry), signed inquiry events, and delivery through the web origin as
+// Persona posts through CloudFront.
+
+/** A call through the web origin (CloudFront locally): the gateway's own port refuses calls. */
+export const webApi =
+  (stack: StackInfo) =>
+  (
+    path: string,
+    init: { method?: string; token?: string; body?: string; headers?: Record<string, string> } = {},
+  ) =>
+    fetch(`${stack.web}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
+      },
+      ...(init.body === undefined ? {} : { body: init.body }),
+    });
+
+export type EnrolledUser = TestUser & { inquiryId: string };
+
+/** A new user with identity-verification consent and a Persona inquiry started through the API. */
+export async function enrolledUser(stack: StackInfo): Promise<EnrolledUser> {
+  const api = webApi(stack);
+  const user = await createTestUser(stack);
+  const consent = await api('/api/consents', {
+    method: 'POST',
+    token: user.token,
+    body: JSON.stringify({
+      identity_verification_consent: true,
+      biometric_data_consent: true,
+      privacy_policy_consent: true,
+      consent_type: 'identity_verification',
+    }),
+  });
+  if (consent.status !== 201) throw new Error(`consent failed: ${consent.status}`);
+  const inquiry = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
+  if (inquiry.status !== 200) throw new Error(`starting an inquiry failed: ${inquiry.status}`);
+  return { ...user, inquiryId: ((await inquiry.json()) as { inquiryId: string }).inquiryId };
+}
+
+/** `count` enrolled users, `parallel` at a time (the setup is not what is under test). */
+export async function enrolledUsers(stack: StackInfo, count: number, parallel = 3): Promise<EnrolledUser[]> {
+  const users: EnrolledUser[] = [];
+  while (users.length < count) {
+    const batch = Math.min(parallel, count - users.length);
+    users.push(...(await Promise.all(Array.from({ length: batch }, () => enrolledUser(stack)))));
+  }
+  return users;
+}
+
+/** A Persona inquiry event (`inquiry.approved`, ...) about the user's inquiry, as its webhook body. */
+export function personaEvent(name: string, user: { userId: string; inquiryId: string }, createdAt: Date) {
+  return JSON.stringify({
+    data: {
+      type: 'event',
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      attributes: {
+        name,
+        'created-at': createdAt.toISOString(),
+        payload: {
+          data: {
+            type: 'inquiry',
+            id: user.inquiryId,
+            attributes: { status: name.split('.')[1], 'reference-id': user.userId },
+          },
+          included: [],
+        },
+      },
+    },
+  });
+}
+
+/** Posts a signed webhook through the web origin; answers the HTTP status and body. */
+export const sendWebhook = (stack: StackInfo, body: string) =>
+  webApi(stack)('/api/webhooks/persona', {
+    method: 'POST',
+    body,
+    headers: { 'persona-signature': signatureHeader(stack.persona.webhookSecret, body) },
+  }).then(async (response) => ({ status: response.status, body: await response.text() }));
+
+/** Fisher-Yates with the given random source (seeded in the load suites, so a run can be replayed). */
+export function shuffle<T>(items: T[], random: () => number = Math.random): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
