@@ -42,15 +42,23 @@ export function syncKycStatus(deps: {
     let wanted = { kyc_status: state.status, kyc_updated_at: state.updatedAt || event.occurredAt };
     if (current.kyc_status === wanted.kyc_status && current.kyc_updated_at === wanted.kyc_updated_at)
       return 'in_sync';
+    const same = (a: { kyc_status?: unknown; kyc_updated_at?: unknown }) =>
+      a.kyc_status === wanted.kyc_status && a.kyc_updated_at === wanted.kyc_updated_at;
     for (let patch = 1; patch <= maxSyncPatches; patch++) {
       await deps.users.updateAppMetadata(event.userId, wanted);
       const now = await deps.kyc.getState(event.userId);
       // The item cannot disappear (no role deletes KYC state); if it did, the patch stands.
       if (!now) return 'synced';
       const truth = { kyc_status: now.status, kyc_updated_at: now.updatedAt || wanted.kyc_updated_at };
-      if (truth.kyc_status === wanted.kyc_status && truth.kyc_updated_at === wanted.kyc_updated_at)
-        return 'synced';
-      wanted = truth;
+      if (!same(truth)) {
+        wanted = truth;
+        continue;
+      }
+      // The table says what we wrote. A PATCH that timed out on its caller's side (ours or another
+      // delivery's, an older status) can still be applied after ours: read Auth0 back and patch
+      // again if it no longer says what the table says (seen under load: ADR 0031).
+      const landed = await deps.users.get(event.userId);
+      if (!landed || same(landed.appMetadata)) return 'synced';
     }
     throw new ConcurrentChangeError();
   };

@@ -156,6 +156,32 @@ describe('two concurrent syncs for one user', () => {
     });
   });
 
+  it('patches again when an older PATCH that timed out earlier is applied after its own', async () => {
+    const s = setup();
+    s.kyc.states.set(s.user.userId, {
+      status: 'rejected',
+      updatedAt: '2026-11-21T07:00:05.000Z',
+      inquiryId: 'inq_1',
+    });
+    // An earlier delivery's PATCH of "pending" timed out on its side, but Auth0 applies it just
+    // after this delivery's PATCH returns.
+    const update = s.users.updateAppMetadata.bind(s.users);
+    let late = true;
+    s.users.updateAppMetadata = async (userId, patch) => {
+      const result = await update(userId, patch);
+      if (late) {
+        late = false;
+        await update(userId, { kyc_status: 'pending', kyc_updated_at: '2026-11-21T07:00:00.000Z' });
+      }
+      return result;
+    };
+    expect(await s.sync(event({ userId: s.user.userId }))).toBe('synced');
+    expect((await s.users.get(s.user.userId))?.appMetadata).toMatchObject({
+      kyc_status: 'rejected',
+      kyc_updated_at: '2026-11-21T07:00:05.000Z',
+    });
+  });
+
   it('throws (so EventBridge retries) when the table keeps changing after every patch', async () => {
     const s = setup();
     let second = 0;
