@@ -244,13 +244,13 @@ describe('data deletion request', () => {
     const question = await within(deletion()).findByRole('heading', {
       name: 'Confirm your deletion request',
     });
-    expect(document.activeElement).toBe(question);
+    await waitFor(() => expect(document.activeElement).toBe(question));
     expect(within(deletion()).getByText(/hold about casey@acme-pharma\.example/)).toBeTruthy();
     expect(deletionCalls(calls)).toEqual([]);
 
     fireEvent.click(within(deletion()).getByRole('button', { name: 'Cancel' }));
     const again = await within(deletion()).findByRole('button', { name: 'Request Deletion' });
-    expect(document.activeElement).toBe(again);
+    await waitFor(() => expect(document.activeElement).toBe(again));
     expect(within(deletion()).queryByRole('heading', { name: 'Confirm your deletion request' })).toBeNull();
     expect((details() as HTMLTextAreaElement).value).toBe('Also the newsletter.');
     expect(deletionCalls(calls)).toEqual([]);
@@ -263,7 +263,7 @@ describe('data deletion request', () => {
     fireEvent.click(await within(deletion()).findByRole('button', { name: 'Send Deletion Request' }));
 
     const receipt = await within(deletion()).findByRole('heading', { name: 'Request received' });
-    expect(document.activeElement).toBe(receipt);
+    await waitFor(() => expect(document.activeElement).toBe(receipt));
     const sent = deletionCalls(calls);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'POST' });
