@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { webApi } from '#tests/helpers/persona-webhooks.ts';
 import { createTestUser, passwordToken, type TestUser } from '#tests/helpers/tokens.ts';
 
 // Identity verification through every layer: API gateway -> handlers -> DynamoDB Local, the
@@ -14,21 +15,7 @@ const stack = inject('stack');
 const db = stackDb(stack);
 const kycTable = db.tableName('KycState');
 
-const api = (
-  path: string,
-  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) =>
-  fetch(`${stack.web}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    },
-    ...(init.body === undefined
-      ? {}
-      : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
-  });
+const api = webApi(stack);
 
 const persona = (path: string, init: { method?: string; body?: unknown } = {}) =>
   fetch(`${stack.persona.url}${path}`, {

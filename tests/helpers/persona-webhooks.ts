@@ -12,7 +12,8 @@ export const webApi =
   (stack: StackInfo) =>
   (
     path: string,
-    init: { method?: string; token?: string; body?: string; headers?: Record<string, string> } = {},
+    /** A string body is sent as it is; anything else as JSON. */
+    init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
   ) =>
     fetch(`${stack.web}${path}`, {
       method: init.method ?? 'GET',
@@ -21,7 +22,9 @@ export const webApi =
         ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
         ...init.headers,
       },
-      ...(init.body === undefined ? {} : { body: init.body }),
+      ...(init.body === undefined
+        ? {}
+        : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
     });
 
 export type EnrolledUser = TestUser & { inquiryId: string };
