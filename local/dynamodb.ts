@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
@@ -92,6 +93,7 @@ async function launch(
   endpoint: string,
   tableNames: Record<TableKey, string>,
 ): Promise<ChildProcess> {
+  await assertPortFree(options.port);
   const child = spawn({ port: options.port, sharedDb: true, path: options.dbPath ?? null, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -111,6 +113,29 @@ async function launch(
   } finally {
     client.destroy();
   }
+}
+
+/**
+ * Java reports a taken port only in its log, and the readiness probe would then be answered by
+ * whatever already listens there (typically a DynamoDB Local left by an earlier run, with its
+ * tables and items): refuse to start instead of silently using it.
+ */
+export async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `DynamoDB Local cannot start: port ${port} is already in use (a DynamoDB Local left by an ` +
+                `earlier run? Find it with \`ss -ltnp 'sport = :${port}'\` and stop it, or set DYNAMODB_PORT).`,
+            )
+          : error,
+      );
+    });
+    // DynamoDB Local binds every interface, so probe them all, as it will.
+    probe.listen({ port, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }
 
 async function waitUntilReady(client: DynamoDBClient, child: ChildProcess, output: () => string) {

@@ -50,6 +50,13 @@ describe.each([
     process.env = saved;
   });
 
+  it('refuses to start a second DynamoDB Local on its port instead of using the running one', async () => {
+    const port = Number(new URL(dynamodb.endpoint).port);
+    await expect(startDynamoDb({ port, tablePrefix: 'leftover-' })).rejects.toThrow(
+      `port ${port} is already in use`,
+    );
+  });
+
   it('refuses while stopped and keeps every item across the restart', async () => {
     const TableName = dynamodb.tableNames.submissions;
     const Key = { pk: 'OUTAGE#1', sk: 'ITEM' };
