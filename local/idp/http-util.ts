@@ -22,7 +22,11 @@ export function contentType(req: IncomingMessage): string {
 
 /** Parses a JSON or form body into an object (form values are strings). */
 export async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const raw = await readRawBody(req);
+  return parseBody(req, await readRawBody(req));
+}
+
+/** Parses a body already read (`readRawBody`) as `readBody` does. */
+export function parseBody(req: IncomingMessage, raw: string): Record<string, unknown> {
   if (raw.trim() === '') return {};
   const type = contentType(req);
   if (type === 'application/json') {

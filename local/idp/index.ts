@@ -215,6 +215,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     publicJwks: publicJwks(jwks),
     users,
     tickets,
+    injectFault: injectManagementFault,
   });
   const pageDeps = { provider, users, tickets, actionClaims };
   // Fault knob of the Management API (ADR 0035): `POST /__local/faults` with `{ managementApi }`.
@@ -261,7 +262,6 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
 
     if (await handleFaultControl(req, res, path, { managementApi: managementFaults })) return;
     if (path.startsWith('/api/v2/')) {
-      if (await injectManagementFault(res)) return;
       return management(req, res, requestUrl);
     }
     const login = /^\/u\/login\/([\w-]+)$/.exec(path);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { BodyError, readBody, sendJson } from './http-util.ts';
+import { BodyError, parseBody, readRawBody, sendJson } from './http-util.ts';
 import type { TicketService } from './tickets.ts';
 import {
   DATABASE_CONNECTION,
@@ -17,6 +17,8 @@ export interface ManagementDeps {
   publicJwks: { keys: JWK[] };
   users: UserStore;
   tickets: TicketService;
+  /** The fault knob (ADR 0035): answers the call itself (429, 503) and returns true, or delays it. */
+  injectFault?: (res: ServerResponse) => Promise<boolean>;
 }
 
 class ApiError extends Error {
@@ -139,9 +141,12 @@ export function createManagementApi(deps: ManagementDeps) {
     }
   }
 
+  /** The body `handleManagement` read before the call was let through. */
+  const received = new WeakMap<IncomingMessage, string>();
+
   async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
     try {
-      return await readBody(req);
+      return parseBody(req, received.get(req) ?? '');
     } catch (error) {
       if (error instanceof BodyError) throw badRequest(error.message);
       throw error;
@@ -154,6 +159,21 @@ export function createManagementApi(deps: ManagementDeps) {
     return user;
   }
 
+  /**
+   * A write whose caller has already given up (its client timed out and closed the connection)
+   * is not applied. Every function shares this process with the identity provider, so under load
+   * a request can sit unread for seconds (13 s seen in the webhook-load soak); applied then, an
+   * abandoned PATCH overwrites a newer one after every delivery has checked its work, and the
+   * local bus retries a failed delivery within milliseconds. In AWS the failed delivery is retried
+   * a minute later, long after Auth0 has applied or dropped the request (ADR 0031).
+   */
+  async function abandoned(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    // A request read late usually has its client's FIN right behind it in the socket's buffer;
+    // the socket is seen closed one or two event-loop turns after the request itself.
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    return res.closed || req.socket.destroyed;
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname;
     const method = req.method ?? 'GET';
@@ -163,6 +183,7 @@ export function createManagementApi(deps: ManagementDeps) {
       const input = parse(createUserBody, await body(req));
       const exists = () => new ApiError(409, 'Conflict', 'The user already exists.', 'auth0_idp_error');
       if (deps.users.findByEmail(input.email)) throw exists();
+      if (await abandoned(req, res)) return;
       const user = await deps.users
         .create({
           email: input.email,
@@ -205,6 +226,7 @@ export function createManagementApi(deps: ManagementDeps) {
       }
       if (method === 'DELETE') {
         await authorize(req, ['delete:users']);
+        if (await abandoned(req, res)) return;
         deps.users.delete(id);
         res.writeHead(204);
         res.end();
@@ -223,6 +245,7 @@ export function createManagementApi(deps: ManagementDeps) {
           }
         }
         const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+        if (await abandoned(req, res)) return;
         const updated = deps.users.update(id, (u) => {
           if (input.email !== undefined) {
             u.email = input.email;
@@ -249,6 +272,7 @@ export function createManagementApi(deps: ManagementDeps) {
       await authorize(req, ['update:users']);
       const input = parse(verificationJobBody, await body(req));
       const user = userOr404(input.user_id);
+      if (await abandoned(req, res)) return;
       await deps.tickets.sendVerificationEmail(user, input.client_id);
       return sendJson(res, 201, {
         type: 'verification_email',
@@ -289,6 +313,15 @@ export function createManagementApi(deps: ManagementDeps) {
 
   return async function handleManagement(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     try {
+      // Received whole before anything else, as by Auth0's front end: an injected fault (delay,
+      // 429, 503) then acts on a call the server holds, like a slow or busy tenant.
+      try {
+        received.set(req, await readRawBody(req));
+      } catch (error) {
+        if (error instanceof BodyError) throw badRequest(error.message);
+        throw error;
+      }
+      if (await deps.injectFault?.(res)) return;
       await route(req, res, url);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -300,6 +333,8 @@ export function createManagementApi(deps: ManagementDeps) {
         });
         return;
       }
+      // A caller that gave up before its body was read: nobody is left to answer.
+      if (res.closed || req.socket.destroyed) return;
       console.error('[idp] management API error', error);
       sendJson(res, 500, {
         statusCode: 500,

@@ -7,7 +7,7 @@ import { type RunningGateway, startGateway } from '#local/gateway/index.ts';
 import { type RunningIdp, startIdp } from '#local/idp/index.ts';
 import { type RunningSes, startSes } from '#local/ses.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
-import { managementToken, testIdpOptions } from '#tests/helpers/idp.ts';
+import { managementToken, TEST_USER, testIdpOptions } from '#tests/helpers/idp.ts';
 
 // The fault knobs of the local emulators (ADR 0035), seen through the real SDK clients the
 // handlers use: off by default, seeded, reset by DELETE, and answering the shapes the real
@@ -201,6 +201,35 @@ describe('identity provider Management API knobs', () => {
 
     await control(idp.url, 'DELETE');
     expect((await call()).status).toBe(200);
+  });
+
+  it('do not apply a delayed write whose caller gave up waiting, and apply one whose caller waited', async () => {
+    const token = await managementToken(idp.url);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const [seed] = (await (
+      await fetch(`${idp.url}/api/v2/users-by-email?email=${encodeURIComponent(TEST_USER.email)}`, {
+        headers,
+      })
+    ).json()) as { user_id: string }[];
+    if (!seed) throw new Error('the seeded user is missing');
+    const user = `${idp.url}/api/v2/users/${encodeURIComponent(seed.user_id)}`;
+    const patch = (kyc_status: string, timeoutMs: number) =>
+      fetch(user, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ app_metadata: { kyc_status } }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    const status = async () =>
+      ((await (await fetch(user, { headers })).json()) as { app_metadata?: { kyc_status?: string } })
+        .app_metadata?.kyc_status;
+
+    await control(idp.url, 'POST', { managementApi: { delayMs: 300 } });
+    expect((await patch('approved', 5_000)).status).toBe(200);
+    await expect(patch('pending', 50)).rejects.toThrow();
+    // Long after the delay: the abandoned PATCH has not overwritten the one that was answered.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await status()).toBe('approved');
   });
 
   it('draw a share of faults close to the rates asked', async () => {
