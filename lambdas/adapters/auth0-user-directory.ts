@@ -70,6 +70,7 @@ export async function withBoundedRetry<T>(
   operation: string,
   policy: RetryPolicy,
   call: (options: Required<CallOptions>) => Promise<T>,
+  { retryTimeouts = true }: { retryTimeouts?: boolean } = {},
 ): Promise<T> {
   const started = Date.now();
   let attempt = 0;
@@ -82,6 +83,10 @@ export async function withBoundedRetry<T>(
     } catch (error) {
       if (!isRetryable(error)) throw error;
       const status = statusOf(error);
+      if (!retryTimeouts && error instanceof ManagementTimeoutError) {
+        logger.warn('auth0 call failed', { operation, status, attempt, willRetry: false });
+        throw new DirectoryUnavailableError(operation, status, attempt, { cause: error });
+      }
       const requested = error instanceof ManagementApiError ? error.retryAfterMs : undefined;
       const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (1 + Math.random() * 0.2);
       const delay = requested ?? backoff;
@@ -214,8 +219,15 @@ export class Auth0UserDirectory implements UserDirectory {
     const flat = flatMetadataPatch(patch);
     // An empty object would be a no-op at best; `app_metadata: {}` must never reach the tenant.
     if (Object.keys(flat).length === 0) return;
-    await withBoundedRetry('users.update', this.policy, (options) =>
-      this.client.users.update(userId, { app_metadata: flat }, options),
+    // A PATCH that timed out may still be applied later, after a newer one (Auth0's PATCH has no
+    // condition). Retried here, it would let the caller finish as if all had gone well; failing
+    // instead makes the caller's delivery fail, and its retry (a minute later in AWS) compares
+    // Auth0 with the table again once the lost PATCH has landed or never will (ADR 0031).
+    await withBoundedRetry(
+      'users.update',
+      this.policy,
+      (options) => this.client.users.update(userId, { app_metadata: flat }, options),
+      { retryTimeouts: false },
     );
   }
 

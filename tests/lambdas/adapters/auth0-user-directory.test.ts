@@ -16,6 +16,8 @@ interface Answer {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Answers this late (a slow tenant). */
+  delayMs?: number;
 }
 
 let server: Server;
@@ -60,7 +62,8 @@ beforeAll(async () => {
     }
     requests.push({ method: req.method ?? '', path, body });
     const answer = script.length > 1 ? script.shift() : script[0];
-    send(res, answer ?? { status: 500 });
+    if (answer?.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    if (!res.closed) send(res, answer ?? { status: 500 });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -119,6 +122,31 @@ describe('Auth0UserDirectory retries', () => {
     await expect(directory().get('auth0|abc')).rejects.toBeInstanceOf(DirectoryUnavailableError);
     expect(requests).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('retries a read that timed out, but not a PATCH, whose late landing only a later check can see', async () => {
+    const slow = new Auth0UserDirectory(
+      createManagementApi({ domain: 'tenant.example', clientId: 'id', clientSecret: 'secret', baseUrl }),
+      { maxAttempts: 4, maxElapsedMs: 5_000, requestTimeoutMs: 500, baseDelayMs: 10 },
+    );
+    script = [
+      { status: 200, body: user, delayMs: 800 },
+      { status: 200, body: user },
+    ];
+    expect((await slow.get('auth0|abc'))?.userId).toBe('auth0|abc');
+    expect(requests).toHaveLength(2);
+
+    requests = [];
+    script = [
+      { status: 200, body: user, delayMs: 800 },
+      { status: 200, body: user },
+    ];
+    const error = await slow
+      .updateAppMetadata('auth0|abc', { kyc_status: 'approved' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DirectoryUnavailableError);
+    expect((error as DirectoryUnavailableError).statusCode).toBeUndefined();
+    expect(requests).toHaveLength(1);
   });
 
   it('honours Retry-After seconds', async () => {
