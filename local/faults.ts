@@ -27,6 +27,11 @@ export const faultSchemas = {
     putEventsFailureRate: rate.default(0),
     /** Share of target invocations that fail before the target runs (retried, then dead-lettered). */
     targetFailureRate: rate.default(0),
+    /**
+     * Share of deliveries made twice, a second invocation with the same event shortly after the
+     * first: EventBridge delivers at least once, so every target must be idempotent.
+     */
+    duplicateDeliveryRate: rate.default(0),
     /** While set, every delivery retry waits this long instead of the bus's backoff (short tests). */
     retryDelayMs: z.number().int().min(0).max(60_000).optional(),
   }),

@@ -50,7 +50,11 @@ export interface EventBusOptions {
   /** How often scheduled rules fire locally; defaults to their `rateMinutes`. 0 disables the timers. */
   scheduleIntervalMs?(rule: EventRuleDef): number;
   /** Fault knobs (ADR 0035): each call draws whether this entry or invocation fails. */
-  faults?: { putEventsEntryFails(): boolean; targetInvocationFails(): boolean };
+  faults?: {
+    putEventsEntryFails(): boolean;
+    targetInvocationFails(): boolean;
+    deliveryDuplicated(): boolean;
+  };
 }
 
 /** What the bus accepted (the local stand-in for the bus's metrics), for tests to count. */
@@ -178,11 +182,14 @@ export function createEventBus(options: EventBusOptions) {
     });
     for (const rule of options.rules) {
       if (!rule.pattern || !matches(rule.pattern, event)) continue;
-      const delivery = new Promise((resolve) => setTimeout(resolve, deliveryDelay))
-        .then(() => deliver(rule, event))
-        .then(() => {})
-        .finally(() => inFlight.delete(delivery));
-      inFlight.add(delivery);
+      const copies = options.faults?.deliveryDuplicated() ? 2 : 1;
+      for (let copy = 0; copy < copies; copy++) {
+        const delivery = new Promise((resolve) => setTimeout(resolve, deliveryDelay * (1 + copy)))
+          .then(() => deliver(rule, event))
+          .then(() => {})
+          .finally(() => inFlight.delete(delivery));
+        inFlight.add(delivery);
+      }
     }
     return { EventId: event.id };
   }

@@ -131,6 +131,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         eventBridgeFaults.roll(eventBridgeFaults.config?.putEventsFailureRate ?? 0, 'putEventsEntry'),
       targetInvocationFails: () =>
         eventBridgeFaults.roll(eventBridgeFaults.config?.targetFailureRate ?? 0, 'targetInvocation'),
+      deliveryDuplicated: () =>
+        eventBridgeFaults.roll(eventBridgeFaults.config?.duplicateDeliveryRate ?? 0, 'duplicateDelivery'),
     },
     log,
   });

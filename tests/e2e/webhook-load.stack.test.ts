@@ -264,13 +264,13 @@ describe('webhook load', { timeout: soak ? 900_000 : 240_000 }, () => {
     });
   });
 
-  it('under faults (Auth0 20% 429 + 5% 503, 10% of PutEvents entries, 10% of SES sends): nothing lost once the dead letters are replayed', async () => {
+  it('under faults (Auth0 20% 429 + 5% 503, 10% of PutEvents entries, 10% of deliveries duplicated, 10% of SES sends): nothing lost or doubled once the dead letters are replayed', async () => {
     const started = Date.now();
     const users = await enrolledUsers(stack, userCount, 5);
     const { deliveries, newest, events, eventIds } = plan(users, seededRandom(seed + 1));
     await control(stack.api, 'POST', '/__local/faults', {
       seed,
-      eventBridge: { putEventsFailureRate: 0.1 },
+      eventBridge: { putEventsFailureRate: 0.1, duplicateDeliveryRate: 0.1 },
       ses: { sendFailureRate: 0.1 },
     });
     await control(idpBase, 'POST', '/__local/faults', {

@@ -144,6 +144,17 @@ describe('EventBridge knobs', () => {
     expect(delivered).toEqual([eventId]);
   });
 
+  it('deliver a share of events twice, with the same event id, as at-least-once delivery may', async () => {
+    await gateway.eventsSettled();
+    delivered.length = 0;
+    await control(gateway.url, 'POST', { eventBridge: { duplicateDeliveryRate: 1 } });
+    const ids = (await putEvents(3)).Entries?.map((entry) => entry.EventId) ?? [];
+    await gateway.eventsSettled();
+    expect(ids).toHaveLength(3);
+    expect([...delivered].sort()).toEqual([...ids, ...ids].sort());
+    expect((await control(gateway.url, 'GET')).body.eventBridge.injected.duplicateDelivery).toBe(3);
+  });
+
   it('refuses an unknown knob or a rate outside 0..1, and leaves every knob off', async () => {
     expect((await control(gateway.url, 'POST', { eventBridge: { putEventsFailureRate: 2 } })).status).toBe(
       400,
