@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 
 /** Powertools `service`: the dimension of every business metric (the dashboard reads it). */
 export const serviceName = 'platform-api';
-/** CloudWatch namespace of the business metrics (lambdas/http/metrics.ts). */
+/** CloudWatch namespace of the business metrics (lambdas/runtime/metrics.ts). */
 export const metricsNamespace = 'Platform';
 
 export interface PlatformFunctionProps {

@@ -27,7 +27,7 @@ export const operationsNamespace = 'Platform/Operations';
 
 /**
  * Log patterns the alarms count. They match what the code writes today:
- * - lambdas/http/logger.ts `securityEvent` logs `{"securityEvent":"signature_failed", ...}`;
+ * - lambdas/runtime/logger.ts `securityEvent` logs `{"securityEvent":"signature_failed", ...}`;
  * - lambdas/adapters/auth0-user-directory.ts logs `{"message":"auth0 call failed", "status":429,
  *   "willRetry":...}` for every failed attempt of a rate-limited call, retried or final.
  */

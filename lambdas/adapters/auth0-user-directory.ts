@@ -20,7 +20,7 @@ import {
   type UserDirectory,
 } from '#lambdas/domain/ports.ts';
 import type { Auth0M2mKey } from '#lambdas/grants.ts';
-import { logger } from '#lambdas/http/logger.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
 import { DATABASE_CONNECTION } from './auth0-database-connection.ts';
 
 // The Auth0 Management API behind the `UserDirectory` port, and the one place Auth0 calls are

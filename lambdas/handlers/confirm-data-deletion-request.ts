@@ -6,8 +6,8 @@ import { tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { confirmDataDeletion } from '#lambdas/domain/submissions/data-deletion.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/http/logger.ts';
-import { countMetric } from '#lambdas/http/metrics.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const confirm = confirmDataDeletion({
   requests: new DynamoDbSubmissionStore(documentClient, tableName('submissions')),

@@ -4,8 +4,8 @@ import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger
 import { tableName } from '#lambdas/config.ts';
 import { recordConsent } from '#lambdas/domain/consent/record-consent.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/http/logger.ts';
-import { countMetric } from '#lambdas/http/metrics.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const record = recordConsent({
   ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),

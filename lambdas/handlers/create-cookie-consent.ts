@@ -6,7 +6,7 @@ import { tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { recordCookieConsent } from '#lambdas/domain/submissions/public-forms.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/http/logger.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
 
 const record = recordCookieConsent({
   store: new DynamoDbSubmissionStore(documentClient, tableName('submissions')),

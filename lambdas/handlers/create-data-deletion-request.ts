@@ -9,8 +9,8 @@ import { requireEnv, tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { requestDataDeletion } from '#lambdas/domain/submissions/data-deletion.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger, maskEmail } from '#lambdas/http/logger.ts';
-import { countMetric } from '#lambdas/http/metrics.ts';
+import { logger, maskEmail } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const requestDeletion = requestDataDeletion({
   store: new DynamoDbSubmissionStore(documentClient, tableName('submissions')),

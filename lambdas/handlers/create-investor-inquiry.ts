@@ -7,8 +7,8 @@ import { tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { submitInvestorInquiry } from '#lambdas/domain/submissions/public-forms.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/http/logger.ts';
-import { countMetric } from '#lambdas/http/metrics.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const submit = submitInvestorInquiry({
   store: new DynamoDbSubmissionStore(documentClient, tableName('submissions')),

@@ -9,8 +9,8 @@ import { tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { requestOwnDataDeletion } from '#lambdas/domain/submissions/data-deletion.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/http/logger.ts';
-import { countMetric } from '#lambdas/http/metrics.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const store = new DynamoDbSubmissionStore(documentClient, tableName('submissions'));
 const mailer = createMailer();

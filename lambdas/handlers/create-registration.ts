@@ -10,7 +10,7 @@ import { systemClock } from '#lambdas/domain/ports.ts';
 import { acceptRegistration } from '#lambdas/domain/registration/accept-registration.ts';
 import { NotQueuedError } from '#lambdas/http/errors.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger, securityEvent } from '#lambdas/http/logger.ts';
+import { logger, securityEvent } from '#lambdas/runtime/logger.ts';
 
 const events = createEventPublisher();
 

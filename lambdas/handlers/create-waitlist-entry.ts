@@ -6,7 +6,7 @@ import { tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { joinWaitlist } from '#lambdas/domain/waitlist.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/http/logger.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
 
 const join = joinWaitlist({
   store: new DynamoDbSubmissionStore(documentClient, tableName('submissions')),

@@ -11,8 +11,8 @@ import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import { VerificationNotFoundError } from '#lambdas/domain/kyc/errors.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/http/logger.ts';
-import { countMetric } from '#lambdas/http/metrics.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const decide = decideVerification({
   store: new DynamoDbKycStore(documentClient, tableName('kycState')),

@@ -7,18 +7,13 @@ import { requireEnv, tableName } from '#lambdas/config.ts';
 import { notifyKycDecision } from '#lambdas/domain/account/notify.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
-import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
-import { logger } from '#lambdas/http/logger.ts';
-import { countMetric, flushMetrics } from '#lambdas/http/metrics.ts';
+import { eventHandler } from '#lambdas/runtime/event-handler.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 // EventBridge target for KycStatusChanged (approved/rejected): one email per status change (its
 // changeId; the event id for events published before changeId existed). Retryable
 // failures are thrown (EventBridge retries, then the DLQ); invalid events are logged and dropped.
-
-interface KycStatusChangedEvent {
-  id: string;
-  detail: unknown;
-}
 
 const marker = new DynamoDbOnceMarker(
   documentClient,
@@ -29,30 +24,17 @@ const marker = new DynamoDbOnceMarker(
 const mailer = createMailer();
 const appUrl = requireEnv('APP_URL');
 
-export const handler = async (event: KycStatusChangedEvent, context: LambdaContext): Promise<void> => {
-  logger.appendKeys({ eventId: event.id, requestId: context.awsRequestId });
-  try {
-    const parsed = kycStatusChanged.safeParse(event.detail);
-    if (!parsed.success || !event.id) {
-      logger.error('invalid KycStatusChanged event dropped', { issues: parsed.error?.issues });
-      countMetric('InvalidEventDropped');
-      return;
-    }
+export const handler = eventHandler(
+  { name: 'KycStatusChanged', detail: kycStatusChanged },
+  async (detail, event) => {
     const notify = notifyKycDecision({
       users: await getUserDirectory('auth0ReadUsers'),
       mailer,
       marker,
       appUrl,
     });
-    const outcome = await notify(event.id, parsed.data);
-    logger.info('kyc decision notification', {
-      userId: parsed.data.userId,
-      status: parsed.data.status,
-      outcome,
-    });
+    const outcome = await notify(event.id, detail);
+    logger.info('kyc decision notification', { userId: detail.userId, status: detail.status, outcome });
     if (outcome === 'sent') countMetric('KycDecisionEmailSent');
-  } finally {
-    flushMetrics();
-    logger.removeKeys(['eventId', 'requestId']);
-  }
-};
+  },
+);

@@ -7,8 +7,9 @@ import type { KycStore } from '#lambdas/domain/kyc/ports.ts';
 import { personaEventFromReceived, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { type Clock, type EventPublisher, systemClock } from '#lambdas/domain/ports.ts';
 import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
-import { logger, securityEvent } from '#lambdas/http/logger.ts';
-import { countMetric, flushMetrics } from '#lambdas/http/metrics.ts';
+import { type BusEvent, eventHandler } from '#lambdas/runtime/event-handler.ts';
+import { logger, securityEvent } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 // EventBridge target for PersonaEventReceived (published by receive-persona-webhook once the
 // signature checked out): applies the event to the KYC state (ADR 0006). A thrown error makes
@@ -16,12 +17,7 @@ import { countMetric, flushMetrics } from '#lambdas/http/metrics.ts';
 // kept changing) are thrown; an invalid detail is logged and dropped. Duplicates and reordering
 // resolve in the store's conditions, so a redelivered event changes nothing.
 
-export interface PersonaEventReceivedEvent {
-  id: string;
-  'detail-type'?: string;
-  source?: string;
-  detail: unknown;
-}
+export type PersonaEventReceivedEvent = BusEvent;
 
 export type ProcessPersonaEventHandler = (
   event: PersonaEventReceivedEvent,
@@ -35,54 +31,41 @@ export function createProcessPersonaEventHandler(deps: {
   clock: Clock;
 }): ProcessPersonaEventHandler {
   const process_ = processPersonaEvent(deps);
-  return async (event, context) => {
-    logger.appendKeys({ busEventId: event.id, requestId: context.awsRequestId });
-    try {
-      const parsed = personaEventReceived.safeParse(event.detail);
-      if (!parsed.success) {
-        logger.error('invalid PersonaEventReceived event dropped', { issues: parsed.error.issues });
-        countMetric('InvalidEventDropped');
-        return;
-      }
-      const detail = parsed.data;
-      const log = { eventId: detail.eventId, eventName: detail.name, inquiryId: detail.inquiryId };
-      const result = await process_(personaEventFromReceived(detail));
-      switch (result.outcome) {
-        case 'ignored':
-          if (result.security) {
-            securityEvent('webhook_ignored', { ...log, reason: result.reason });
-          } else {
-            logger.info('persona event ignored', { ...log, reason: result.reason });
-          }
-          break;
-        case 'duplicate':
-          countMetric('WebhookDuplicate');
-          logger.info('persona event already processed', log);
-          break;
-        case 'stale':
-          logger.info('persona event older than the last applied one: no change', log);
-          break;
-        case 'applied':
-          if (result.changed) countMetric('KycStatusChanged');
-          logger.info('persona event applied', { ...log, status: result.status, changed: result.changed });
-          if (result.publish && !result.publish.published) {
-            // The change and its outbox item are durable; the relay publishes it within a minute.
-            // Not thrown: a retry would find the event processed and publish nothing.
-            logger.warn('publishing KycStatusChanged failed; left for the outbox relay', {
-              ...log,
-              error:
-                result.publish.error instanceof Error
-                  ? result.publish.error.message
-                  : String(result.publish.error),
-            });
-          }
-          break;
-      }
-    } finally {
-      flushMetrics();
-      logger.removeKeys(['busEventId', 'requestId']);
+  return eventHandler({ name: 'PersonaEventReceived', detail: personaEventReceived }, async (detail) => {
+    const log = { eventId: detail.eventId, eventName: detail.name, inquiryId: detail.inquiryId };
+    const result = await process_(personaEventFromReceived(detail));
+    switch (result.outcome) {
+      case 'ignored':
+        if (result.security) {
+          securityEvent('webhook_ignored', { ...log, reason: result.reason });
+        } else {
+          logger.info('persona event ignored', { ...log, reason: result.reason });
+        }
+        break;
+      case 'duplicate':
+        countMetric('WebhookDuplicate');
+        logger.info('persona event already processed', log);
+        break;
+      case 'stale':
+        logger.info('persona event older than the last applied one: no change', log);
+        break;
+      case 'applied':
+        if (result.changed) countMetric('KycStatusChanged');
+        logger.info('persona event applied', { ...log, status: result.status, changed: result.changed });
+        if (result.publish && !result.publish.published) {
+          // The change and its outbox item are durable; the relay publishes it within a minute.
+          // Not thrown: a retry would find the event processed and publish nothing.
+          logger.warn('publishing KycStatusChanged failed; left for the outbox relay', {
+            ...log,
+            error:
+              result.publish.error instanceof Error
+                ? result.publish.error.message
+                : String(result.publish.error),
+          });
+        }
+        break;
     }
-  };
+  });
 }
 
 export const handler = createProcessPersonaEventHandler({

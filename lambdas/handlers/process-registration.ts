@@ -10,18 +10,13 @@ import { requireEnv, tableName } from '#lambdas/config.ts';
 import { recordRegistrationAgreements } from '#lambdas/domain/consent/record-consent.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { registerOrganization } from '#lambdas/domain/registration/register-organization.ts';
-import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
-import { logger, maskEmail } from '#lambdas/http/logger.ts';
-import { countMetric, flushMetrics } from '#lambdas/http/metrics.ts';
+import { eventHandler } from '#lambdas/runtime/event-handler.ts';
+import { logger, maskEmail } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 // EventBridge target for RegistrationRequested: the account work of a registration the API accepted
 // (ADR 0007, ADR 0033). Failures throw, so EventBridge retries, then dead-letters the event; every
 // step is idempotent (progress per email), so a retry finishes what the last attempt started.
-
-interface RegistrationRequestedEvent {
-  id: string;
-  detail: unknown;
-}
 
 const ledger = new DynamoDbConsentLedger(documentClient, tableName('consentLedger'));
 const store = new DynamoDbRegistrationStore(documentClient, tableName('submissions'));
@@ -43,16 +38,10 @@ const events = createEventPublisher();
 const appUrl = requireEnv('APP_URL');
 const issuer = identityIssuer();
 
-export const handler = async (event: RegistrationRequestedEvent, context: LambdaContext): Promise<void> => {
-  logger.appendKeys({ eventId: event.id, requestId: context.awsRequestId });
-  try {
-    const parsed = registrationRequested.safeParse(event.detail);
-    if (!parsed.success) {
-      logger.error('invalid RegistrationRequested event dropped', { issues: parsed.error.issues });
-      countMetric('InvalidEventDropped');
-      return;
-    }
-    const { registrationId } = parsed.data;
+export const handler = eventHandler(
+  { name: 'RegistrationRequested', detail: registrationRequested },
+  async (detail) => {
+    const { registrationId } = detail;
     const stored = await store.getRequest(registrationId);
     if (!stored) {
       // Past its TTL (a replay long after the fact) or erased on request: nothing left to do.
@@ -96,8 +85,5 @@ export const handler = async (event: RegistrationRequestedEvent, context: Lambda
       case 'honeypot':
         break;
     }
-  } finally {
-    flushMetrics();
-    logger.removeKeys(['eventId', 'requestId']);
-  }
-};
+  },
+);

@@ -12,8 +12,8 @@ import { statusForEvent } from '#lambdas/domain/kyc/status-mapping.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { InvalidRequestError, InvalidSignatureError, NotQueuedError } from '#lambdas/http/errors.ts';
 import { bodyBytes, fieldErrors, httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger, securityEvent } from '#lambdas/http/logger.ts';
-import { countMetric } from '#lambdas/http/metrics.ts';
+import { logger, securityEvent } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 // Persona's signed events, acknowledged fast (ADR 0006): verify the signature on the raw bytes,
 // parse, then hand a small PersonaEventReceived to the bus and answer. The state transition runs

@@ -12,9 +12,9 @@ import {
 } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { reconcileEnvVars } from '#lambdas/event-rules.ts';
-import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
-import { logger } from '#lambdas/http/logger.ts';
-import { countMetric, flushMetrics } from '#lambdas/http/metrics.ts';
+import { eventHandler } from '#lambdas/runtime/event-handler.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 // Scheduled (event rule ReconcileKycInquiries): finds undecided users whose inquiry has not moved
 // for a while, reads each inquiry from Persona and hands what a lost webhook would have said to
@@ -43,20 +43,16 @@ const reconcile = reconcileInquiries({
   clock: systemClock,
 });
 
-export const handler = async (event: { id?: string; detail?: unknown }, context: LambdaContext) => {
-  logger.appendKeys({ requestId: context.awsRequestId, scheduledEventId: event.id });
-  try {
-    const overrides = runOverrides.safeParse(event.detail ?? {});
-    if (!overrides.success) {
-      logger.error('invalid reconciliation parameters: run skipped', { issues: overrides.error.issues });
-      return;
-    }
+export const handler = eventHandler(
+  { name: 'ReconcileKycInquiries run', detail: z.optional(runOverrides) },
+  async (given) => {
+    const overrides = given ?? {};
     const options: ReconcileOptions = {
       minAgeMinutes:
-        overrides.data.minAgeMinutes ??
+        overrides.minAgeMinutes ??
         configured(reconcileEnvVars.minAgeMinutes, reconcileDefaults.minAgeMinutes),
       maxInquiries:
-        overrides.data.maxInquiries ??
+        overrides.maxInquiries ??
         configured(reconcileEnvVars.maxInquiries, reconcileDefaults.maxInquiriesPerRun),
     };
     const result = await reconcile(options);
@@ -77,8 +73,5 @@ export const handler = async (event: { id?: string; detail?: unknown }, context:
         `${result.failed} inquiry check(s) failed: ${first instanceof Error ? first.message : String(first)}`,
       );
     }
-  } finally {
-    flushMetrics();
-    logger.removeKeys(['requestId', 'scheduledEventId']);
-  }
-};
+  },
+);

@@ -4,9 +4,9 @@ import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts
 import { tableName } from '#lambdas/config.ts';
 import { relayOutbox } from '#lambdas/domain/kyc/publish-outbox.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
-import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
-import { logger } from '#lambdas/http/logger.ts';
-import { countMetric, flushMetrics } from '#lambdas/http/metrics.ts';
+import { eventHandler } from '#lambdas/runtime/event-handler.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 // Scheduled every minute (event rule RelayKycOutbox): publishes the KycStatusChanged events whose
 // immediate publish failed after the status change was written.
@@ -17,25 +17,19 @@ const relay = relayOutbox({
   clock: systemClock,
 });
 
-export const handler = async (event: { id?: string }, context: LambdaContext): Promise<void> => {
-  logger.appendKeys({ requestId: context.awsRequestId, scheduledEventId: event.id });
-  try {
-    const result = await relay();
-    if (result.published > 0) countMetric('KycOutboxRelayed', result.published);
-    if (result.published > 0 || result.failed > 0) {
-      logger.info('kyc outbox relayed', { published: result.published, failed: result.failed });
-    }
-    if (result.failed > 0) {
-      countMetric('KycOutboxRelayFailed', result.failed);
-      // Fail the invocation so the error shows in the function's metrics and alarms; the items
-      // stay in the outbox for the next run.
-      const first = result.errors[0];
-      throw new Error(
-        `${result.failed} outbox item(s) not published: ${first instanceof Error ? first.message : String(first)}`,
-      );
-    }
-  } finally {
-    flushMetrics();
-    logger.removeKeys(['requestId', 'scheduledEventId']);
+export const handler = eventHandler({ name: 'Scheduled Event' }, async () => {
+  const result = await relay();
+  if (result.published > 0) countMetric('KycOutboxRelayed', result.published);
+  if (result.published > 0 || result.failed > 0) {
+    logger.info('kyc outbox relayed', { published: result.published, failed: result.failed });
   }
-};
+  if (result.failed > 0) {
+    countMetric('KycOutboxRelayFailed', result.failed);
+    // Fail the invocation so the error shows in the function's metrics and alarms; the items
+    // stay in the outbox for the next run.
+    const first = result.errors[0];
+    throw new Error(
+      `${result.failed} outbox item(s) not published: ${first instanceof Error ? first.message : String(first)}`,
+    );
+  }
+});

@@ -6,7 +6,7 @@ import { tableName } from '#lambdas/config.ts';
 import { sendVerificationEmail } from '#lambdas/domain/account/send-verification-email.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { countMetric } from '#lambdas/http/metrics.ts';
+import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const limiter = new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock);
 

@@ -7,7 +7,7 @@ import { requireEnv, tableName } from '#lambdas/config.ts';
 import { startInquiry } from '#lambdas/domain/kyc/start-inquiry.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/http/logger.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
 
 const start = startInquiry({
   ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),

@@ -1,3 +1,4 @@
+import type { Context } from 'aws-lambda';
 // The subset of the API Gateway HTTP API (payload format 2.0) event and result the handlers use.
 
 export type JwtClaimValue = string | number | boolean | string[];
@@ -36,9 +37,5 @@ export interface HttpApiResult {
   isBase64Encoded?: boolean;
 }
 
-/** The subset of the Lambda context the code reads. */
-export interface LambdaContext {
-  awsRequestId: string;
-  functionName: string;
-  getRemainingTimeInMillis(): number;
-}
+/** The Lambda context, as `@types/aws-lambda` types it (Powertools' `addContext` reads it whole). */
+export type LambdaContext = Context;

@@ -1,9 +1,9 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import { requireEnv } from '#lambdas/config.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
 import type { HttpApiEvent } from './api-gateway.ts';
 import { AdminRoleRequiredError, UnauthorizedError } from './errors.ts';
-import { logger } from './logger.ts';
 
 // The caller of a `user` or `admin` route. API Gateway's JWT authorizer checks the token first,
 // but it has no algorithm setting (DESIGN wants RS256 only), so the handler verifies the bearer

@@ -4,6 +4,8 @@ import type { FieldError, Problem } from '#contracts/problem.ts';
 import { problemContentType } from '#contracts/problem.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { type AuthOf, maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { flushMetrics } from '#lambdas/runtime/metrics.ts';
 import type { HttpApiEvent, HttpApiResult, LambdaContext } from './api-gateway.ts';
 import { authenticate, type Caller, requireAdmin } from './auth.ts';
 import {
@@ -19,8 +21,6 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from './errors.ts';
-import { logger } from './logger.ts';
-import { flushMetrics } from './metrics.ts';
 import { problemFor } from './problems.ts';
 
 // The one wrapper every HTTP handler goes through: request id in the logs -> the origin secret
@@ -77,6 +77,8 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
   const maxBodyBytes = maxBodyBytesOf(route);
   const lambda = async (event: HttpApiEvent, context: LambdaContext): Promise<HttpApiResult> => {
     const requestId = event.requestContext.requestId || context.awsRequestId;
+    // cold_start and the function's own request id (function_request_id), beside API Gateway's.
+    logger.addContext(context);
     logger.appendKeys({ requestId, routeKey: event.routeKey });
     let caller: Caller | undefined;
     try {

@@ -22,6 +22,7 @@ import {
   VerificationNotFoundError,
 } from '#lambdas/domain/kyc/errors.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
+import { logger, type SecurityEventName, securityEvent } from '#lambdas/runtime/logger.ts';
 import {
   AdminRoleRequiredError,
   InvalidRequestError,
@@ -32,7 +33,6 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './errors.ts';
-import { logger, type SecurityEventName, securityEvent } from './logger.ts';
 
 // The one table from errors to problems: each problem type's status, title, Retry-After and the
 // error classes answered with it. Handlers and use cases only throw; `httpHandler` answers with

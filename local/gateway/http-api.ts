@@ -105,12 +105,25 @@ export function buildEvent(input: {
   };
 }
 
+/** The context Lambda passes an invocation, as far as a local run can fill it in. */
 export function lambdaContext(functionName: string, timeoutSeconds: number): LambdaContext {
   const deadline = Date.now() + timeoutSeconds * 1000;
+  const unsupported = () => {
+    throw new Error('Callback-style completion is not used by these handlers');
+  };
   return {
     awsRequestId: randomUUID(),
     functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: unsupported,
+    fail: unsupported,
+    succeed: unsupported,
   };
 }
 

@@ -69,7 +69,7 @@ describe('the alarms', () => {
     expect(filters[0]?.Properties.FilterPattern).toBe(logPatterns.signatureFailed);
     expect(JSON.stringify(filters[0]?.Properties.LogGroupName)).toContain('ReceivePersonaWebhook');
     expect(alarmsOn('WebhookSignatureFailures')[0]?.Properties.Namespace).toBe(operationsNamespace);
-    // What lambdas/http/logger.ts writes for a bad signature, matched the way CloudWatch does.
+    // What lambdas/runtime/logger.ts writes for a bad signature, matched the way CloudWatch does.
     const line = {
       level: 'WARN',
       message: 'security event: signature_failed',
@@ -78,7 +78,7 @@ describe('the alarms', () => {
     };
     expect(line.securityEvent).toBe(logPatterns.signatureFailed.match(/"(.+)"/)?.[1]);
     const logger = readFileSync(
-      fileURLToPath(new URL('../../lambdas/http/logger.ts', import.meta.url)),
+      fileURLToPath(new URL('../../lambdas/runtime/logger.ts', import.meta.url)),
       'utf8',
     );
     expect(logger).toContain('securityEvent: name');

@@ -5,8 +5,8 @@ import type {
   PersonaEventReceivedEvent,
   ProcessPersonaEventHandler,
 } from '#lambdas/handlers/process-persona-event.ts';
-import { logger } from '#lambdas/http/logger.ts';
-import { metrics } from '#lambdas/http/metrics.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { metrics } from '#lambdas/runtime/metrics.ts';
 import { lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 import { FakeKycStore } from './fake-kyc-store.ts';
 

@@ -6,7 +6,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/http/logger.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
 import { defaultMaxBodyBytes, personaWebhookMaxBodyBytes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
 

@@ -5,7 +5,7 @@ import {
   RegistrationInProgressError,
   registerOrganization,
 } from '#lambdas/domain/registration/register-organization.ts';
-import { logger } from '#lambdas/http/logger.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
 import {
   FakeDirectory,
   FakeEvents,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logger, maskEmail, redact } from '#lambdas/http/logger.ts';
+import { logger, maskEmail, redact } from '#lambdas/runtime/logger.ts';
 
 describe('log redaction', () => {
   afterEach(() => {
@@ -25,7 +25,7 @@ describe('log redaction', () => {
     vi.stubEnv('POWERTOOLS_DEV', 'true');
     vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO');
     vi.resetModules();
-    const fresh = await import('#lambdas/http/logger.ts');
+    const fresh = await import('#lambdas/runtime/logger.ts');
     const lines: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((line: unknown) => {
       lines.push(String(line));
