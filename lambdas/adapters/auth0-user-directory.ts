@@ -283,12 +283,12 @@ export function getUserDirectory(credentials: Auth0M2mKey): Promise<UserDirector
 
 /**
  * The issuer of the identity provider's tokens, which is also the consent ledger's subject issuer
- * for records written without a token (registration): `<management base URL or https://domain>/`.
- * Locally that is `http://localhost:<port>/`, in AWS `https://<tenant domain>/`, as the tokens say.
+ * for records written without a token (registration): the `iss` the tokens carry, so records from
+ * registration and from signed-in calls name one subject. With a custom domain that is the custom
+ * domain, not the canonical one the Management API is called at.
  */
 export function identityIssuer(): string {
-  const base = process.env.AUTH0_MANAGEMENT_BASE_URL || `https://${requireEnv('AUTH0_DOMAIN')}`;
-  return `${base.replace(/\/+$/, '')}/`;
+  return requireEnv('AUTH0_ISSUER');
 }
 
 /**
