@@ -1,4 +1,4 @@
-import type { App, Environment } from 'aws-cdk-lib';
+import { Annotations, type App, type Environment } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { readWebBuild, type WebBuild } from '#infra/site/web-build.ts';
 import { BackendStack } from '#infra/stacks/backend-stack.ts';
@@ -72,5 +72,12 @@ export function buildPlatform(
     ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
     ...(webAclArn ? { webAclArn } : {}),
   });
+  if (!config.siteUrl) {
+    // The first of the two deploys of a stage without a custom domain (docs/deploying.md).
+    Annotations.of(backend).addWarningV2(
+      'platform:siteUrlPending',
+      `Stage ${config.stage} has no siteUrl yet: after this deploy set siteUrl to https://<the ${prefix}-Site DistributionDomainName output>, then provision Auth0, build the web with SITE_URL and deploy again. Until then registration, decision and deletion emails fail (APP_URL is unset).`,
+    );
+  }
   return { data, backend, edge, site };
 }

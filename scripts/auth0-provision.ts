@@ -17,7 +17,8 @@ const usage = `Usage: npm run auth0:provision -- --stage <name> [--dry-run] [--r
 
 Environment (the provisioning application, created once by hand: docs/deploying.md):
   AUTH0_DOMAIN         the tenant's canonical domain, e.g. platform-dev.eu.auth0.com
-                       (default: the stage's auth0.domain)
+                       (default: the stage's auth0.tenantDomain, itself auth0.domain
+                       when that is not a custom domain)
   AUTH0_CLIENT_ID      its client id
   AUTH0_CLIENT_SECRET  its client secret
 
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadStageConfig(values.stage, values['cdk-json'] ?? 'cdk.json');
-  const domain = process.env.AUTH0_DOMAIN || config.auth0.domain;
+  const domain = process.env.AUTH0_DOMAIN || config.auth0.tenantDomain;
   const clientId = process.env.AUTH0_CLIENT_ID;
   const clientSecret = process.env.AUTH0_CLIENT_SECRET;
   if (!clientId || !clientSecret) {

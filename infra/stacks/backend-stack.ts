@@ -70,18 +70,22 @@ export class BackendStack extends Stack {
       retention: Duration.days(365),
     });
     const targets: GrantTargets = { ...props.targets, bus: this.bus };
-    // Auth0's issuer: API Gateway's authorizer and the handlers' own token check use the same.
+    // Auth0's issuer (a custom domain, if the tenant has one): API Gateway's authorizer and the
+    // handlers' own token check use the same. The Management API lives only on the tenant's
+    // canonical domain, whatever domain users sign in at.
     const issuer = `https://${config.auth0.domain}/`;
     const environment = {
-      AUTH0_DOMAIN: config.auth0.domain,
+      AUTH0_DOMAIN: config.auth0.tenantDomain,
       AUTH0_ISSUER: issuer,
       AUTH0_AUDIENCE: config.auth0.audience,
       CLAIMS_NAMESPACE: config.auth0.claimsNamespace,
       PERSONA_API_URL: config.persona.apiUrl,
       PERSONA_TEMPLATE_ID: config.persona.templateId,
       PERSONA_ENVIRONMENT_ID: config.persona.environmentId,
-      APP_URL: config.siteUrl,
       OPERATIONS_EMAIL: config.email.operationsAddress,
+      // Unset on the first deploy of a stage without a custom domain (its CloudFront host is not
+      // known yet): the functions that write links fail until the second deploy sets it.
+      ...(config.siteUrl ? { APP_URL: config.siteUrl } : {}),
     };
     const functions: { id: string; fn: LambdaFunctionResource; logGroup: LogGroup }[] = [];
     const makeFunction = (

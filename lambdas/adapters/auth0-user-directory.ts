@@ -10,7 +10,7 @@ import {
   ManagementTimeoutError,
   type ManagementUser,
 } from '#lambdas/adapters/auth0-management-api.ts';
-import { getSecret } from '#lambdas/adapters/secrets.ts';
+import { getSecretVersion } from '#lambdas/adapters/secrets.ts';
 import { requireEnv } from '#lambdas/config.ts';
 import { DirectoryUnavailableError } from '#lambdas/domain/errors.ts';
 import {
@@ -264,43 +264,118 @@ export class Auth0UserDirectory implements UserDirectory {
   }
 }
 
-const directories = new Map<Auth0M2mKey, Promise<UserDirectory>>();
+/**
+ * A Management API client whose credentials follow their secret: rebuilt (new client, new token)
+ * when the secret's version or value changes, read through the five-minute secret cache; and when
+ * Auth0 answers 401 (credentials rotated in the dashboard before, or just after, the secret was
+ * updated), the secret is read again once, bypassing the cache, and the call repeated once with the
+ * new credentials if they differ. Concurrent 401s share that one read.
+ */
+class CredentialedManagementApi implements ManagementApi {
+  #built: { version: string; api: ManagementApi } | undefined;
+  #freshRead: Promise<ManagementApi> | undefined;
+
+  constructor(private readonly key: Auth0M2mKey) {}
+
+  /** The client for the secret's current value: the cached one unless `fresh`. */
+  async current(options: { fresh?: boolean } = {}): Promise<ManagementApi> {
+    const secret = await getSecretVersion(this.key, options);
+    const version = `${secret.versionId ?? ''}\n${secret.value}`;
+    if (this.#built?.version === version) return this.#built.api;
+    const credentials = JSON.parse(secret.value) as { clientId?: string; clientSecret?: string };
+    if (!credentials.clientId || !credentials.clientSecret) {
+      throw new Error(`The ${this.key} secret must hold {clientId, clientSecret}`);
+    }
+    const api = createManagementApi({
+      domain: requireEnv('AUTH0_DOMAIN'),
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      baseUrl: process.env.AUTH0_MANAGEMENT_BASE_URL || undefined,
+    });
+    if (this.#built) {
+      logger.info('auth0 credentials changed: client rebuilt', {
+        credentials: this.key,
+        versionId: secret.versionId,
+      });
+    }
+    this.#built = { version, api };
+    return api;
+  }
+
+  async #call<T>(call: (api: ManagementApi) => Promise<T>): Promise<T> {
+    const api = await this.current();
+    try {
+      return await call(api);
+    } catch (error) {
+      if (statusOf(error) !== 401) throw error;
+      let next = this.#built?.api;
+      if (next === api) {
+        this.#freshRead ??= this.current({ fresh: true }).finally(() => {
+          this.#freshRead = undefined;
+        });
+        try {
+          next = await this.#freshRead;
+        } catch (readError) {
+          logger.warn('auth0 answered 401 and the credentials could not be read again', {
+            credentials: this.key,
+            error: readError instanceof Error ? readError.message : String(readError),
+          });
+          throw error;
+        }
+      }
+      // The same credentials again: Auth0 refuses them, and an operator must store the new ones.
+      if (!next || next === api) throw error;
+      return call(next);
+    }
+  }
+
+  users: ManagementApi['users'] = {
+    get: (userId, options) => this.#call((api) => api.users.get(userId, options)),
+    listUsersByEmail: (query, options) => this.#call((api) => api.users.listUsersByEmail(query, options)),
+    create: (user, options) => this.#call((api) => api.users.create(user, options)),
+    update: (userId, patch, options) => this.#call((api) => api.users.update(userId, patch, options)),
+    delete: (userId, options) => this.#call((api) => api.users.delete(userId, options)),
+  };
+
+  tickets: ManagementApi['tickets'] = {
+    changePassword: (ticket, options) => this.#call((api) => api.tickets.changePassword(ticket, options)),
+  };
+
+  jobs: ManagementApi['jobs'] = {
+    verificationEmail: {
+      create: (job, options) => this.#call((api) => api.jobs.verificationEmail.create(job, options)),
+    },
+  };
+}
+
+const directories = new Map<Auth0M2mKey, { client: CredentialedManagementApi; directory: UserDirectory }>();
 
 /**
  * One directory (and so one Management API client with its cached token) per container and
- * credentials. The caller names the M2M credentials its grant gives it (`secret(...)` in routes.ts
- * or event-rules.ts): each holds only the scopes that caller needs. Built lazily because the
- * credentials come from Secrets Manager; a failed build is not cached.
+ * credentials, following the credentials' secret (`CredentialedManagementApi`). The caller names
+ * the M2M credentials its grant gives it (`secret(...)` in routes.ts or event-rules.ts): each holds
+ * only the scopes that caller needs. The secret is read on every call (cached five minutes), so an
+ * unreadable or malformed secret fails the call, and the next one tries again.
  */
-export function getUserDirectory(credentials: Auth0M2mKey): Promise<UserDirectory> {
-  let directory = directories.get(credentials);
-  if (directory) return directory;
-  directory = (async () => {
-    const secret = JSON.parse(await getSecret(credentials)) as { clientId?: string; clientSecret?: string };
-    if (!secret.clientId || !secret.clientSecret) {
-      throw new Error(`The ${credentials} secret must hold {clientId, clientSecret}`);
-    }
-    const client = createManagementApi({
-      domain: requireEnv('AUTH0_DOMAIN'),
-      clientId: secret.clientId,
-      clientSecret: secret.clientSecret,
-      baseUrl: process.env.AUTH0_MANAGEMENT_BASE_URL || undefined,
-    });
-    return new Auth0UserDirectory(client);
-  })();
-  directory.catch(() => directories.delete(credentials));
-  directories.set(credentials, directory);
-  return directory;
+export async function getUserDirectory(credentials: Auth0M2mKey): Promise<UserDirectory> {
+  let entry = directories.get(credentials);
+  if (!entry) {
+    const client = new CredentialedManagementApi(credentials);
+    entry = { client, directory: new Auth0UserDirectory(client) };
+    directories.set(credentials, entry);
+  }
+  await entry.client.current();
+  return entry.directory;
 }
 
 /**
  * The issuer of the identity provider's tokens, which is also the consent ledger's subject issuer
- * for records written without a token (registration): `<management base URL or https://domain>/`.
- * Locally that is `http://localhost:<port>/`, in AWS `https://<tenant domain>/`, as the tokens say.
+ * for records written without a token (registration): the `iss` the tokens carry, so records from
+ * registration and from signed-in calls name one subject. With a custom domain that is the custom
+ * domain, not the canonical one the Management API is called at.
  */
 export function identityIssuer(): string {
-  const base = process.env.AUTH0_MANAGEMENT_BASE_URL || `https://${requireEnv('AUTH0_DOMAIN')}`;
-  return `${base.replace(/\/+$/, '')}/`;
+  return requireEnv('AUTH0_ISSUER');
 }
 
 /**

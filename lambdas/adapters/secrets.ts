@@ -8,22 +8,40 @@ import { type SecretKey, secretEnvVars } from '#lambdas/grants.ts';
 
 const ttlMs = 5 * 60 * 1000;
 let client: SecretsManagerClient | undefined;
-const cache = new Map<SecretKey, { value: Promise<string>; expires: number }>();
 
-export function getSecret(key: SecretKey): Promise<string> {
+export interface SecretVersion {
+  value: string;
+  /** Secrets Manager's version id (the local gateway answers `local` for every version). */
+  versionId: string | undefined;
+}
+
+const cache = new Map<SecretKey, { version: Promise<SecretVersion>; expires: number }>();
+
+/**
+ * The secret's current value and version, from the cache unless `fresh` (a caller that has just
+ * seen the cached value refused asks Secrets Manager again, and the answer replaces the cache).
+ */
+export function getSecretVersion(key: SecretKey, options: { fresh?: boolean } = {}): Promise<SecretVersion> {
   const cached = cache.get(key);
-  if (cached && cached.expires > Date.now()) return cached.value;
+  if (!options.fresh && cached && cached.expires > Date.now()) return cached.version;
   client ??= new SecretsManagerClient({});
-  const value = client
+  const version = client
     .send(new GetSecretValueCommand({ SecretId: requireEnv(secretEnvVars[key]) }))
     .then((answer) => {
       if (answer.SecretString === undefined) throw new Error(`Secret ${key} has no string value`);
-      return answer.SecretString;
+      return { value: answer.SecretString, versionId: answer.VersionId };
     });
   // A failed read must not be cached: the next call tries again.
-  value.catch(() => cache.delete(key));
-  cache.set(key, { value, expires: Date.now() + ttlMs });
-  return value;
+  const entry = { version, expires: Date.now() + ttlMs };
+  version.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  cache.set(key, entry);
+  return version;
+}
+
+export async function getSecret(key: SecretKey): Promise<string> {
+  return (await getSecretVersion(key)).value;
 }
 
 /** For tests: forget cached values. */

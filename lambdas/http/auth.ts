@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import { claimsPrefix } from '#infra/auth0/actions/post-login.cjs';
 import { requireEnv } from '#lambdas/config.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
@@ -12,10 +13,11 @@ import { AdminRoleRequiredError, UnauthorizedError } from './errors.ts';
 
 export type { Caller };
 
+/** The prefix of the Action's claims, normalised as the Action normalises it (one function). */
 export function claimsNamespace(): string {
   const namespace = process.env.CLAIMS_NAMESPACE;
   if (!namespace) throw new Error('Missing required environment variable CLAIMS_NAMESPACE');
-  return namespace;
+  return claimsPrefix(namespace);
 }
 
 /** DESIGN: expiry with at most 60 s leeway. */

@@ -327,7 +327,7 @@ describe('Auth0 provisioning plan', () => {
 
   it('creates the tenant as the stage needs it', async () => {
     const { result } = await provision();
-    const origin = 'https://dev.platform.example';
+    const origin = 'https://d111111abcdef8.cloudfront.net';
 
     const spa = tenant.clients.find((c) => c.client_id === result?.spaClientId);
     expect(spa).toMatchObject({
@@ -412,7 +412,7 @@ describe('Auth0 provisioning plan', () => {
     ]);
     const printed = formatPlan(drift, config.stage);
     expect(printed).toContain(
-      'callbacks: ["https://evil.example/auth/callback"] -> ["https://dev.platform.example/auth/callback"]',
+      'callbacks: ["https://evil.example/auth/callback"] -> ["https://d111111abcdef8.cloudfront.net/auth/callback"]',
     );
     expect(printed).toContain('scope: +delete:users');
 
@@ -423,7 +423,9 @@ describe('Auth0 provisioning plan', () => {
       `PATCH /api/v2/actions/actions/${action.id}`,
       `POST /api/v2/actions/actions/${action.id}/deploy`,
     ]);
-    expect(tenant.writes()[0]?.body).toEqual({ callbacks: ['https://dev.platform.example/auth/callback'] });
+    expect(tenant.writes()[0]?.body).toEqual({
+      callbacks: ['https://d111111abcdef8.cloudfront.net/auth/callback'],
+    });
     expect(tenant.writes()[2]?.body).toEqual({ code: readFileSync(POST_LOGIN_ACTION_FILE, 'utf8') });
 
     tenant.requests.length = 0;

@@ -17,6 +17,7 @@ function findings(app: IConstruct) {
 }
 
 const withEverything = {
+  siteUrl: 'https://app.platform.example',
   domainName: 'app.platform.example',
   certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012',
   webAclArn:

@@ -232,6 +232,7 @@ describe('the distribution', () => {
 
   it('uses TLS 1.2 at least, the custom domain and the WAF ACL when the stage has them', () => {
     const withDomain = synthPlatform({
+      siteUrl: 'https://app.platform.example',
       domainName: 'app.platform.example',
       certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012',
       webAclArn:

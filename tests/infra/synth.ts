@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type * as z from 'zod';
 import { buildPlatform } from '#infra/platform.ts';
 import { readWebBuild } from '#infra/site/web-build.ts';
-import { exampleStages, parseStageConfig, type StageConfig } from '#infra/stage-config.ts';
+import { exampleStages, parseStageConfig, type stageConfig } from '#infra/stage-config.ts';
 
 // Synthesis for the infra tests: bundling skipped, and a small fixed web build (two prerendered
 // routes, one chunk, no csp-hashes.json) so results never depend on whether `npm run build` ran.
@@ -11,7 +12,7 @@ import { exampleStages, parseStageConfig, type StageConfig } from '#infra/stage-
 export const fixtureBuildDir = fileURLToPath(new URL('./fixtures/web-dist/', import.meta.url));
 
 export function synthPlatform(
-  overrides: Partial<StageConfig> = {},
+  overrides: Partial<z.input<typeof stageConfig>> = {},
   options: { originSecretVersionId?: string } = {},
 ) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });

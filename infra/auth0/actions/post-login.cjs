@@ -13,13 +13,23 @@
  */
 const CLAIMS = ['role', 'kyc_status', 'organization_type'];
 
+/**
+ * The prefix every custom claim is named with: the namespace, with its trailing slash added when
+ * missing. The one definition: the backend imports it to read the claims this Action writes
+ * (lambdas/http/auth.ts), so a namespace configured either way names the same claims.
+ */
+function claimsPrefix(namespace) {
+  return namespace.endsWith('/') ? namespace : `${namespace}/`;
+}
+exports.claimsPrefix = claimsPrefix;
+
 exports.onExecutePostLogin = async (event, api) => {
   const namespace = event.secrets.CLAIMS_NAMESPACE;
   if (!namespace) {
     api.access.deny('CLAIMS_NAMESPACE secret is not configured');
     return;
   }
-  const prefix = namespace.endsWith('/') ? namespace : `${namespace}/`;
+  const prefix = claimsPrefix(namespace);
   const appMetadata = event.user.app_metadata || {};
 
   for (const name of CLAIMS) {

@@ -81,6 +81,11 @@ export function desiredTenant(
   config: StageConfig,
   options: { managementDomain: string; actionCode?: string },
 ): DesiredTenant {
+  if (!config.siteUrl) {
+    throw new Error(
+      `Stage ${config.stage} has no siteUrl: the SPA's callback and origin URLs derive from it. Deploy once, set siteUrl to https://<the Platform-${config.stage}-Site DistributionDomainName output>, then provision (docs/deploying.md).`,
+    );
+  }
   const origin = new URL(config.siteUrl).origin;
   const prefix = `Platform ${config.stage}`;
   return {
