@@ -18,8 +18,8 @@ import {
 } from '#lambdas/adapters/auth0-user-directory.ts';
 import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
-import { logger } from '#lambdas/runtime/logger.ts';
 import { routes } from '#lambdas/routes.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
 import { type RunningIdp, startIdp } from '#local/idp/index.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { passwordGrant, TEST_CLIENTS, testIdpOptions } from '#tests/helpers/idp.ts';

@@ -6,8 +6,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
-import { logger } from '#lambdas/runtime/logger.ts';
 import { defaultMaxBodyBytes, personaWebhookMaxBodyBytes } from '#lambdas/routes.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
 import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
 
 // The handler's edge: signature before parsing, nothing read, written or published on failure; a
