@@ -71,6 +71,7 @@ export function buildPlatform(
     ...(config.domainName ? { domainName: config.domainName } : {}),
     ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
     ...(webAclArn ? { webAclArn } : {}),
+    demo: config.demo,
   });
   return { data, backend, edge, site };
 }

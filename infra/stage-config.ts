@@ -77,6 +77,11 @@ export const stageConfig = z
       .optional(),
     /** Operators' address subscribed to the alarm topic (they confirm the subscription once). */
     alarmEmail: z.email().optional(),
+    /**
+     * A demo stage may deploy a local web build (`npm run build:local`: placeholder company
+     * details, example canonical URL); any other stage refuses one at synthesis.
+     */
+    demo: z.boolean().default(false),
   })
   .superRefine((config, ctx) => {
     // Both or neither: a domain without a certificate cannot be served over TLS, and a certificate
@@ -116,6 +121,8 @@ export const exampleStages: Record<string, z.input<typeof stageConfig>> = {
       sender: 'no-reply@platform.example',
       operationsAddress: 'operations@platform.example',
     },
+    // Placeholder values throughout: it may also deploy a local build.
+    demo: true,
   },
 };
 
