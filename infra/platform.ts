@@ -37,6 +37,7 @@ export function buildPlatform(
         domain: config.email.domain,
         sender: config.email.sender,
         configurationSetName: data.email.configurationSetName,
+        sandboxRecipients: config.email.sandboxRecipients,
       },
     },
     logRetention: config.logRetentionDays as RetentionDays,

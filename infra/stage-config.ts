@@ -46,6 +46,19 @@ export const stageConfig = z
       domain: z.string().min(1),
       sender: z.email(),
       operationsAddress: z.email(),
+      /**
+       * While the account is in the SES sandbox, SES checks the recipient's identity too: the
+       * addresses or domains, verified in SES, the functions may send to (the operations address
+       * among them unless it is on `domain`). Remove them once the account has production access.
+       */
+      sandboxRecipients: z
+        .array(
+          z.union([
+            z.email(),
+            z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/),
+          ]),
+        )
+        .default([]),
     }),
     logRetentionDays: z
       .number()
