@@ -39,6 +39,11 @@ const sesResources = (statement: Statement) =>
       })
       .join(join[0]);
   });
+/** The data stack's managed policies whose construct id starts with `id`. */
+const managedPolicy = (id: string) =>
+  Object.entries(data.findResources('AWS::IAM::ManagedPolicy'))
+    .filter(([logicalId]) => logicalId.startsWith(id))
+    .map(([, policy]) => policy);
 const refOf = (value: unknown) => (value as { Ref?: string }).Ref;
 const getAttOf = (value: unknown) => (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
 
@@ -121,7 +126,7 @@ describe('the data stack', () => {
   });
 
   it('gives auditors read-only access to the consent ledger and its indexes, and to nothing else', () => {
-    const policies = Object.values(data.findResources('AWS::IAM::ManagedPolicy'));
+    const policies = managedPolicy('Auditor');
     expect(policies).toHaveLength(1);
     const [statement, ...others] = (policies[0]?.Properties.PolicyDocument.Statement ?? []) as Statement[];
     expect(others).toEqual([]);
@@ -139,6 +144,48 @@ describe('the data stack', () => {
     expect(resources).not.toMatch(/KycState|Submissions/);
     expect(resources).toContain('/index/byPurposeAndTime');
     expect(resources).not.toContain('*');
+  });
+
+  it('gives erasure operators a ready policy: what data:erase does, its two secrets, and only the expiry written on kept records', () => {
+    const [policy] = managedPolicy('ErasureOperator');
+    const statements = (policy?.Properties.PolicyDocument.Statement ?? []) as Statement[];
+    const grants = statements.map((statement) => ({
+      actions: [...actionsOf(statement)].sort(),
+      resources: JSON.stringify(statement.Resource).match(
+        /Data\w+?(?=[0-9A-F]{8}")|Secrets\w+?(?=[0-9A-F]{8}")|\/index\/\w+/g,
+      ),
+      condition: statement.Condition,
+    }));
+    expect(grants).toEqual([
+      {
+        actions: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+        resources: ['DataSubmissions', 'DataSubmissions', '/index/byEmail'],
+        condition: undefined,
+      },
+      {
+        actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+        resources: ['DataKycState', 'DataConsentLedger'],
+        condition: undefined,
+      },
+      {
+        actions: ['dynamodb:UpdateItem'],
+        resources: ['DataKycState', 'DataConsentLedger'],
+        condition: {
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': ['expiresAt', 'subjectId', 'sequence', 'pk', 'sk'],
+          },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+        },
+      },
+      {
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: ['SecretsAuth0Erasure', 'SecretsPersonaApiKey'],
+        condition: undefined,
+      },
+    ]);
+    data.hasOutput('ErasureOperatorPolicyArn', {
+      Value: { Ref: Match.stringLikeRegexp('^ErasureOperatorPolicy') },
+    });
   });
 });
 
