@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { eventRules } from '#lambdas/event-rules.ts';
+import { routes } from '#lambdas/routes.ts';
 
 // The operator docs are followed to the letter by someone new: every AWS command says which region
 // it talks to (the edge stack lives in us-east-1 whatever the stage's region), and every document
@@ -14,6 +16,9 @@ const docs = [
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ];
+const decisions = readdirSync(path.join(root, 'docs/decisions'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/decisions/${f}`);
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /** Every `aws <service> <operation> ...` command of a document: code-block lines (with their `\` continuations) and inline code. */
@@ -46,7 +51,7 @@ function awsCommands(markdown: string): string[] {
 
 describe('the docs', () => {
   it('name --region in every AWS command', () => {
-    const missing = docs.flatMap((file) =>
+    const missing = [...docs, ...decisions].flatMap((file) =>
       awsCommands(read(file))
         .filter((command) => !command.includes('--region'))
         .map((command) => `${file}: ${command}`),
@@ -77,5 +82,16 @@ describe('the docs', () => {
         .map((target) => `${file}: ${target}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('name every reserved concurrency the functions have, with its value, where throttles are explained', () => {
+    const operating = read('docs/operating.md');
+    const throttles = operating.slice(operating.indexOf('Throttles`:'), operating.indexOf('DeadLetters`:'));
+    const reserved = [...routes, ...eventRules].filter((def) => def.reservedConcurrency);
+    expect(reserved.length).toBeGreaterThan(0);
+    for (const def of reserved) {
+      const named = new RegExp(`\`${def.id}\` \\(${def.reservedConcurrency}[):]`);
+      expect([def.id, named.test(throttles)]).toEqual([def.id, true]);
+    }
   });
 });
