@@ -25,6 +25,7 @@ import {
   runPreflight,
   stageReservedConcurrency,
 } from '#scripts/preflight/checks.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
 
 // npm run preflight: the SES and Secrets Manager answers come from the real SDK clients with
@@ -139,6 +140,18 @@ async function preflight(
     failed: findings.some((f) => f.status === 'missing'),
   };
 }
+/** The command itself, as an operator runs it. */
+const run = (args: string[], env: Record<string, string> = {}) =>
+  promisify(execFile)('node_modules/.bin/tsx', ['scripts/preflight.ts', ...args], {
+    env: { ...process.env, ...env },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
+  );
 const statuses = (findings: Finding[]) => findings.map((f) => `${f.status} ${f.check}`);
 
 describe('npm run preflight', () => {
@@ -319,15 +332,26 @@ describe('npm run preflight', () => {
   });
 
   it('answers usage errors with exit status 2 and names the stage it cannot find', async () => {
-    const run = (args: string[]) =>
-      promisify(execFile)('node_modules/.bin/tsx', ['scripts/preflight.ts', ...args]).then(
-        () => ({ code: 0, stderr: '' }),
-        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-      );
-    expect(await run([])).toEqual({ code: 2, stderr: expect.stringContaining('--stage is required') });
-    expect(await run(['--stage', 'nosuchstage'])).toEqual({
+    expect(await run([])).toMatchObject({ code: 2, stderr: expect.stringContaining('--stage is required') });
+    expect(await run(['--stage', 'nosuchstage'])).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Unknown stage "nosuchstage"'),
     });
+  }, 60_000);
+
+  it('exits 1 and prints what it could not check when AWS does not answer', async () => {
+    // Every SDK client of the command sent to a port nobody listens on.
+    const endpoint = `http://127.0.0.1:${await freePort()}`;
+    const result = await run(['--stage', 'dev'], {
+      AWS_ENDPOINT_URL: endpoint,
+      AWS_ACCESS_KEY_ID: 'preflight-test',
+      AWS_SECRET_ACCESS_KEY: 'preflight-test',
+      AWS_MAX_ATTEMPTS: '1',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^Preflight of stage dev \(any account, eu-central-1\)/);
+    expect(result.stdout).toMatch(/MISSING +SES identity: could not read the SES identity platform\.example/);
+    expect(result.stdout).toMatch(/MISSING +Secrets: could not list the secrets/);
+    expect(result.stdout).toContain('thing(s) missing');
   }, 60_000);
 });
