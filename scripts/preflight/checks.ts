@@ -99,7 +99,7 @@ async function concurrencyCheck(config: StageConfig, lambda: LambdaAccountPort):
       detail: `${facts}: creating the backend stack would fail (a redeploy of this stage counts its own reservation twice here)`,
       fix:
         `Ask AWS for at least ${wanted} concurrent executions (new accounts often start at 10; 1000 is the usual default):\n` +
-        `aws service-quotas request-service-quota-increase --region ${config.region} --service-code lambda --quota-code ${lambdaConcurrencyQuotaCode} --desired-value 1000\n` +
+        `aws service-quotas request-service-quota-increase --region ${config.region} --service-code lambda --quota-code ${lambdaConcurrencyQuotaCode} --desired-value ${Math.max(1000, wanted)}\n` +
         `then wait for the increase (aws lambda get-account-settings --region ${config.region}).`,
     },
   ];
@@ -214,7 +214,17 @@ async function sesChecks(config: StageConfig, ses: SesPort, dataStackDeployed: b
       fix: `Before real users: ${production}`,
     });
     for (const recipient of sandboxRecipients) {
-      const state = await ses.identity(recipient);
+      let state: EmailIdentityState | undefined;
+      try {
+        state = await ses.identity(recipient);
+      } catch (error) {
+        findings.push({
+          check: 'SES sandbox',
+          status: 'missing',
+          detail: `could not read the SES identity ${recipient} (${describeError(error)})`,
+        });
+        continue;
+      }
       if (!state?.verified) {
         findings.push({
           check: 'SES sandbox',
@@ -403,8 +413,19 @@ async function secretChecks(
       });
       continue;
     }
-    const value = await secrets.value(secret.arn);
-    const problem = value === undefined ? 'has no value' : secretProblem(key, value);
+    let problem: string | undefined;
+    try {
+      const value = await secrets.value(secret.arn);
+      problem = value === undefined ? 'has no value' : secretProblem(key, value);
+    } catch (error) {
+      findings.push({
+        check,
+        status: 'missing',
+        detail: `${secretIdOf(key)} could not be read (${describeError(error)})`,
+        fix: `Run with credentials that may call secretsmanager:GetSecretValue on ${secret.arn}.`,
+      });
+      continue;
+    }
     if (problem) {
       findings.push({
         check,

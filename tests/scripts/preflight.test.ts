@@ -265,6 +265,18 @@ describe('npm run preflight', () => {
       `aws secretsmanager put-secret-value --region eu-central-1 --secret-id ${arnOf(secretIds.auth0KycSync)}`,
     );
 
+    // A secret the operator may not read is reported, and the other checks still run.
+    secretsManager
+      .on(GetSecretValueCommand, { SecretId: arnOf(secretIds.personaApiKey) })
+      .rejects(
+        Object.assign(new Error('not authorized to perform GetSecretValue'), {
+          name: 'AccessDeniedException',
+        }),
+      );
+    expect((await preflight(stage())).missing('Secrets')).toContain(
+      'SecretsPersonaApiKey could not be read (AccessDeniedException: not authorized to perform GetSecretValue)',
+    );
+
     ses.reset();
     secretsManager.reset();
     account({
