@@ -266,13 +266,11 @@ describe('npm run preflight', () => {
     );
 
     // A secret the operator may not read is reported, and the other checks still run.
-    secretsManager
-      .on(GetSecretValueCommand, { SecretId: arnOf(secretIds.personaApiKey) })
-      .rejects(
-        Object.assign(new Error('not authorized to perform GetSecretValue'), {
-          name: 'AccessDeniedException',
-        }),
-      );
+    secretsManager.on(GetSecretValueCommand, { SecretId: arnOf(secretIds.personaApiKey) }).rejects(
+      Object.assign(new Error('not authorized to perform GetSecretValue'), {
+        name: 'AccessDeniedException',
+      }),
+    );
     expect((await preflight(stage())).missing('Secrets')).toContain(
       'SecretsPersonaApiKey could not be read (AccessDeniedException: not authorized to perform GetSecretValue)',
     );
