@@ -37,6 +37,7 @@ export function buildPlatform(
         domain: config.email.domain,
         sender: config.email.sender,
         configurationSetName: data.email.configurationSetName,
+        sandboxRecipients: config.email.sandboxRecipients,
       },
     },
     logRetention: config.logRetentionDays as RetentionDays,
@@ -71,6 +72,7 @@ export function buildPlatform(
     ...(config.domainName ? { domainName: config.domainName } : {}),
     ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
     ...(webAclArn ? { webAclArn } : {}),
+    demo: config.demo,
   });
   if (!config.siteUrl) {
     // The first of the two deploys of a stage without a custom domain (docs/deploying.md).

@@ -118,6 +118,19 @@ export const stageConfig = z
       domain: hostName('must be a bare lower-case domain name (example.com)'),
       sender: z.email(),
       operationsAddress: z.email(),
+      /**
+       * While the account is in the SES sandbox, SES checks the recipient's identity too: the
+       * addresses or domains, verified in SES, the functions may send to (the operations address
+       * among them unless it is on `domain`). Remove them once the account has production access.
+       */
+      sandboxRecipients: z
+        .array(
+          z.union([
+            z.email(),
+            z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/),
+          ]),
+        )
+        .default([]),
     }),
     logRetentionDays: z
       .number()
@@ -143,6 +156,11 @@ export const stageConfig = z
       .optional(),
     /** Operators' address subscribed to the alarm topic (they confirm the subscription once). */
     alarmEmail: z.email().optional(),
+    /**
+     * A demo stage may deploy a local web build (`npm run build:local`: placeholder company
+     * details, example canonical URL); any other stage refuses one at synthesis.
+     */
+    demo: z.boolean().default(false),
   })
   .superRefine((config, ctx) => {
     // Both or neither: a domain without a certificate cannot be served over TLS, and a certificate
@@ -241,6 +259,8 @@ export const exampleStages: Record<string, z.input<typeof stageConfig>> = {
       sender: 'no-reply@platform.example',
       operationsAddress: 'operations@platform.example',
     },
+    // Placeholder values throughout: it may also deploy a local build.
+    demo: true,
   },
 };
 

@@ -25,7 +25,13 @@ export interface GrantTargets {
   tables: Record<TableKey, ITableV2>;
   bus: IEventBus;
   secrets: Record<SecretKey, ISecret>;
-  email: { domain: string; sender: string; configurationSetName: string };
+  /** `sandboxRecipients`: identities SES checks as recipients while the account is in its sandbox. */
+  email: {
+    domain: string;
+    sender: string;
+    configurationSetName: string;
+    sandboxRecipients: readonly string[];
+  };
 }
 
 export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantTargets) {
@@ -75,6 +81,9 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
             resources: [
               `arn:${partition}:ses:${region}:${account}:identity/${targets.email.domain}`,
               `arn:${partition}:ses:${region}:${account}:configuration-set/${targets.email.configurationSetName}`,
+              ...targets.email.sandboxRecipients.map(
+                (identity) => `arn:${partition}:ses:${region}:${account}:identity/${identity}`,
+              ),
             ],
             conditions: { StringEquals: { 'ses:FromAddress': targets.email.sender } },
           }),

@@ -56,6 +56,11 @@ export interface ObservabilityProps {
   /** Ids of the functions that call the Auth0 Management API. */
   auth0FunctionIds: string[];
   alarmEmail?: string;
+  /**
+   * Every alarm is named `<prefix>-<name>` (e.g. `Platform-prod-Api5xxRate`), the names
+   * docs/operating.md uses; a generated name would not say which alarm it is.
+   */
+  alarmNamePrefix: string;
 }
 
 /** The operators' alarm topic, the alarms of docs/operating.md and the onboarding dashboard. */
@@ -103,6 +108,7 @@ export class Observability extends Construct {
     const action = new SnsAction(this.topic);
     const alarm = (alarmId: string, options: ConstructorParameters<typeof Alarm>[2]) => {
       const created = new Alarm(this, alarmId, {
+        alarmName: `${props.alarmNamePrefix}-${alarmId}`,
         treatMissingData: TreatMissingData.NOT_BREACHING,
         ...options,
       });

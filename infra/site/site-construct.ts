@@ -72,6 +72,8 @@ export interface SiteProps {
   domainName?: string;
   certificateArn?: string;
   webAclArn?: string;
+  /** A demo stage (stage config `demo`) may deploy a build with placeholder content. */
+  demo?: boolean;
 }
 
 /**
@@ -87,6 +89,7 @@ export class Site extends Construct {
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     const { build } = props;
+    refusePlaceholderBuild(build, props.demo === true);
 
     this.logBucket = new Bucket(this, 'Logs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -256,6 +259,28 @@ export class Site extends Construct {
     });
     if (assets) pages.node.addDependency(assets);
     acknowledgeDeploymentHandler(Stack.of(this), this.bucket);
+  }
+}
+
+/**
+ * A local build (`npm run build:local`, a test build) carries placeholder company details and an
+ * example canonical URL: only a stage marked `demo` may ship it. A build that cannot say what it
+ * carries (no placeholders.json) is refused too: a rebuild says.
+ */
+function refusePlaceholderBuild(build: WebBuild, demo: boolean) {
+  if (demo || build.missing) return;
+  if (build.placeholders === undefined) {
+    throw new Error(
+      `The web build in ${build.dir} has no placeholders.json, so nothing says it is a production build. ` +
+        'Run `SITE_URL=<siteUrl> npm run build` before `cdk deploy`.',
+    );
+  }
+  if (build.placeholders.length > 0) {
+    throw new Error(
+      `The web build in ${build.dir} is a local build with placeholder content, which only a stage marked \`demo\` may deploy:\n` +
+        build.placeholders.map((line) => `  - ${line}`).join('\n') +
+        '\nFill them in and run `SITE_URL=<siteUrl> npm run build` (not `npm run build:local`) before `cdk deploy`.',
+    );
   }
 }
 

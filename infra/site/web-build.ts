@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inlineScripts } from '../../web/inline-scripts.ts';
+import { type PlaceholderReport, placeholderReportFile } from '../../web/scripts/placeholders.ts';
 
 // What the infrastructure needs to know about a web build, read at synth time: where it is, the
 // CSP hashes of its inline scripts and which routes it prerendered.
@@ -25,6 +26,12 @@ export interface WebBuild {
   prerenderedRoutes: string[];
   /** True when `dir` is the placeholder because no build was found. */
   missing: boolean;
+  /**
+   * The placeholder values the build let through (`npm run build:local`, a test build), from its
+   * placeholders.json; undefined when the build has no such report (built before it existed, or
+   * not by web/vite.config.ts), so nothing vouches for it.
+   */
+  placeholders: string[] | undefined;
 }
 
 /** Same expression as web/vite.config.ts `scriptHashSource` (a test keeps them equal). */
@@ -60,6 +67,16 @@ function findPrerenderedRoutes(dir: string): string[] {
   return routes.sort();
 }
 
+function readPlaceholders(dir: string): string[] | undefined {
+  const file = path.join(dir, placeholderReportFile);
+  if (!existsSync(file)) return undefined;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<PlaceholderReport>;
+  if (!Array.isArray(parsed.placeholders) || !parsed.placeholders.every((p) => typeof p === 'string')) {
+    throw new Error(`${file}: "placeholders" must be a list of strings`);
+  }
+  return parsed.placeholders;
+}
+
 /** Reads the build in `dir` (default `web/dist`), or the placeholder when there is none. */
 export function readWebBuild(dir: string = webDistDir): WebBuild {
   const missing = !existsSync(path.join(dir, 'index.html'));
@@ -69,5 +86,6 @@ export function readWebBuild(dir: string = webDistDir): WebBuild {
     scriptHashes: readScriptHashes(buildDir),
     prerenderedRoutes: findPrerenderedRoutes(buildDir),
     missing,
+    placeholders: missing ? [] : readPlaceholders(buildDir),
   };
 }

@@ -208,6 +208,7 @@ export class BackendStack extends Stack {
         .filter((def) => def.grants.some((g) => g.kind === 'secret' && isAuth0M2mKey(g.secret)))
         .map((def) => def.id),
       ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
+      alarmNamePrefix: `Platform-${config.stage}`,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });

@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import { AuditorPolicy } from '#infra/data/auditor-policy.ts';
 import { DataTables } from '#infra/data/data-construct.ts';
 import { PlatformEmail } from '#infra/data/email-construct.ts';
+import { ErasureOperatorPolicy } from '#infra/data/erasure-operator-policy.ts';
 import { PlatformSecrets } from '#infra/data/secrets-construct.ts';
 
 export interface DataStackProps extends StackProps {
@@ -18,6 +19,7 @@ export class DataStack extends Stack {
   readonly secrets: PlatformSecrets;
   readonly email: PlatformEmail;
   readonly auditor: AuditorPolicy;
+  readonly erasureOperator: ErasureOperatorPolicy;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, { ...props, terminationProtection: true });
@@ -28,6 +30,14 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'AuditorPolicyArn', {
       description: 'Attach to the auditors role or permission set: read-only on the consent ledger',
       value: this.auditor.policy.managedPolicyArn,
+    });
+    this.erasureOperator = new ErasureOperatorPolicy(this, 'ErasureOperator', {
+      tables: this.data.tables,
+      secrets: this.secrets.secrets,
+    });
+    new CfnOutput(this, 'ErasureOperatorPolicyArn', {
+      description: 'Attach to the role of the operators who run npm run data:erase (docs/operating.md)',
+      value: this.erasureOperator.policy.managedPolicyArn,
     });
   }
 }

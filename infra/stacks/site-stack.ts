@@ -14,6 +14,7 @@ export interface SiteStackProps extends StackProps {
   domainName?: string;
   certificateArn?: string;
   webAclArn?: string;
+  demo?: boolean;
 }
 
 /** The CloudFront site in front of the web build and the HTTP API. */
@@ -32,6 +33,7 @@ export class SiteStack extends Stack {
       ...(domainName ? { domainName } : {}),
       ...(certificateArn ? { certificateArn } : {}),
       ...(webAclArn ? { webAclArn } : {}),
+      demo: props.demo === true,
     });
     if (build.missing) {
       Annotations.of(this).addWarningV2(

@@ -192,7 +192,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
   await seed(users, options.seedUsers ?? []);
   const mailer = new Mailer(options.ses);
   const tickets = new TicketService(issuer, users, mailer);
-  const actions = new ActionRunner({ CLAIMS_NAMESPACE: options.claimsNamespace });
+  const actions = new ActionRunner({ CLAIMS_NAMESPACE: options.claimsNamespace, AUDIENCE: options.audience });
   const { provider, actionClaims } = createProvider({
     issuer,
     audience: options.audience,

@@ -5,6 +5,7 @@ import { domainEvents } from '#contracts/events.ts';
 import { auditorActions } from '#infra/data/auditor-policy.ts';
 import { tableKeys, tables } from '#infra/data/tables.ts';
 import { accessLogFields } from '#infra/stacks/backend-stack.ts';
+import { exampleStages } from '#infra/stage-config.ts';
 import { eventRules, kycDecisionMarkerPrefix, reconcileEnvVars } from '#lambdas/event-rules.ts';
 import { auth0M2mKeys, isAuth0M2mKey, secretEnvVars } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
@@ -23,6 +24,26 @@ const statementsOf = (id: string) =>
   Object.entries(backend.findResources('AWS::IAM::Policy'))
     .filter(([logicalId]) => logicalId.startsWith(`${id}RoleDefaultPolicy`))
     .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
+/** A statement's resources as ARN strings, a reference written `<LogicalId...>`. */
+const sesResources = (statement: Statement) =>
+  [statement.Resource].flat().map((resource) => {
+    if (typeof resource === 'string') return resource;
+    const join = (resource as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+    if (!join) return JSON.stringify(resource);
+    return join[1]
+      .map((part) => {
+        if (typeof part === 'string') return part;
+        const ref = (part as { Ref?: string }).Ref;
+        if (ref === 'AWS::Partition') return 'aws';
+        return `<${ref ?? JSON.stringify(part)}>`;
+      })
+      .join(join[0]);
+  });
+/** The data stack's managed policies whose construct id starts with `id`. */
+const managedPolicy = (id: string) =>
+  Object.entries(data.findResources('AWS::IAM::ManagedPolicy'))
+    .filter(([logicalId]) => logicalId.startsWith(id))
+    .map(([, policy]) => policy);
 const refOf = (value: unknown) => (value as { Ref?: string }).Ref;
 const getAttOf = (value: unknown) => (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
 
@@ -105,7 +126,7 @@ describe('the data stack', () => {
   });
 
   it('gives auditors read-only access to the consent ledger and its indexes, and to nothing else', () => {
-    const policies = Object.values(data.findResources('AWS::IAM::ManagedPolicy'));
+    const policies = managedPolicy('Auditor');
     expect(policies).toHaveLength(1);
     const [statement, ...others] = (policies[0]?.Properties.PolicyDocument.Statement ?? []) as Statement[];
     expect(others).toEqual([]);
@@ -123,6 +144,48 @@ describe('the data stack', () => {
     expect(resources).not.toMatch(/KycState|Submissions/);
     expect(resources).toContain('/index/byPurposeAndTime');
     expect(resources).not.toContain('*');
+  });
+
+  it('gives erasure operators a ready policy: what data:erase does, its two secrets, and only the expiry written on kept records', () => {
+    const [policy] = managedPolicy('ErasureOperator');
+    const statements = (policy?.Properties.PolicyDocument.Statement ?? []) as Statement[];
+    const grants = statements.map((statement) => ({
+      actions: [...actionsOf(statement)].sort(),
+      resources: JSON.stringify(statement.Resource).match(
+        /Data\w+?(?=[0-9A-F]{8}")|Secrets\w+?(?=[0-9A-F]{8}")|\/index\/\w+/g,
+      ),
+      condition: statement.Condition,
+    }));
+    expect(grants).toEqual([
+      {
+        actions: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+        resources: ['DataSubmissions', 'DataSubmissions', '/index/byEmail'],
+        condition: undefined,
+      },
+      {
+        actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+        resources: ['DataKycState', 'DataConsentLedger'],
+        condition: undefined,
+      },
+      {
+        actions: ['dynamodb:UpdateItem'],
+        resources: ['DataKycState', 'DataConsentLedger'],
+        condition: {
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': ['expiresAt', 'subjectId', 'sequence', 'pk', 'sk'],
+          },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+        },
+      },
+      {
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: ['SecretsAuth0Erasure', 'SecretsPersonaApiKey'],
+        condition: undefined,
+      },
+    ]);
+    data.hasOutput('ErasureOperatorPolicyArn', {
+      Value: { Ref: Match.stringLikeRegexp('^ErasureOperatorPolicy') },
+    });
   });
 });
 
@@ -373,6 +436,48 @@ describe('the backend stack', () => {
     );
     expect(JSON.stringify(puts.map((s) => s.Condition))).toContain('PersonaEventReceived');
     expect(JSON.stringify(puts.map((s) => s.Condition))).not.toContain('KycStatusChanged');
+  });
+
+  it('lets the email-sending functions send from the sender only, through the domain identity and the configuration set', () => {
+    const senders = [...routes, ...eventRules].filter((def) => def.grants.some((g) => g.kind === 'email'));
+    expect(senders.length).toBeGreaterThan(0);
+    for (const def of senders) {
+      const ses = statementsOf(def.id).filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+      expect(
+        ses.map((s) => ({ actions: actionsOf(s), resources: sesResources(s), condition: s.Condition })),
+      ).toEqual([
+        {
+          actions: ['ses:SendEmail'],
+          resources: [
+            'arn:aws:ses:eu-central-1:111111111111:identity/platform.example',
+            expect.stringMatching(
+              /^arn:aws:ses:eu-central-1:111111111111:configuration-set\/.*ExportsOutputRefEmailConfigurationSet/,
+            ),
+          ],
+          condition: { StringEquals: { 'ses:FromAddress': 'no-reply@platform.example' } },
+        },
+      ]);
+    }
+  });
+
+  it('adds the sandbox recipients a stage lists, and only those, to the send permission (SES checks them in the sandbox)', () => {
+    const dev = exampleStages.dev as NonNullable<(typeof exampleStages)[string]>;
+    const recipients = ['tester@mail.acme-test.de', 'qa.acme-test.de'];
+    const sandbox = synthPlatform({ email: { ...dev.email, sandboxRecipients: recipients } } as never);
+    const identities = Object.values(sandbox.backend.findResources('AWS::IAM::Policy'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[])
+      .filter((s) => actionsOf(s).includes('ses:SendEmail'))
+      .map((s) => sesResources(s).filter((r) => r.includes(':identity/')));
+    expect(identities.length).toBeGreaterThan(0);
+    for (const granted of identities) {
+      expect(granted).toEqual([
+        'arn:aws:ses:eu-central-1:111111111111:identity/platform.example',
+        ...recipients.map((r) => `arn:aws:ses:eu-central-1:111111111111:identity/${r}`),
+      ]);
+    }
+    expect(() =>
+      synthPlatform({ email: { ...dev.email, sandboxRecipients: ['not an identity'] } } as never),
+    ).toThrow(/email\.sandboxRecipients\.0/);
   });
 
   it('names the indexes a function may query instead of granting index/*', () => {

@@ -106,4 +106,22 @@ describe('the post-login Action', () => {
     expect(result.denied).toMatch(/CLAIMS_NAMESPACE/);
     expect(result.accessTokenClaims).toEqual({});
   });
+
+  it("adds nothing and asks nothing for another stage's API in the same tenant, and serves its own", async () => {
+    const stage = (audience: string | undefined) =>
+      new ActionRunner({ CLAIMS_NAMESPACE: NAMESPACE, AUDIENCE: 'https://api.prod.example' }).run({
+        user: user({ role: 'admin', kyc_status: 'approved', organization_type: 'defense' }),
+        client: { client_id: 'dev-spa', name: 'Platform dev web' },
+        protocol: 'oidc-basic-profile',
+        requestedScopes: ['openid', 'profile', 'email', 'offline_access'],
+        audience,
+      });
+    // The dev stage's login, run through the prod stage's Action: the dev Action decides alone.
+    const other = await stage('https://api.dev.example');
+    expect(other).toEqual({ idTokenClaims: {}, accessTokenClaims: {}, multifactor: [] });
+    const own = await stage('https://api.prod.example');
+    expect(own.accessTokenClaims[`${NAMESPACE}role`]).toBe('admin');
+    expect(own.idTokenClaims[`${NAMESPACE}kyc_status`]).toBe('approved');
+    expect(own.multifactor).toHaveLength(1);
+  });
 });

@@ -371,7 +371,7 @@ describe('Auth0 provisioning plan', () => {
       code: readFileSync(POST_LOGIN_ACTION_FILE, 'utf8'),
       supported_triggers: [{ id: 'post-login', version: 'v3' }],
       all_changes_deployed: true,
-      secretValues: { CLAIMS_NAMESPACE: config.auth0.claimsNamespace },
+      secretValues: { CLAIMS_NAMESPACE: config.auth0.claimsNamespace, AUDIENCE: config.auth0.audience },
     });
     expect(tenant.bindings).toEqual([expect.objectContaining({ actionId: action?.id })]);
   });
@@ -526,7 +526,10 @@ describe('Auth0 provisioning plan', () => {
       log: (line) => logs.push(line),
     });
     expect(summary(plan.steps)).toEqual(['update action secrets', 'deploy action']);
-    expect(tenant.actions[0]?.secretValues).toEqual({ CLAIMS_NAMESPACE: 'https://claims.example/' });
+    expect(tenant.actions[0]?.secretValues).toEqual({
+      CLAIMS_NAMESPACE: 'https://claims.example/',
+      AUDIENCE: 'https://api.platform.example',
+    });
     expect(logs.join('\n')).not.toContain('https://claims.example/');
   });
 

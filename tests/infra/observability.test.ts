@@ -38,6 +38,26 @@ describe('the alarm topic', () => {
 });
 
 describe('the alarms', () => {
+  it('are named as docs/operating.md names them, every one of them and no other', () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../docs/operating.md', import.meta.url)), 'utf8');
+    const section = doc.slice(doc.indexOf('## Alarms and what to do'), doc.indexOf('## Replaying events'));
+    const headings = [...section.matchAll(/^### `([^`]+)`/gm)].map((m) => m[1] as string);
+    const ids = (defs: readonly { id: string }[]) => defs.map((d) => d.id).join('|');
+    const patterns = headings.map(
+      (heading) =>
+        new RegExp(
+          `^${heading
+            .replace('<stage>', 'dev')
+            .replace('<Function>', `(${ids([...routes, ...eventRules])})`)
+            .replace('<Rule>', `(${ids(eventRules)})`)}$`,
+        ),
+    );
+    const names = alarms.map((a) => a.Properties.AlarmName as string);
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.filter((name) => !patterns.some((p) => p.test(name)))).toEqual([]);
+    expect(headings.filter((_, i) => !names.some((name) => patterns[i]?.test(name)))).toEqual([]);
+  });
+
   it('watch the API 5xx rate over 5 minutes, once there is enough traffic', () => {
     const [rate] = alarms.filter((a) => JSON.stringify(a.Properties.Metrics ?? []).includes('5xx'));
     expect(rate?.Properties.Threshold).toBe(1);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -221,6 +221,7 @@ describe('the distribution', () => {
     );
     expect(stale).toHaveLength(1);
     const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dir, 'placeholders.json'), '{"placeholders":[]}');
     for (const key of bucketKeys(siteRoutes)) {
       mkdirSync(path.dirname(path.join(dir, key)), { recursive: true });
       writeFileSync(path.join(dir, key), '<!doctype html>');
@@ -415,5 +416,27 @@ describe('the web build', () => {
     const missing = readWebBuild(path.join(tmpdir(), 'no-such-build'));
     expect(missing.missing).toBe(true);
     expect(missing.prerenderedRoutes).toEqual([]);
+  });
+
+  it('refuses a local build (placeholder content) for a stage not marked demo, and a build that does not say', () => {
+    const local = mkdtempSync(path.join(tmpdir(), 'web-dist-local-'));
+    cpSync(fixtureBuildDir, local, { recursive: true });
+    const report = { placeholders: ['company.iban: "[IBAN]"', 'SITE_URL names a reserved example host'] };
+    writeFileSync(path.join(local, 'placeholders.json'), JSON.stringify(report));
+    expect(() => synthPlatform({ demo: false }, { buildDir: local })).toThrow(
+      /placeholder content, which only a stage marked `demo` may deploy:\n {2}- company\.iban: "\[IBAN\]"\n {2}- SITE_URL/,
+    );
+    // A demo stage deploys it, config.json and all.
+    expect(synthPlatform({ demo: true }, { buildDir: local }).site.toJSON()).toBeTruthy();
+    // A production build (nothing let through) deploys to any stage.
+    expect(() => synthPlatform({ demo: false })).not.toThrow();
+    // A build without the report (older, or not made by the web build) proves nothing.
+    rmSync(path.join(local, 'placeholders.json'));
+    expect(() => synthPlatform({ demo: false }, { buildDir: local })).toThrow(/no placeholders\.json/);
+    // No build at all still synthesizes (a fresh clone, CI) with the placeholder page and a warning.
+    const none = synthPlatform({ demo: false }, { buildDir: path.join(tmpdir(), 'no-such-build') });
+    expect(
+      Annotations.fromStack(none.stacks.site).findWarning('*', Match.stringLikeRegexp('has no index.html')),
+    ).toHaveLength(1);
   });
 });

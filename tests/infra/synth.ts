@@ -13,15 +13,16 @@ export const fixtureBuildDir = fileURLToPath(new URL('./fixtures/web-dist/', imp
 
 export function synthPlatform(
   overrides: Partial<z.input<typeof stageConfig>> = {},
-  options: { originSecretVersionId?: string } = {},
+  options: { originSecretVersionId?: string; buildDir?: string } = {},
 ) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const config = parseStageConfig({ ...exampleStages.dev, ...overrides });
+  const { buildDir = fixtureBuildDir, ...platformOptions } = options;
   const stacks = buildPlatform(
     app,
     config,
     { region: 'eu-central-1', account: '111111111111' },
-    { webBuild: readWebBuild(fixtureBuildDir), ...options },
+    { webBuild: readWebBuild(buildDir), ...platformOptions },
   );
   return {
     app,

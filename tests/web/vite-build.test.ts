@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readWebBuild } from '#infra/site/web-build.ts';
 import { appPaths, indexedPaths, publicPaths, redirects } from '#web/app/paths.ts';
 import { notFound } from '#web/content/pages/not-found.ts';
 import { site } from '#web/content/site.ts';
@@ -15,6 +16,7 @@ import {
   isReservedHost,
   isValidIban,
   PlaceholderContentError,
+  placeholderReportFile,
   placeholdersAllowed,
   SiteUrlError,
 } from '../../web/scripts/placeholders.ts';
@@ -282,6 +284,15 @@ describe('placeholder content', () => {
     expect(
       findPlaceholders({ phone: '', number: 'HRB XXXXX', email: 'contact', careersEmail: 'careers@acme.de' }),
     ).toEqual(['phone: "" (empty)', 'number: "HRB XXXXX"', 'email: "contact" (not an email address)']);
+  });
+
+  it('lists what a local or test build let through in placeholders.json, which the site construct reads', async () => {
+    const { company } = await import('#web/content/company.ts');
+    const report = JSON.parse(await readFile(path.join(outDir, placeholderReportFile), 'utf8'));
+    expect(report.placeholders).toEqual(
+      expect.arrayContaining([...findPlaceholders(company, 'company'), expect.stringMatching(/^SITE_URL /)]),
+    );
+    expect(readWebBuild(outDir).placeholders).toEqual(report.placeholders);
   });
 
   it('names each .example address of the company content (email, careersEmail) by its field', async () => {

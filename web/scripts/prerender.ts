@@ -13,6 +13,8 @@ import {
   checkSiteUrl,
   findPlaceholders,
   PlaceholderContentError,
+  type PlaceholderReport,
+  placeholderReportFile,
   placeholdersAllowed,
   SiteUrlError,
 } from './placeholders.ts';
@@ -251,6 +253,10 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
     }
     for (const error of refusals.slice(1)) console.error(`prerender: ${error.message}`);
     if (refusals[0]) throw refusals[0];
+    const report: PlaceholderReport = {
+      placeholders: [...found, ...(siteUrlProblem ? [`SITE_URL ${siteUrlProblem.problem}`] : [])],
+    };
+    await writeFile(path.join(outDir, placeholderReportFile), `${JSON.stringify(report, null, 2)}\n`);
 
     const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
     const manifest = await readManifest(outDir);

@@ -10,6 +10,11 @@
  * The local identity provider (local/idp) loads and runs this exact file on every login,
  * refresh-token exchange and password grant, so claims always reflect the current app_metadata.
  * It records `api.multifactor.enable` but has no second factor to enforce.
+ *
+ * Every Action bound to the trigger runs for every login of the tenant. A tenant that holds two
+ * stages runs both stages' Actions, so this one serves only tokens for its stage's API (the Action
+ * secret AUDIENCE): for another API it adds no claim and asks for nothing, and the other stage's
+ * Action decides there (docs/deploying.md, "A second stage").
  */
 const CLAIMS = ['role', 'kyc_status', 'organization_type'];
 
@@ -29,6 +34,9 @@ exports.onExecutePostLogin = async (event, api) => {
     api.access.deny('CLAIMS_NAMESPACE secret is not configured');
     return;
   }
+  const audience = event.secrets.AUDIENCE;
+  const requested = event.resource_server?.identifier;
+  if (audience && requested && requested !== audience) return;
   const prefix = claimsPrefix(namespace);
   const appMetadata = event.user.app_metadata || {};
 

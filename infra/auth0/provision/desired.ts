@@ -147,7 +147,7 @@ export function desiredTenant(
       trigger: { id: 'post-login', version: 'v3' },
       runtime: 'node22',
       code: options.actionCode ?? readFileSync(POST_LOGIN_ACTION_FILE, 'utf8'),
-      secrets: { CLAIMS_NAMESPACE: config.auth0.claimsNamespace },
+      secrets: { CLAIMS_NAMESPACE: config.auth0.claimsNamespace, AUDIENCE: config.auth0.audience },
     },
     binding: { displayName: `platform-${config.stage}-post-login` },
     connection: {

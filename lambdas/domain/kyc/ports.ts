@@ -113,7 +113,7 @@ export interface RegistrationLookup {
   getRegistrations(userIds: readonly string[]): Promise<Map<string, RegistrationRecord>>;
 }
 
-/** Persona's inquiry statuses (INTEGRATION-NOTES). */
+/** Persona's inquiry statuses (its API's `data.attributes.status` values). */
 export type InquiryStatus =
   | 'created'
   | 'pending'

@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { loadStageConfig } from '#infra/auth0/provision/stage.ts';
+import { awsPreflightPorts } from './preflight/aws.ts';
+import { formatFindings, runPreflight } from './preflight/checks.ts';
+
+// npm run preflight -- --stage <name>
+// Checks, with read-only AWS calls and the operator's credentials, what a first deploy of the
+// stage needs (docs/deploying.md, "Preflight"); prints what is missing and how to fix it, and exits
+// 1 when anything is. Run it before the first deploy and again after it.
+
+const usage = `Usage: npm run preflight -- --stage <name> [--cdk-json FILE]
+
+  --stage      the stage in cdk.json context "stages" or infra/stage-config.ts
+  --cdk-json   the CDK app's cdk.json (default cdk.json)
+
+Exit status: 0 nothing missing, 1 something missing, 2 usage or configuration error.`;
+
+async function main(): Promise<number> {
+  let values: { stage?: string | undefined; 'cdk-json': string; help: boolean };
+  try {
+    ({ values } = parseArgs({
+      strict: true,
+      allowPositionals: false,
+      options: {
+        stage: { type: 'string' },
+        'cdk-json': { type: 'string', default: 'cdk.json' },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (!values.stage) {
+    console.error(`--stage is required\n\n${usage}`);
+    return 2;
+  }
+  let config: ReturnType<typeof loadStageConfig>;
+  try {
+    config = loadStageConfig(values.stage, values['cdk-json']);
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  const ports = awsPreflightPorts(config.region);
+  try {
+    const findings = await runPreflight(config, ports);
+    console.log(formatFindings(config, findings));
+    return findings.some((finding) => finding.status === 'missing') ? 1 : 0;
+  } finally {
+    ports.close();
+  }
+}
+
+process.exitCode = await main();

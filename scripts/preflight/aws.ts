@@ -1,0 +1,110 @@
+import {
+  GetSecretValueCommand,
+  ListSecretsCommand,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { CertificatePort, LambdaAccountPort, PreflightPorts, SecretsPort, SesPort } from './checks.ts';
+
+// The preflight's ports on the AWS SDK clients, read-only calls only, with the operator's
+// credentials from the default chain. Endpoints are the SDK's regional ones.
+
+/** CloudFormation tags every resource it creates with these. */
+const stackNameTag = 'aws:cloudformation:stack-name';
+const logicalIdTag = 'aws:cloudformation:logical-id';
+
+const named = (error: unknown, name: string) => error instanceof Error && error.name === name;
+
+export function sesPort(client: SESv2Client): SesPort {
+  return {
+    async account() {
+      const answer = await client.send(new GetAccountCommand({}));
+      return {
+        productionAccess: answer.ProductionAccessEnabled === true,
+        sendingEnabled: answer.SendingEnabled !== false,
+      };
+    },
+    async identity(name) {
+      try {
+        const answer = await client.send(new GetEmailIdentityCommand({ EmailIdentity: name }));
+        const stackName = answer.Tags?.find((tag) => tag.Key === stackNameTag)?.Value;
+        return { verified: answer.VerifiedForSendingStatus === true, ...(stackName ? { stackName } : {}) };
+      } catch (error) {
+        if (named(error, 'NotFoundException')) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+export function secretsPort(client: SecretsManagerClient): SecretsPort {
+  return {
+    async stackSecrets(stackName) {
+      const found: { logicalId: string; arn: string }[] = [];
+      let nextToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListSecretsCommand({
+            Filters: [
+              { Key: 'tag-key', Values: [stackNameTag] },
+              { Key: 'tag-value', Values: [stackName] },
+            ],
+            ...(nextToken ? { NextToken: nextToken } : {}),
+          }),
+        );
+        for (const secret of page.SecretList ?? []) {
+          const tags = secret.Tags ?? [];
+          // The two filters match any tag key and any tag value: keep the secrets of this very stack.
+          if (!tags.some((tag) => tag.Key === stackNameTag && tag.Value === stackName)) continue;
+          const logicalId = tags.find((tag) => tag.Key === logicalIdTag)?.Value;
+          if (logicalId && secret.ARN) found.push({ logicalId, arn: secret.ARN });
+        }
+        nextToken = page.NextToken;
+      } while (nextToken);
+      return found;
+    },
+    async value(arn) {
+      try {
+        const answer = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+        return answer.SecretString;
+      } catch (error) {
+        if (named(error, 'ResourceNotFoundException')) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The Lambda and ACM clients (@aws-sdk/client-lambda, @aws-sdk/client-acm) are not dependencies of
+ * the project yet: until they are, these two checks say so and how to check by hand, and the
+ * preflight exits non-zero, since it could not vouch for them.
+ */
+class ClientNotInstalledError extends Error {
+  override readonly name = 'ClientNotInstalledError';
+  constructor(client: string, operation: string) {
+    super(`${client} is not installed, so ${operation} cannot be called`);
+  }
+}
+export const lambdaAccountPort: LambdaAccountPort = {
+  concurrency: () =>
+    Promise.reject(new ClientNotInstalledError('@aws-sdk/client-lambda', 'GetAccountSettings')),
+};
+export const certificatePort: CertificatePort = {
+  describe: () => Promise.reject(new ClientNotInstalledError('@aws-sdk/client-acm', 'DescribeCertificate')),
+};
+
+export function awsPreflightPorts(region: string): PreflightPorts & { close(): void } {
+  const ses = new SESv2Client({ region });
+  const secrets = new SecretsManagerClient({ region });
+  return {
+    lambda: lambdaAccountPort,
+    ses: sesPort(ses),
+    certificates: certificatePort,
+    secrets: secretsPort(secrets),
+    close: () => {
+      ses.destroy();
+      secrets.destroy();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { eventRules } from '#lambdas/event-rules.ts';
+import { routes } from '#lambdas/routes.ts';
+
+// The operator docs are followed to the letter by someone new: every AWS command says which region
+// it talks to (the edge stack lives in us-east-1 whatever the stage's region), and every document
+// they point at is in the repository.
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const docs = [
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+const decisions = readdirSync(path.join(root, 'docs/decisions'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/decisions/${f}`);
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+/** Every `aws <service> <operation> ...` command of a document: code-block lines (with their `\` continuations) and inline code. */
+function awsCommands(markdown: string): string[] {
+  const commands: string[] = [];
+  const lines = markdown.split('\n');
+  let inBlock = false;
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] ?? '';
+    if (/^\s*```/.test(line)) {
+      inBlock = !inBlock;
+      continue;
+    }
+    if (inBlock) {
+      let command = line;
+      while (command.trimEnd().endsWith('\\') && i + 1 < lines.length) {
+        i += 1;
+        command = `${command.trimEnd().slice(0, -1).trimEnd()} ${lines[i]?.trim() ?? ''}`;
+      }
+      for (const match of command.matchAll(/(?:^|[\s;&|(`$])(aws [a-z0-9-]+ [a-z0-9-]+.*)/g)) {
+        commands.push((match[1] as string).trim());
+      }
+    } else {
+      for (const match of line.matchAll(/`(aws [a-z0-9-]+ [a-z0-9-]+[^`]*)`/g))
+        commands.push(match[1] as string);
+    }
+  }
+  return commands;
+}
+
+describe('the docs', () => {
+  it('name --region in every AWS command', () => {
+    const missing = [...docs, ...decisions].flatMap((file) =>
+      awsCommands(read(file))
+        .filter((command) => !command.includes('--region'))
+        .map((command) => `${file}: ${command}`),
+    );
+    expect(missing).toEqual([]);
+    // The scan sees commands in blocks, continuations and inline code.
+    expect(
+      awsCommands('```sh\naws sqs receive-message \\\n  --region x\n```\nrun `aws s3 ls s3://b`'),
+    ).toEqual(['aws sqs receive-message --region x', 'aws s3 ls s3://b']);
+  });
+
+  it('point only at files inside the repository, and those exist', () => {
+    const outside = docs.flatMap((file) =>
+      [...read(file).matchAll(/(?<![\w/.])(\.\.\/[\w./-]+|\/work\/[\w./-]+)/g)].map(
+        (m) => `${file}: ${m[1]}`,
+      ),
+    );
+    expect(outside).toEqual([]);
+    const missing = docs.flatMap((file) =>
+      [
+        ...read(file).matchAll(
+          /`((?:docs|infra|lambdas|scripts|local|web|tests)\/[\w./-]+\.(?:md|ts|cjs|json))`/g,
+        ),
+      ]
+        .map((m) => m[1] as string)
+        // Build outputs are not in the repository.
+        .filter((target) => !target.startsWith('web/dist/') && !existsSync(path.join(root, target)))
+        .map((target) => `${file}: ${target}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('name every reserved concurrency the functions have, with its value, where throttles are explained', () => {
+    const operating = read('docs/operating.md');
+    const throttles = operating.slice(operating.indexOf('Throttles`:'), operating.indexOf('DeadLetters`:'));
+    const reserved = [...routes, ...eventRules].filter((def) => def.reservedConcurrency);
+    expect(reserved.length).toBeGreaterThan(0);
+    for (const def of reserved) {
+      const named = new RegExp(`\`${def.id}\` \\(${def.reservedConcurrency}[):]`);
+      expect([def.id, named.test(throttles)]).toEqual([def.id, true]);
+    }
+  });
+});

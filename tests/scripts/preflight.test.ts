@@ -1,0 +1,367 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import {
+  GetSecretValueCommand,
+  ListSecretsCommand,
+  ResourceNotFoundException,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import {
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  NotFoundException,
+  SESv2Client,
+} from '@aws-sdk/client-sesv2';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { exampleStages, parseStageConfig, type StageConfig } from '#infra/stage-config.ts';
+import { auth0M2mKeys } from '#lambdas/grants.ts';
+import { awsPreflightPorts, secretsPort, sesPort } from '#scripts/preflight/aws.ts';
+import {
+  type CertificatePort,
+  type Finding,
+  formatFindings,
+  type LambdaAccountPort,
+  runPreflight,
+  stageReservedConcurrency,
+} from '#scripts/preflight/checks.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
+import { synthPlatform } from '#tests/infra/synth.ts';
+
+// npm run preflight: the SES and Secrets Manager answers come from the real SDK clients with
+// aws-sdk-client-mock standing in for the account; the Lambda and ACM answers (clients not yet
+// installed) from plain ports.
+
+const ses = mockClient(SESv2Client);
+const secretsManager = mockClient(SecretsManagerClient);
+afterEach(() => {
+  ses.reset();
+  secretsManager.reset();
+});
+
+const stage = (overrides: Record<string, unknown> = {}): StageConfig =>
+  parseStageConfig({ ...exampleStages.dev, stage: 'prod', demo: false, ...overrides });
+const dataStack = 'Platform-prod-Data';
+const secretIds = {
+  auth0Registration: 'SecretsAuth0RegistrationB06F1C56',
+  auth0ReadUsers: 'SecretsAuth0ReadUsersF0A82144',
+  auth0VerificationEmail: 'SecretsAuth0VerificationEmail5C07A396',
+  auth0KycSync: 'SecretsAuth0KycSync3ADBD540',
+  auth0Erasure: 'SecretsAuth0Erasure3418202B',
+  personaApiKey: 'SecretsPersonaApiKeyB1A325FE',
+  personaWebhookSecret: 'SecretsPersonaWebhookSecret928B16FD',
+  originVerify: 'SecretsOriginVerify59304C5E',
+};
+const arnOf = (logicalId: string) =>
+  `arn:aws:secretsmanager:eu-central-1:111111111111:secret:${logicalId}-AbCdEf`;
+const goodValues: Record<keyof typeof secretIds, string> = {
+  ...(Object.fromEntries(
+    auth0M2mKeys.map((key) => [key, JSON.stringify({ clientId: `id-${key}`, clientSecret: 'secret' })]),
+  ) as Record<(typeof auth0M2mKeys)[number], string>),
+  personaApiKey: 'persona_sandbox_0123456789',
+  personaWebhookSecret: 'wbhsec_old wbhsec_new',
+  originVerify: JSON.stringify({ current: 'x'.repeat(48), previous: '' }),
+};
+
+/** The account as SES and Secrets Manager answer for it. */
+function account(options: {
+  production?: boolean;
+  identities?: Record<string, { verified: boolean; stackName?: string }>;
+  secrets?: Partial<Record<keyof typeof secretIds, string | null>>;
+}) {
+  ses
+    .on(GetAccountCommand)
+    .resolves({ ProductionAccessEnabled: options.production ?? true, SendingEnabled: true });
+  ses.on(GetEmailIdentityCommand).callsFake(({ EmailIdentity }: { EmailIdentity: string }) => {
+    const identity = options.identities?.[EmailIdentity];
+    if (!identity)
+      throw new NotFoundException({
+        message: `Email identity ${EmailIdentity} does not exist.`,
+        $metadata: {},
+      });
+    return {
+      VerifiedForSendingStatus: identity.verified,
+      Tags: identity.stackName ? [{ Key: 'aws:cloudformation:stack-name', Value: identity.stackName }] : [],
+    };
+  });
+  const entries = Object.entries(options.secrets ?? {}) as [keyof typeof secretIds, string | null][];
+  secretsManager.on(ListSecretsCommand).resolves({
+    SecretList: [
+      // Another stage's secret: the tag-value filter alone would let it through.
+      {
+        ARN: arnOf('SecretsPersonaApiKeyOTHER'),
+        Tags: [
+          { Key: 'aws:cloudformation:stack-name', Value: 'Platform-dev-Data' },
+          { Key: 'aws:cloudformation:logical-id', Value: 'SecretsPersonaApiKeyB1A325FE' },
+          { Key: 'owner', Value: dataStack },
+        ],
+      },
+      ...entries.map(([key]) => ({
+        ARN: arnOf(secretIds[key]),
+        Tags: [
+          { Key: 'aws:cloudformation:stack-name', Value: dataStack },
+          { Key: 'aws:cloudformation:logical-id', Value: secretIds[key] },
+        ],
+      })),
+    ],
+  });
+  secretsManager.on(GetSecretValueCommand).callsFake(({ SecretId }: { SecretId: string }) => {
+    if (SecretId === arnOf('SecretsPersonaApiKeyOTHER')) return { SecretString: goodValues.personaApiKey };
+    const entry = entries.find(([key]) => arnOf(secretIds[key]) === SecretId);
+    if (!entry || entry[1] === null)
+      throw new ResourceNotFoundException({ message: 'no value', $metadata: {} });
+    return { SecretString: entry[1] };
+  });
+}
+
+const lambda = (limit: number, unreserved = limit): LambdaAccountPort => ({
+  concurrency: async () => ({ limit, unreserved }),
+});
+const certificates = (answer?: { status: string; domainNames: string[] }): CertificatePort => ({
+  describe: async () => answer,
+});
+
+async function preflight(
+  config: StageConfig,
+  ports: { lambda?: LambdaAccountPort; certificates?: CertificatePort } = {},
+) {
+  const findings = await runPreflight(config, {
+    lambda: ports.lambda ?? lambda(1000),
+    certificates: ports.certificates ?? certificates(),
+    ses: sesPort(new SESv2Client({ region: config.region })),
+    secrets: secretsPort(new SecretsManagerClient({ region: config.region })),
+  });
+  const missing = (check: string) =>
+    findings.filter((f) => f.status === 'missing' && f.check === check).map((f) => f.detail);
+  return {
+    findings,
+    missing,
+    report: formatFindings(config, findings),
+    failed: findings.some((f) => f.status === 'missing'),
+  };
+}
+/** The command itself, as an operator runs it. */
+const run = (args: string[], env: Record<string, string> = {}) =>
+  promisify(execFile)('node_modules/.bin/tsx', ['scripts/preflight.ts', ...args], {
+    env: { ...process.env, ...env },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
+  );
+const statuses = (findings: Finding[]) => findings.map((f) => `${f.status} ${f.check}`);
+
+describe('npm run preflight', () => {
+  it('passes a ready account before the first deploy, and says what comes after it', async () => {
+    account({ production: true });
+    const { findings, failed, report } = await preflight(stage());
+    expect(failed).toBe(false);
+    expect(statuses(findings)).toEqual([
+      'ok Lambda concurrency',
+      'later SES identity',
+      'ok SES sandbox',
+      'note Site domain',
+      'later Secrets',
+    ]);
+    expect(report).toContain('Ready for the first deploy');
+    // Without a custom domain the site's address is the CloudFront host, known after the deploy.
+    expect(report).toMatch(/no domainName: .*CloudFront host.*Platform-prod-Site\.DistributionDomainName/);
+  });
+
+  it("refuses an account whose unreserved concurrency cannot take the stage's reservations, and says how to raise it", async () => {
+    account({ production: true });
+    const { total } = stageReservedConcurrency();
+    expect(total).toBeGreaterThan(0);
+    // A new account: 10 concurrent executions, nothing can be reserved.
+    const newAccount = await preflight(stage(), { lambda: lambda(10) });
+    expect(newAccount.failed).toBe(true);
+    expect(newAccount.missing('Lambda concurrency')[0]).toMatch(
+      /allows 10 concurrent executions.*10 unreserved/,
+    );
+    expect(newAccount.report).toContain(
+      'aws service-quotas request-service-quota-increase --region eu-central-1 --service-code lambda --quota-code L-B99A9384',
+    );
+    // The boundary: exactly 100 must stay unreserved after the stage's reservation.
+    expect((await preflight(stage(), { lambda: lambda(1000, 100 + total) })).failed).toBe(false);
+    expect((await preflight(stage(), { lambda: lambda(1000, 99 + total) })).failed).toBe(true);
+    // An account whose settings cannot be read is not vouched for.
+    const unreadable = await preflight(stage(), {
+      lambda: { concurrency: () => Promise.reject(new Error('AccessDenied')) },
+    });
+    expect(unreadable.missing('Lambda concurrency')).toEqual([expect.stringContaining('AccessDenied')]);
+  });
+
+  it('counts the reservations from the same definitions the backend stack reserves them from', () => {
+    const { backend } = synthPlatform();
+    const reservedInTemplate = Object.values(backend.findResources('AWS::Lambda::Function')).reduce(
+      (sum, fn) => sum + (fn.Properties.ReservedConcurrentExecutions ?? 0),
+      0,
+    );
+    expect(stageReservedConcurrency().total).toBe(reservedInTemplate);
+  });
+
+  it('refuses the SES sandbox without sandbox recipients, unverified recipients and an unverified operations address', async () => {
+    const domain = { 'platform.example': { verified: true, stackName: dataStack } };
+    account({ production: false, identities: domain });
+    const bare = await preflight(stage());
+    expect(bare.missing('SES sandbox')).toEqual([
+      expect.stringMatching(/in the SES sandbox .* no email\.sandboxRecipients/),
+    ]);
+    expect(bare.report).toContain(
+      'aws sesv2 put-account-details --region eu-central-1 --production-access-enabled',
+    );
+
+    ses.reset();
+    account({ production: false, identities: { ...domain, 'tester@acme-test.de': { verified: false } } });
+    const email = { ...exampleStages.dev?.email, operationsAddress: 'ops@acme-ops.de' };
+    const unverified = await preflight(
+      stage({ email: { ...email, sandboxRecipients: ['tester@acme-test.de', 'qa@acme-test.de'] } }),
+    );
+    expect(unverified.missing('SES sandbox')).toEqual([
+      'sandbox recipient tester@acme-test.de is not verified yet',
+      'sandbox recipient qa@acme-test.de is not an SES identity',
+      expect.stringMatching(
+        /^the operations address ops@acme-ops\.de is neither on platform\.example nor in email\.sandboxRecipients/,
+      ),
+    ]);
+
+    ses.reset();
+    account({ production: false, identities: { ...domain, 'acme-ops.de': { verified: true } } });
+    const ready = await preflight(stage({ email: { ...email, sandboxRecipients: ['acme-ops.de'] } }));
+    expect(ready.missing('SES sandbox')).toEqual([]);
+    expect(statuses(ready.findings)).toContain('note SES sandbox');
+  });
+
+  it("refuses an email domain another stage's data stack already holds (SES identity collision)", async () => {
+    account({ identities: { 'platform.example': { verified: true, stackName: 'Platform-dev-Data' } } });
+    const { missing, report } = await preflight(stage());
+    expect(missing('SES identity')).toEqual([
+      'platform.example is already an SES identity in eu-central-1 (created by Platform-dev-Data): the data stack creates its own and would fail',
+    ]);
+    expect(report).toContain('Give this stage another email.domain');
+  });
+
+  it('after the first deploy: wants the identity verified and every secret filled with a value that parses', async () => {
+    account({
+      identities: { 'platform.example': { verified: false, stackName: dataStack } },
+      secrets: {
+        ...goodValues,
+        auth0KycSync: 'GeneratedPlaceholder0123456789ab',
+        personaWebhookSecret: 'whsec_wrong',
+        originVerify: null,
+      },
+    });
+    const { missing, report } = await preflight(stage());
+    expect(missing('SES identity')).toEqual(['platform.example is not verified for sending yet']);
+    expect(missing('Secrets')).toEqual([
+      'SecretsAuth0KycSync is not JSON {"clientId","clientSecret"} (still the generated placeholder?)',
+      'SecretsPersonaWebhookSecret is not a Persona webhook secret (wbhsec_..., two separated by a space while rotating)',
+      'SecretsOriginVerify has no value',
+    ]);
+    expect(report).toContain(
+      `aws secretsmanager put-secret-value --region eu-central-1 --secret-id ${arnOf(secretIds.auth0KycSync)}`,
+    );
+
+    // A secret the operator may not read is reported, and the other checks still run.
+    secretsManager.on(GetSecretValueCommand, { SecretId: arnOf(secretIds.personaApiKey) }).rejects(
+      Object.assign(new Error('not authorized to perform GetSecretValue'), {
+        name: 'AccessDeniedException',
+      }),
+    );
+    expect((await preflight(stage())).missing('Secrets')).toContain(
+      'SecretsPersonaApiKey could not be read (AccessDeniedException: not authorized to perform GetSecretValue)',
+    );
+
+    ses.reset();
+    secretsManager.reset();
+    account({
+      identities: { 'platform.example': { verified: true, stackName: dataStack } },
+      secrets: goodValues,
+    });
+    const done = await preflight(stage());
+    expect(done.failed).toBe(false);
+    expect(done.report).toContain('Nothing missing.');
+  });
+
+  it('checks the custom domain certificate: in us-east-1, issued, covering the domain', async () => {
+    account({});
+    const arn = 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012';
+    const custom = stage({ domainName: 'app.acme-test.de', certificateArn: arn });
+    expect(
+      (
+        await preflight(custom, {
+          certificates: certificates({ status: 'ISSUED', domainNames: ['*.acme-test.de'] }),
+        })
+      ).missing('Site domain'),
+    ).toEqual([]);
+    expect(
+      (
+        await preflight(custom, {
+          certificates: certificates({ status: 'PENDING_VALIDATION', domainNames: ['app.acme-test.de'] }),
+        })
+      ).missing('Site domain'),
+    ).toEqual(['the certificate is PENDING_VALIDATION, not ISSUED']);
+    expect(
+      (
+        await preflight(custom, {
+          certificates: certificates({ status: 'ISSUED', domainNames: ['www.acme-test.de'] }),
+        })
+      ).missing('Site domain'),
+    ).toEqual(['the certificate covers www.acme-test.de, not app.acme-test.de']);
+    expect((await preflight(custom, { certificates: certificates() })).missing('Site domain')).toEqual([
+      `there is no certificate ${arn}`,
+    ]);
+    // The schema already refuses another region; the check holds on its own too.
+    const elsewhere = { ...custom, certificateArn: arn.replace('us-east-1', 'eu-central-1') };
+    expect((await preflight(elsewhere)).missing('Site domain')).toEqual([
+      'the certificate is in eu-central-1; CloudFront only uses certificates from us-east-1',
+    ]);
+  });
+
+  it('fails, saying how to check by hand, while the Lambda and ACM clients are not installed', async () => {
+    account({});
+    const ports = awsPreflightPorts('eu-central-1');
+    try {
+      const arn = 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012';
+      const findings = await runPreflight(
+        stage({ domainName: 'app.acme-test.de', certificateArn: arn }),
+        ports,
+      );
+      const report = formatFindings(stage(), findings);
+      expect(report).toMatch(
+        /MISSING Lambda concurrency: could not read .*@aws-sdk\/client-lambda is not installed/,
+      );
+      expect(report).toContain('Check by hand: aws lambda get-account-settings --region eu-central-1');
+      expect(report).toMatch(/MISSING Site domain: could not read the certificate .*@aws-sdk\/client-acm/);
+    } finally {
+      ports.close();
+    }
+  });
+
+  it('answers usage errors with exit status 2 and names the stage it cannot find', async () => {
+    expect(await run([])).toMatchObject({ code: 2, stderr: expect.stringContaining('--stage is required') });
+    expect(await run(['--stage', 'nosuchstage'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown stage "nosuchstage"'),
+    });
+  }, 60_000);
+
+  it('exits 1 and prints what it could not check when AWS does not answer', async () => {
+    // Every SDK client of the command sent to a port nobody listens on.
+    const endpoint = `http://127.0.0.1:${await freePort()}`;
+    const result = await run(['--stage', 'dev'], {
+      AWS_ENDPOINT_URL: endpoint,
+      AWS_ACCESS_KEY_ID: 'preflight-test',
+      AWS_SECRET_ACCESS_KEY: 'preflight-test',
+      AWS_MAX_ATTEMPTS: '1',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^Preflight of stage dev \(any account, eu-central-1\)/);
+    expect(result.stdout).toMatch(/MISSING +SES identity: could not read the SES identity platform\.example/);
+    expect(result.stdout).toMatch(/MISSING +Secrets: could not list the secrets/);
+    expect(result.stdout).toContain('thing(s) missing');
+  }, 60_000);
+});
