@@ -1,3 +1,5 @@
+import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
+import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   GetSecretValueCommand,
   ListSecretsCommand,
@@ -75,36 +77,52 @@ export function secretsPort(client: SecretsManagerClient): SecretsPort {
   };
 }
 
-/**
- * The Lambda and ACM clients (@aws-sdk/client-lambda, @aws-sdk/client-acm) are not dependencies of
- * the project yet: until they are, these two checks say so and how to check by hand, and the
- * preflight exits non-zero, since it could not vouch for them.
- */
-class ClientNotInstalledError extends Error {
-  override readonly name = 'ClientNotInstalledError';
-  constructor(client: string, operation: string) {
-    super(`${client} is not installed, so ${operation} cannot be called`);
-  }
+export function lambdaAccountPort(client: LambdaClient): LambdaAccountPort {
+  return {
+    async concurrency() {
+      const { AccountLimit } = await client.send(new GetAccountSettingsCommand({}));
+      return {
+        limit: AccountLimit?.ConcurrentExecutions ?? 0,
+        unreserved: AccountLimit?.UnreservedConcurrentExecutions ?? 0,
+      };
+    },
+  };
 }
-export const lambdaAccountPort: LambdaAccountPort = {
-  concurrency: () =>
-    Promise.reject(new ClientNotInstalledError('@aws-sdk/client-lambda', 'GetAccountSettings')),
-};
-export const certificatePort: CertificatePort = {
-  describe: () => Promise.reject(new ClientNotInstalledError('@aws-sdk/client-acm', 'DescribeCertificate')),
-};
+
+/** CloudFront takes certificates from us-east-1 only: the client must be in that region. */
+export function certificatePort(client: ACMClient): CertificatePort {
+  return {
+    async describe(arn) {
+      try {
+        const { Certificate } = await client.send(new DescribeCertificateCommand({ CertificateArn: arn }));
+        return {
+          status: Certificate?.Status ?? 'UNKNOWN',
+          domainNames:
+            Certificate?.SubjectAlternativeNames ?? (Certificate?.DomainName ? [Certificate.DomainName] : []),
+        };
+      } catch (error) {
+        if (named(error, 'ResourceNotFoundException')) return undefined;
+        throw error;
+      }
+    },
+  };
+}
 
 export function awsPreflightPorts(region: string): PreflightPorts & { close(): void } {
   const ses = new SESv2Client({ region });
   const secrets = new SecretsManagerClient({ region });
+  const lambda = new LambdaClient({ region });
+  const acm = new ACMClient({ region: 'us-east-1' });
   return {
-    lambda: lambdaAccountPort,
+    lambda: lambdaAccountPort(lambda),
     ses: sesPort(ses),
-    certificates: certificatePort,
+    certificates: certificatePort(acm),
     secrets: secretsPort(secrets),
     close: () => {
       ses.destroy();
       secrets.destroy();
+      lambda.destroy();
+      acm.destroy();
     },
   };
 }

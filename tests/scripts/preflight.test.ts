@@ -1,6 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import {
+  ACMClient,
+  ResourceNotFoundException as CertificateNotFound,
+  DescribeCertificateCommand,
+} from '@aws-sdk/client-acm';
+import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import {
   GetSecretValueCommand,
   ListSecretsCommand,
   ResourceNotFoundException,
@@ -16,7 +22,13 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleStages, parseStageConfig, type StageConfig } from '#infra/stage-config.ts';
 import { auth0M2mKeys } from '#lambdas/grants.ts';
-import { awsPreflightPorts, secretsPort, sesPort } from '#scripts/preflight/aws.ts';
+import {
+  awsPreflightPorts,
+  certificatePort,
+  lambdaAccountPort,
+  secretsPort,
+  sesPort,
+} from '#scripts/preflight/aws.ts';
 import {
   type CertificatePort,
   type Finding,
@@ -28,15 +40,18 @@ import {
 import { freePort } from '#tests/helpers/free-port.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
 
-// npm run preflight: the SES and Secrets Manager answers come from the real SDK clients with
-// aws-sdk-client-mock standing in for the account; the Lambda and ACM answers (clients not yet
-// installed) from plain ports.
+// npm run preflight: every answer comes from the real SDK clients (SES, Secrets Manager, Lambda,
+// ACM) with aws-sdk-client-mock standing in for the account.
 
 const ses = mockClient(SESv2Client);
 const secretsManager = mockClient(SecretsManagerClient);
+const lambdaApi = mockClient(LambdaClient);
+const acm = mockClient(ACMClient);
 afterEach(() => {
   ses.reset();
   secretsManager.reset();
+  lambdaApi.reset();
+  acm.reset();
 });
 
 const stage = (overrides: Record<string, unknown> = {}): StageConfig =>
@@ -114,12 +129,23 @@ function account(options: {
   });
 }
 
-const lambda = (limit: number, unreserved = limit): LambdaAccountPort => ({
-  concurrency: async () => ({ limit, unreserved }),
-});
-const certificates = (answer?: { status: string; domainNames: string[] }): CertificatePort => ({
-  describe: async () => answer,
-});
+const lambda = (limit: number, unreserved = limit): LambdaAccountPort => {
+  lambdaApi
+    .on(GetAccountSettingsCommand)
+    .resolves({ AccountLimit: { ConcurrentExecutions: limit, UnreservedConcurrentExecutions: unreserved } });
+  return lambdaAccountPort(new LambdaClient({ region: 'eu-central-1' }));
+};
+const certificates = (answer?: { status: string; domainNames: string[] }): CertificatePort => {
+  if (answer)
+    acm.on(DescribeCertificateCommand).resolves({
+      Certificate: { Status: answer.status as 'ISSUED', SubjectAlternativeNames: answer.domainNames },
+    });
+  else
+    acm
+      .on(DescribeCertificateCommand)
+      .rejects(new CertificateNotFound({ message: 'no such', $metadata: {} }));
+  return certificatePort(new ACMClient({ region: 'us-east-1' }));
+};
 
 async function preflight(
   config: StageConfig,
@@ -289,7 +315,11 @@ describe('npm run preflight', () => {
   it('checks the custom domain certificate: in us-east-1, issued, covering the domain', async () => {
     account({});
     const arn = 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012';
-    const custom = stage({ domainName: 'app.acme-test.de', certificateArn: arn });
+    const custom = stage({
+      domainName: 'app.acme-test.de',
+      siteUrl: 'https://app.acme-test.de',
+      certificateArn: arn,
+    });
     expect(
       (
         await preflight(custom, {
@@ -321,21 +351,22 @@ describe('npm run preflight', () => {
     ]);
   });
 
-  it('fails, saying how to check by hand, while the Lambda and ACM clients are not installed', async () => {
+  it('wires the real clients: too little unreserved concurrency and an unissued certificate are missing', async () => {
     account({});
+    lambda(50);
+    certificates({ status: 'PENDING_VALIDATION', domainNames: ['app.acme-test.de'] });
     const ports = awsPreflightPorts('eu-central-1');
     try {
       const arn = 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012';
       const findings = await runPreflight(
-        stage({ domainName: 'app.acme-test.de', certificateArn: arn }),
+        stage({ domainName: 'app.acme-test.de', siteUrl: 'https://app.acme-test.de', certificateArn: arn }),
         ports,
       );
-      const report = formatFindings(stage(), findings);
-      expect(report).toMatch(
-        /MISSING Lambda concurrency: could not read .*@aws-sdk\/client-lambda is not installed/,
-      );
-      expect(report).toContain('Check by hand: aws lambda get-account-settings --region eu-central-1');
-      expect(report).toMatch(/MISSING Site domain: could not read the certificate .*@aws-sdk\/client-acm/);
+      const missing = findings.filter((f) => f.status === 'missing').map((f) => f.check);
+      expect(missing).toContain('Lambda concurrency');
+      expect(missing).toContain('Site domain');
+      expect(lambdaApi.commandCalls(GetAccountSettingsCommand)).toHaveLength(1);
+      expect(acm.commandCalls(DescribeCertificateCommand)[0]?.args[0].input).toEqual({ CertificateArn: arn });
     } finally {
       ports.close();
     }
