@@ -113,7 +113,7 @@ export class DynamoDbKycStore implements KycStore, StaleInquiryFinder {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: eventKey(eventId), ConsistentRead: true }),
     );
-    // DynamoDB deletes expired items only eventually (DynamoDB Local never): filter on read.
+    // DynamoDB deletes expired items only eventually (DynamoDB Local too, by a background sweep): filter on read.
     return Item !== undefined && typeof Item.expiresAt === 'number' && Item.expiresAt > epochSeconds(now);
   }
 

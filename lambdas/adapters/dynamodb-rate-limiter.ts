@@ -9,7 +9,7 @@ import type { Clock } from '#lambdas/domain/ports.ts';
 // `{pk:'RATE#<action>#<subject>', sk:'RATE', resetAtMs, used, expiresAt}`. Every step is a
 // conditional write, so concurrent requests cannot overspend a window: the first action of a window
 // puts a fresh item (only when no window is open), later ones add to `used` (only while the window
-// is open and has room). DynamoDB deletes expired items lazily (DynamoDB Local never), so the
+// is open and has room). DynamoDB deletes expired items lazily (DynamoDB Local too, by a background sweep), so the
 // conditions compare the window end itself. Items written before `used` existed count as full.
 
 export const rateLimitKey = (action: string, subject: string) => ({
