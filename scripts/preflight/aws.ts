@@ -1,4 +1,5 @@
 import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   GetSecretValueCommand,
@@ -6,7 +7,14 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import type { CertificatePort, LambdaAccountPort, PreflightPorts, SecretsPort, SesPort } from './checks.ts';
+import type {
+  CertificatePort,
+  LambdaAccountPort,
+  PreflightPorts,
+  SecretsPort,
+  SesPort,
+  StacksPort,
+} from './checks.ts';
 
 // The preflight's ports on the AWS SDK clients, read-only calls only, with the operator's
 // credentials from the default chain. Endpoints are the SDK's regional ones.
@@ -108,17 +116,44 @@ export function certificatePort(client: ACMClient): CertificatePort {
   };
 }
 
+export function stacksPort(client: CloudFormationClient): StacksPort {
+  return {
+    async outputs(stackName) {
+      try {
+        const { Stacks } = await client.send(new DescribeStacksCommand({ StackName: stackName }));
+        const stack = Stacks?.[0];
+        if (!stack || stack.StackStatus === 'DELETE_COMPLETE') return undefined;
+        return Object.fromEntries(
+          (stack.Outputs ?? []).flatMap((output) =>
+            output.OutputKey && output.OutputValue !== undefined
+              ? [[output.OutputKey, output.OutputValue]]
+              : [],
+          ),
+        );
+      } catch (error) {
+        // CloudFormation answers a stack that does not exist with a ValidationError.
+        if (named(error, 'ValidationError') && /does not exist/.test((error as Error).message))
+          return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
 export function awsPreflightPorts(region: string): PreflightPorts & { close(): void } {
   const ses = new SESv2Client({ region });
   const secrets = new SecretsManagerClient({ region });
   const lambda = new LambdaClient({ region });
   const acm = new ACMClient({ region: 'us-east-1' });
+  const cloudFormation = new CloudFormationClient({ region });
   return {
     lambda: lambdaAccountPort(lambda),
     ses: sesPort(ses),
     certificates: certificatePort(acm),
     secrets: secretsPort(secrets),
+    stacks: stacksPort(cloudFormation),
     close: () => {
+      cloudFormation.destroy();
       ses.destroy();
       secrets.destroy();
       lambda.destroy();

@@ -44,11 +44,19 @@ export interface SecretsPort {
   /** The secret's current value; undefined when it has none. */
   value(arn: string): Promise<string | undefined>;
 }
+export interface StacksPort {
+  /**
+   * CloudFormation DescribeStacks: the stack's outputs by key; undefined when the stack does not
+   * exist (or was deleted).
+   */
+  outputs(stackName: string): Promise<Record<string, string> | undefined>;
+}
 export interface PreflightPorts {
   lambda: LambdaAccountPort;
   ses: SesPort;
   certificates: CertificatePort;
   secrets: SecretsPort;
+  stacks: StacksPort;
 }
 
 /** Lambda keeps this much of the account's concurrency unreserved: a reservation may not eat into it. */
@@ -445,12 +453,81 @@ async function secretChecks(
 }
 
 /** Every check of the stage, in the order an operator fixes them. */
+/**
+ * The site's address against the deployed distribution (ADR 0040's two passes for a stage without
+ * a custom domain): links in emails and Auth0's callback URLs are built from `siteUrl`, so it must
+ * name the host CloudFront actually serves.
+ */
+async function siteAddressCheck(config: StageConfig, stacks: StacksPort): Promise<Finding[]> {
+  const check = 'Site address';
+  const stack = siteStackName(config);
+  let outputs: Record<string, string> | undefined;
+  try {
+    outputs = await stacks.outputs(stack);
+  } catch (error) {
+    return [
+      {
+        check,
+        status: 'missing',
+        detail: `could not read the stack ${stack}: ${error instanceof Error ? error.message : String(error)}`,
+        fix: `Check by hand: aws cloudformation describe-stacks --region ${config.region} --stack-name ${stack}`,
+      },
+    ];
+  }
+  const host = outputs?.DistributionDomainName;
+  const expected = config.domainName ? `https://${config.domainName}` : host ? `https://${host}` : undefined;
+  if (!outputs) {
+    if (config.domainName) return [{ check, status: 'ok', detail: `${config.siteUrl} (the custom domain)` }];
+    if (!config.siteUrl)
+      return [
+        {
+          check,
+          status: 'later',
+          detail:
+            'first pass: deploy without siteUrl; emails (login instructions, decisions, deletion confirmations) fail until the second pass',
+          fix: `After the first deploy run the preflight again: it names the siteUrl to set (docs/deploying.md, "A stage without a custom domain").`,
+        },
+      ];
+    return [
+      {
+        check,
+        status: 'missing',
+        detail: `siteUrl is ${config.siteUrl}, but ${stack} does not exist yet, so no CloudFront host is known`,
+        fix: 'Leave siteUrl out for the first deploy (or set domainName and certificateArn).',
+      },
+    ];
+  }
+  if (!expected) {
+    return [
+      {
+        check,
+        status: 'missing',
+        detail: `${stack} exists but has no DistributionDomainName output`,
+        fix: `aws cloudformation describe-stacks --region ${config.region} --stack-name ${stack} shows its state; deploy it again.`,
+      },
+    ];
+  }
+  if (config.siteUrl === expected)
+    return [{ check, status: 'ok', detail: `${expected} is what ${stack} serves` }];
+  return [
+    {
+      check,
+      status: 'missing',
+      detail: config.siteUrl
+        ? `siteUrl is ${config.siteUrl}, but ${stack} serves ${expected}`
+        : `second pass: the site is deployed at ${expected}, and siteUrl is not set`,
+      fix: `Set siteUrl to ${expected} in the stage file, provision Auth0 again (npm run auth0:provision), build with SITE_URL=${expected} (npm run build) and deploy again.`,
+    },
+  ];
+}
+
 export async function runPreflight(config: StageConfig, ports: PreflightPorts): Promise<Finding[]> {
   const secrets = await secretChecks(config, ports.secrets);
   return [
     ...(await concurrencyCheck(config, ports.lambda)),
     ...(await sesChecks(config, ports.ses, secrets.deployed)),
     ...(await siteChecks(config, ports.certificates)),
+    ...(await siteAddressCheck(config, ports.stacks)),
     ...secrets.findings,
   ];
 }

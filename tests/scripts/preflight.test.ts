@@ -5,6 +5,7 @@ import {
   ResourceNotFoundException as CertificateNotFound,
   DescribeCertificateCommand,
 } from '@aws-sdk/client-acm';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   GetSecretValueCommand,
@@ -28,6 +29,7 @@ import {
   lambdaAccountPort,
   secretsPort,
   sesPort,
+  stacksPort,
 } from '#scripts/preflight/aws.ts';
 import {
   type CertificatePort,
@@ -35,6 +37,7 @@ import {
   formatFindings,
   type LambdaAccountPort,
   runPreflight,
+  type StacksPort,
   stageReservedConcurrency,
 } from '#scripts/preflight/checks.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
@@ -47,7 +50,9 @@ const ses = mockClient(SESv2Client);
 const secretsManager = mockClient(SecretsManagerClient);
 const lambdaApi = mockClient(LambdaClient);
 const acm = mockClient(ACMClient);
+const cloudFormation = mockClient(CloudFormationClient);
 afterEach(() => {
+  cloudFormation.reset();
   ses.reset();
   secretsManager.reset();
   lambdaApi.reset();
@@ -147,13 +152,40 @@ const certificates = (answer?: { status: string; domainNames: string[] }): Certi
   return certificatePort(new ACMClient({ region: 'us-east-1' }));
 };
 
+/** The site stack as CloudFormation describes it: deployed at `host`, or (undefined) not yet. */
+const siteStack = (host?: string): StacksPort => {
+  if (host)
+    cloudFormation.on(DescribeStacksCommand).resolves({
+      Stacks: [
+        {
+          StackName: 'Platform-prod-Site',
+          StackStatus: 'UPDATE_COMPLETE',
+          CreationTime: new Date(),
+          Outputs: [{ OutputKey: 'DistributionDomainName', OutputValue: host }],
+        },
+      ],
+    });
+  else
+    cloudFormation
+      .on(DescribeStacksCommand)
+      .rejects(
+        Object.assign(new Error('Stack with id Platform-prod-Site does not exist'), {
+          name: 'ValidationError',
+        }),
+      );
+  return stacksPort(new CloudFormationClient({ region: 'eu-central-1' }));
+};
+/** The example stage's siteUrl (a stage after its second pass). */
+const exampleHost = 'd111111abcdef8.cloudfront.net';
+
 async function preflight(
   config: StageConfig,
-  ports: { lambda?: LambdaAccountPort; certificates?: CertificatePort } = {},
+  ports: { lambda?: LambdaAccountPort; certificates?: CertificatePort; stacks?: StacksPort } = {},
 ) {
   const findings = await runPreflight(config, {
     lambda: ports.lambda ?? lambda(1000),
     certificates: ports.certificates ?? certificates(),
+    stacks: ports.stacks ?? siteStack(exampleHost),
     ses: sesPort(new SESv2Client({ region: config.region })),
     secrets: secretsPort(new SecretsManagerClient({ region: config.region })),
   });
@@ -183,13 +215,16 @@ const statuses = (findings: Finding[]) => findings.map((f) => `${f.status} ${f.c
 describe('npm run preflight', () => {
   it('passes a ready account before the first deploy, and says what comes after it', async () => {
     account({ production: true });
-    const { findings, failed, report } = await preflight(stage());
+    const { findings, failed, report } = await preflight(stage({ siteUrl: undefined }), {
+      stacks: siteStack(),
+    });
     expect(failed).toBe(false);
     expect(statuses(findings)).toEqual([
       'ok Lambda concurrency',
       'later SES identity',
       'ok SES sandbox',
       'note Site domain',
+      'later Site address',
       'later Secrets',
     ]);
     expect(report).toContain('Ready for the first deploy');
@@ -370,6 +405,34 @@ describe('npm run preflight', () => {
     } finally {
       ports.close();
     }
+  });
+
+  it('guides the two passes of a stage without a custom domain to the siteUrl CloudFront serves', async () => {
+    account({ production: true });
+    const address = async (config: StageConfig, stacks: StacksPort) =>
+      (await preflight(config, { stacks })).findings.filter((f) => f.check === 'Site address');
+    // Second pass: deployed, siteUrl still unset: names the value to set and the steps.
+    const second = await address(stage({ siteUrl: undefined }), siteStack('d2222.cloudfront.net'));
+    expect(second).toEqual([
+      expect.objectContaining({
+        status: 'missing',
+        fix: expect.stringContaining('Set siteUrl to https://d2222.cloudfront.net'),
+      }),
+    ]);
+    // A siteUrl that is not what the distribution serves, or set before any host exists.
+    expect(await address(stage(), siteStack('d2222.cloudfront.net'))).toEqual([
+      expect.objectContaining({ status: 'missing', detail: expect.stringContaining('serves https://d2222') }),
+    ]);
+    expect(await address(stage(), siteStack())).toEqual([
+      expect.objectContaining({ status: 'missing', detail: expect.stringContaining('does not exist yet') }),
+    ]);
+    // Done: the siteUrl is the distribution's host.
+    expect(await address(stage(), siteStack(exampleHost))).toEqual([
+      expect.objectContaining({ status: 'ok' }),
+    ]);
+    expect(cloudFormation.commandCalls(DescribeStacksCommand).at(-1)?.args[0].input).toEqual({
+      StackName: 'Platform-prod-Site',
+    });
   });
 
   it('answers usage errors with exit status 2 and names the stage it cannot find', async () => {
