@@ -166,13 +166,11 @@ const siteStack = (host?: string): StacksPort => {
       ],
     });
   else
-    cloudFormation
-      .on(DescribeStacksCommand)
-      .rejects(
-        Object.assign(new Error('Stack with id Platform-prod-Site does not exist'), {
-          name: 'ValidationError',
-        }),
-      );
+    cloudFormation.on(DescribeStacksCommand).rejects(
+      Object.assign(new Error('Stack with id Platform-prod-Site does not exist'), {
+        name: 'ValidationError',
+      }),
+    );
   return stacksPort(new CloudFormationClient({ region: 'eu-central-1' }));
 };
 /** The example stage's siteUrl (a stage after its second pass). */
