@@ -22,6 +22,27 @@ export interface ManagementApiConfig {
   fetch?: typeof fetch | undefined;
 }
 
+/**
+ * A machine-to-machine application's credentials as its secret holds them (JSON `{clientId,
+ * clientSecret}`): the one reader, for the functions, the erasure script and the preflight.
+ */
+export function parseM2mCredentials(
+  value: string,
+  secretName = 'Auth0 M2M',
+): { clientId: string; clientSecret: string } {
+  let parsed: { clientId?: unknown; clientSecret?: unknown } | undefined;
+  try {
+    parsed = JSON.parse(value) as typeof parsed;
+  } catch {
+    parsed = undefined;
+  }
+  const { clientId, clientSecret } = parsed ?? {};
+  if (typeof clientId !== 'string' || !clientId || typeof clientSecret !== 'string' || !clientSecret) {
+    throw new Error(`The ${secretName} secret must hold {clientId, clientSecret}`);
+  }
+  return { clientId, clientSecret };
+}
+
 export interface CallOptions {
   /** Bounds the whole call: waiting for a token, the request and its answer, a replay after a 401. */
   timeoutMs?: number | undefined;

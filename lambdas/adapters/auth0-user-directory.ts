@@ -9,6 +9,7 @@ import {
   ManagementApiError,
   ManagementTimeoutError,
   type ManagementUser,
+  parseM2mCredentials,
 } from '#lambdas/adapters/auth0-management-api.ts';
 import { getSecretVersion } from '#lambdas/adapters/secrets.ts';
 import { requireEnv } from '#lambdas/config.ts';
@@ -282,10 +283,7 @@ class CredentialedManagementApi implements ManagementApi {
     const secret = await getSecretVersion(this.key, options);
     const version = `${secret.versionId ?? ''}\n${secret.value}`;
     if (this.#built?.version === version) return this.#built.api;
-    const credentials = JSON.parse(secret.value) as { clientId?: string; clientSecret?: string };
-    if (!credentials.clientId || !credentials.clientSecret) {
-      throw new Error(`The ${this.key} secret must hold {clientId, clientSecret}`);
-    }
+    const credentials = parseM2mCredentials(secret.value, this.key);
     const api = createManagementApi({
       domain: requireEnv('AUTH0_DOMAIN'),
       clientId: credentials.clientId,

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { parseM2mCredentials } from '#lambdas/adapters/auth0-management-api.ts';
 import { secretEnvVars } from '#lambdas/grants.ts';
 import type { StackInfo } from '#local/stack.ts';
 
@@ -66,12 +67,7 @@ export async function configFromEnv(
   env: NodeJS.ProcessEnv,
   readSecret: (secretId: string) => Promise<string>,
 ): Promise<EraseConfig> {
-  const m2m = JSON.parse(await readSecret(required(env, secretEnvVars.auth0Erasure))) as {
-    clientId?: string;
-    clientSecret?: string;
-  };
-  if (!m2m.clientId || !m2m.clientSecret)
-    throw new Error('The Auth0 M2M secret must hold {clientId, clientSecret}');
+  const m2m = parseM2mCredentials(await readSecret(required(env, secretEnvVars.auth0Erasure)));
   return {
     dynamodb: {
       tables: {

@@ -1,4 +1,5 @@
 import type { StageConfig } from '#infra/stage-config.ts';
+import { parseM2mCredentials } from '#lambdas/adapters/auth0-management-api.ts';
 import { parseWebhookSecrets } from '#lambdas/domain/kyc/persona-signature.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import { auth0M2mKeys, isAuth0M2mKey, type SecretKey } from '#lambdas/grants.ts';
@@ -341,18 +342,11 @@ const secretKeys: SecretKey[] = [...auth0M2mKeys, 'personaApiKey', 'personaWebho
 export function secretProblem(key: SecretKey, value: string): string | undefined {
   if (isAuth0M2mKey(key)) {
     try {
-      const parsed = JSON.parse(value) as { clientId?: unknown; clientSecret?: unknown };
-      if (
-        typeof parsed.clientId === 'string' &&
-        parsed.clientId &&
-        typeof parsed.clientSecret === 'string' &&
-        parsed.clientSecret
-      )
-        return undefined;
+      parseM2mCredentials(value);
+      return undefined;
     } catch {
-      // reported below
+      return 'is not JSON {"clientId","clientSecret"} (still the generated placeholder?)';
     }
-    return 'is not JSON {"clientId","clientSecret"} (still the generated placeholder?)';
   }
   if (key === 'personaApiKey') {
     return /^persona_(sandbox|production)_\S+$/.test(value)
