@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WebConfig } from '#contracts/web-config.ts';
-import { type TableKey, tables } from '#infra/data/tables.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import {
   type Auth0M2mKey,
@@ -13,6 +12,7 @@ import {
   secretEnvVars,
 } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
+import { type TableKey, tables } from '#lambdas/tables.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
 import { eventBridgePath, secretsManagerPath, sesPath, startGateway } from './gateway/index.ts';
 import { type IdpOptions, startIdp } from './idp/index.ts';

@@ -1,7 +1,7 @@
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { tables } from '#infra/data/tables.ts';
+import { tables } from '#lambdas/tables.ts';
 
 /** Everything an auditor may do: read the ledger and see that it is protected, nothing else. */
 export const auditorActions = [
