@@ -22,7 +22,7 @@ import type { LocalPorts } from './ports.ts';
 import { startSes } from './ses.ts';
 import { startWeb } from './web/index.ts';
 
-// The whole product on loopback (DESIGN section 8). `local/start.ts` is its command line; the
+// The whole product on loopback (docs/design.md section 8). `local/start.ts` is its command line; the
 // stack tests start it the same way, as a child process.
 
 export interface StackOptions {

@@ -89,7 +89,7 @@ export class PlatformApi {
             id: 'AwsSolutions-APIG4',
             reason:
               route.auth === 'public'
-                ? `${route.method} ${route.path} is public by design (DESIGN section 3); API Gateway throttling limits it.`
+                ? `${route.method} ${route.path} is public by design (docs/design.md section 3); API Gateway throttling limits it.`
                 : 'Persona calls the webhook without a token; the handler verifies Persona-Signature (HMAC) before parsing.',
           });
       }

@@ -19,7 +19,20 @@ const docs = [
 const decisions = readdirSync(path.join(root, 'docs/decisions'))
   .filter((f) => f.endsWith('.md'))
   .map((f) => `docs/decisions/${f}`);
+/** The folders whose README says what lives in each subfolder and what it may import. */
+const describedFolders = ['lambdas', 'infra', 'local', 'web/src'];
+const folderReadmes = describedFolders.map((folder) => `${folder}/README.md`);
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+/** Every file below `dir` (a path from the root), skipping dependencies and build outputs. */
+function filesBelow(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory())
+      return ['node_modules', 'dist', 'cdk.out'].includes(entry.name) ? [] : filesBelow(file);
+    return [file];
+  });
+}
 
 /** Every `aws <service> <operation> ...` command of a document: code-block lines (with their `\` continuations) and inline code. */
 function awsCommands(markdown: string): string[] {
@@ -64,13 +77,14 @@ describe('the docs', () => {
   });
 
   it('point only at files inside the repository, and those exist', () => {
-    const outside = docs.flatMap((file) =>
+    const outside = [...docs, ...decisions, ...folderReadmes].flatMap((file) =>
       [...read(file).matchAll(/(?<![\w/.])(\.\.\/[\w./-]+|\/work\/[\w./-]+)/g)].map(
         (m) => `${file}: ${m[1]}`,
       ),
     );
     expect(outside).toEqual([]);
-    const missing = docs.flatMap((file) =>
+    // Decisions keep the paths of their day; the rest describes the tree as it is.
+    const missing = [...docs, ...folderReadmes].flatMap((file) =>
       [
         ...read(file).matchAll(
           /`((?:docs|infra|lambdas|scripts|local|web|tests)\/[\w./-]+\.(?:md|ts|cjs|json))`/g,
@@ -82,6 +96,36 @@ describe('the docs', () => {
         .map((target) => `${file}: ${target}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('and the code comments cite only documents a reader of the repository can open', () => {
+    // The design is docs/design.md; notes kept outside the repository are not cited.
+    const unreachable = new RegExp(['\\bDESIGN\\b', 'CONVENTIONS\\.md', 'INTEGRATION-NOTES\\.md'].join('|'));
+    const cited = [
+      'README.md',
+      ...['bin', 'docs', 'infra', 'lambdas', 'local', 'scripts', 'tests', 'web'].flatMap(filesBelow),
+    ]
+      .filter((file) => /\.(ts|tsx|cjs|mjs|md|css|html)$/.test(file))
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .flatMap((line, i) => (unreachable.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(cited).toEqual([]);
+  });
+
+  it('describe every folder of lambdas/, infra/, local/ and web/src/, and the root README links them', () => {
+    const undescribed = describedFolders.flatMap((folder) => {
+      if (!existsSync(path.join(root, folder, 'README.md'))) return [`${folder}/README.md`];
+      const readme = read(`${folder}/README.md`);
+      return readdirSync(path.join(root, folder), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `${folder}/${entry.name}/`)
+        .filter((subfolder) => !readme.includes(`\`${subfolder}\``));
+    });
+    expect(undescribed).toEqual([]);
+    const layout = read('README.md');
+    expect(folderReadmes.filter((readme) => !layout.includes(`](${readme})`))).toEqual([]);
   });
 
   it('name every reserved concurrency the functions have, with its value, where throttles are explained', () => {
