@@ -128,6 +128,74 @@ describe('the docs', () => {
     expect(folderReadmes.filter((readme) => !layout.includes(`](${readme})`))).toEqual([]);
   });
 
+  it('hold to the boundaries the folder READMEs state', () => {
+    const aliases: Record<string, string> = {
+      '#lambdas/': 'lambdas/',
+      '#contracts/': 'lambdas/contracts/',
+      '#infra/': 'infra/',
+      '#local/': 'local/',
+      '#web/': 'web/src/',
+      '#tests/': 'tests/',
+      '#scripts/': 'scripts/',
+    };
+    /** What a source file imports: repository paths (from the root) and npm package names. */
+    const importsOf = (file: string) =>
+      [
+        ...read(file).matchAll(
+          /^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm,
+        ),
+      ].map((m) => {
+        const target = (m[1] ?? m[2]) as string;
+        if (target.startsWith('.'))
+          return path.posix.normalize(path.posix.join(path.posix.dirname(file), target));
+        const alias = Object.keys(aliases).find((prefix) => target.startsWith(prefix));
+        return alias ? `${aliases[alias]}${target.slice(alias.length)}` : `npm:${target}`;
+      });
+    const sources = (dir: string) => filesBelow(dir).filter((file) => /\.(ts|tsx|cjs|mjs)$/.test(file));
+    const breaking = (dirs: string[], allowed: (target: string) => boolean) =>
+      dirs.flatMap(sources).flatMap((file) =>
+        importsOf(file)
+          .filter((target) => !allowed(target))
+          .map((target) => `${file} -> ${target}`),
+      );
+    const inRepo = (target: string, ...prefixes: string[]) => prefixes.some((p) => target.startsWith(p));
+    // lambdas/: nothing from infra/ (but the post-login Action's claimsPrefix), local/, web/, scripts/ or tests/.
+    expect(
+      breaking(
+        ['lambdas'],
+        (t) =>
+          !inRepo(t, 'infra/', 'local/', 'web/', 'scripts/', 'tests/') ||
+          t === 'infra/auth0/actions/post-login.cjs',
+      ),
+    ).toEqual([]);
+    // lambdas/contracts/: zod and itself; lambdas/runtime/: npm packages only; the domain: no SDK.
+    expect(
+      breaking(
+        ['lambdas/contracts'],
+        (t) => t === 'npm:zod/mini' || t === 'npm:zod' || t.startsWith('lambdas/contracts/'),
+      ),
+    ).toEqual([]);
+    expect(
+      breaking(['lambdas/runtime'], (t) => t.startsWith('npm:') || t.startsWith('lambdas/runtime/')),
+    ).toEqual([]);
+    expect(
+      breaking(
+        ['lambdas/domain'],
+        (t) =>
+          !/^npm:(@aws-sdk\/|auth0|jose|@aws-lambda-powertools\/)/.test(t) &&
+          !inRepo(t, 'lambdas/adapters/', 'lambdas/handlers/'),
+      ),
+    ).toEqual([]);
+    // infra/ and web/ never import local/; web/src imports only the contracts of the backend.
+    expect(breaking(['infra', 'web/src'], (t) => !inRepo(t, 'local/'))).toEqual([]);
+    expect(
+      breaking(
+        ['web/src'],
+        (t) => !inRepo(t, 'lambdas/', 'infra/', 'scripts/', 'tests/') || inRepo(t, 'lambdas/contracts/'),
+      ),
+    ).toEqual([]);
+  });
+
   it('name every reserved concurrency the functions have, with its value, where throttles are explained', () => {
     const operating = read('docs/operating.md');
     const throttles = operating.slice(operating.indexOf('Throttles`:'), operating.indexOf('DeadLetters`:'));
