@@ -1,4 +1,4 @@
-import { type TableKey, tables } from '#infra/data/tables.ts';
+import { type TableKey, tables } from '#lambdas/tables.ts';
 
 // Configuration comes from the environment the stack (or the local gateway) sets, read once at
 // module scope by the adapters. A missing value is a deployment bug: fail loudly.

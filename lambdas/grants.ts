@@ -1,5 +1,5 @@
 import type { DomainEvent } from '#contracts/events.ts';
-import type { TableKey } from '#infra/data/tables.ts';
+import type { TableKey } from '#lambdas/tables.ts';
 
 // What a function may touch. The CDK stack turns each grant into the narrowest IAM statement
 // plus the environment variable that names the resource; the local gateway only sets the variables.

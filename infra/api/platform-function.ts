@@ -1,10 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, type IDestination, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  type IDestination,
+  type Function as LambdaFunctionResource,
+  LoggingFormat,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { eventRules } from '#lambdas/event-rules.ts';
+import type { routes } from '#lambdas/routes.ts';
 
 // The house default for every function: current Node runtime on arm64, minified ESM bundle with
 // source maps, its own log group with retention, its own role (no managed policy: it may write to
@@ -30,6 +39,19 @@ export interface PlatformFunctionProps {
    */
   async?: { onFailure: IDestination; retryAttempts: number; maxEventAge: Duration };
 }
+
+/** A row of lambdas/routes.ts or lambdas/event-rules.ts: what its function is built from. */
+export type FunctionDefinition = (typeof routes)[number] | (typeof eventRules)[number];
+
+/**
+ * Builds the function of one route or rule with the stack's environment and the row's grants
+ * (BackendStack's, shared by the API and the event rules).
+ */
+export type MakeFunction = (
+  id: string,
+  def: FunctionDefinition,
+  async?: PlatformFunctionProps['async'],
+) => LambdaFunctionResource;
 
 const handlersDir = fileURLToPath(new URL('../../lambdas/handlers/', import.meta.url));
 

@@ -1,7 +1,7 @@
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { tables } from '#infra/data/tables.ts';
+import { tables } from '#lambdas/tables.ts';
 
 /** Everything an auditor may do: read the ledger and see that it is protected, nothing else. */
 export const auditorActions = [
@@ -13,9 +13,9 @@ export const auditorActions = [
 ] as const;
 
 /**
- * The managed policy an operator attaches to the auditors' role or SSO permission set (DESIGN
- * section 6): read-only on the consent ledger and its indexes. The table uses the AWS-managed key,
- * so no KMS statement is needed.
+ * The managed policy an operator attaches to the auditors' role or SSO permission set
+ * (docs/design.md section 6): read-only on the consent ledger and its indexes. The table uses the
+ * AWS-managed key, so no KMS statement is needed.
  */
 export class AuditorPolicy extends Construct {
   readonly policy: ManagedPolicy;

@@ -2,7 +2,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { tables } from '#infra/data/tables.ts';
+import { tables } from '#lambdas/tables.ts';
 
 /**
  * The only attributes an erasure's UpdateItem on the consent ledger and the KYC table may name:

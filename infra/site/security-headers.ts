@@ -1,5 +1,5 @@
 // The site's response headers and its Content-Security-Policy, defined once. The CloudFront
-// response headers policy (site-construct.ts) and the local dist server (local/web) both build
+// response headers policy (site.ts) and the local dist server (local/web) both build
 // them here from the same inputs; no other module writes a CSP. Plain TypeScript without CDK
 // imports, so the local server can import it cheaply.
 import type { WebConfig } from '#contracts/web-config.ts';

@@ -1,24 +1,14 @@
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import {
-  type CfnStage,
-  HttpApi,
-  HttpMethod,
-  HttpStage,
-  LogGroupLogDestination,
-} from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import type { Function as LambdaFunctionResource } from 'aws-cdk-lib/aws-lambda';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { applyGrants, type GrantTargets } from '#infra/api/grants.ts';
-import { PlatformFunction } from '#infra/api/platform-function.ts';
-import { Observability } from '#infra/observability/observability-construct.ts';
+import { PlatformApi } from '#infra/api/platform-api.ts';
+import { type MakeFunction, PlatformFunction } from '#infra/api/platform-function.ts';
+import { PlatformEventRules } from '#infra/events/platform-event-rules.ts';
+import { Observability } from '#infra/observability/observability.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import { isAuth0M2mKey } from '#lambdas/grants.ts';
@@ -31,28 +21,9 @@ export interface BackendStackProps extends StackProps {
 }
 
 /**
- * The stateless backend: the event bus and its rules (from lambdas/event-rules.ts) and the HTTP
- * API (from lambdas/routes.ts), one function per route or rule.
+ * The stateless backend: the event bus, the HTTP API (routes from lambdas/routes.ts), the event
+ * rules (from lambdas/event-rules.ts), one function per route or rule, and their alarms.
  */
-/** Every route's default throttle when routes.ts says nothing narrower (it always does today). */
-export const defaultThrottle = { rateLimit: 20, burstLimit: 40 };
-
-/** The HTTP API access-log line: JSON, one per request. */
-export const accessLogFields = {
-  requestId: '$context.requestId',
-  ip: '$context.identity.sourceIp',
-  requestTime: '$context.requestTime',
-  httpMethod: '$context.httpMethod',
-  routeKey: '$context.routeKey',
-  status: '$context.status',
-  protocol: '$context.protocol',
-  responseLength: '$context.responseLength',
-  latency: '$context.responseLatency',
-  integrationLatency: '$context.integrationLatency',
-  integrationError: '$context.integrationErrorMessage',
-  authorizerError: '$context.authorizer.error',
-} as const;
-
 export class BackendStack extends Stack {
   readonly api: HttpApi;
   readonly bus: EventBus;
@@ -88,11 +59,7 @@ export class BackendStack extends Stack {
       ...(config.siteUrl ? { APP_URL: config.siteUrl } : {}),
     };
     const functions: { id: string; fn: LambdaFunctionResource; logGroup: LogGroup }[] = [];
-    const makeFunction = (
-      id: string,
-      def: (typeof routes)[number] | (typeof eventRules)[number],
-      async?: ConstructorParameters<typeof PlatformFunction>[2]['async'],
-    ) => {
+    const makeFunction: MakeFunction = (id, def, async) => {
       const fn = new PlatformFunction(this, id, {
         ...(async ? { async } : {}),
         handler: def.handler,
@@ -107,97 +74,15 @@ export class BackendStack extends Stack {
       return fn.function;
     };
 
-    // HTTP API, with its access log and the default throttle on its one ($default) stage.
-    this.api = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
-    const accessLogs = new LogGroup(this, 'HttpApiAccessLogs', { retention: props.logRetention });
-    const httpStage = new HttpStage(this, 'HttpApiStage', {
-      httpApi: this.api,
-      stageName: '$default',
-      autoDeploy: true,
-      throttle: defaultThrottle,
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(JSON.stringify(accessLogFields)),
-      },
+    const platformApi = new PlatformApi(this, {
+      issuer,
+      audience: config.auth0.audience,
+      logRetention: props.logRetention,
+      makeFunction,
     });
-    this.apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
-    const authorizer = new HttpJwtAuthorizer('Auth0', issuer, {
-      jwtAudience: [config.auth0.audience],
-    });
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    for (const route of routes) {
-      const fn = makeFunction(route.id, route);
-      const apiRoutes = this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn),
-        ...(route.auth === 'user' || route.auth === 'admin' ? { authorizer } : {}),
-      });
-      if (route.auth === 'public' || route.auth === 'persona-signature') {
-        for (const apiRoute of apiRoutes)
-          Validations.of(apiRoute).acknowledge({
-            id: 'AwsSolutions-APIG4',
-            reason:
-              route.auth === 'public'
-                ? `${route.method} ${route.path} is public by design (DESIGN section 3); API Gateway throttling limits it.`
-                : 'Persona calls the webhook without a token; the handler verifies Persona-Signature (HMAC) before parsing.',
-          });
-      }
-      routeSettings[`${route.method} ${route.path}`] = {
-        ThrottlingRateLimit: route.throttle.rateLimit,
-        ThrottlingBurstLimit: route.throttle.burstLimit,
-      };
-    }
-    const stage = httpStage.node.defaultChild as CfnStage;
-    stage.routeSettings = routeSettings;
-
-    // Event rules: each target retries, then lands in its own encrypted dead-letter queue.
-    // EventBridge invokes Lambda asynchronously: the rule's retry policy and DLQ cover delivery
-    // (throttling, service errors); once Lambda accepts the event, a failing function is retried by
-    // Lambda itself and then sent to the function's on-failure destination. Both land in the rule's
-    // one queue, so an operator looks in one place (docs/operating.md explains the two shapes).
-    const deadLetterQueues: { id: string; queue: Queue }[] = [];
-    for (const def of eventRules) {
-      const deadLetterQueue = new Queue(this, `${def.id}DeadLetters`, {
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.days(14),
-      });
-      for (const id of ['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy']) {
-        Validations.of(deadLetterQueue).acknowledge({
-          id,
-          reason: 'This queue is the dead-letter queue of a rule target; nothing consumes it automatically.',
-        });
-      }
-      deadLetterQueues.push({ id: def.id, queue: deadLetterQueue });
-      const fn = makeFunction(def.id, def, {
-        onFailure: new SqsDestination(deadLetterQueue),
-        // Lambda's own retries (1 and 2 minutes apart) absorb short Auth0/SES outages; a scheduled
-        // rule runs again next minute anyway, so its retries would only overlap the next run.
-        retryAttempts: def.schedule ? 0 : 2,
-        maxEventAge: Duration.hours(def.schedule ? 1 : 6),
-      });
-      new Rule(this, `${def.id}Rule`, {
-        description: def.description,
-        ...(def.pattern
-          ? {
-              eventBus: this.bus,
-              eventPattern: {
-                source: def.pattern.source,
-                detailType: def.pattern['detail-type'],
-                ...(def.pattern.detail ? { detail: def.pattern.detail } : {}),
-              },
-            }
-          : { schedule: Schedule.rate(Duration.minutes(def.schedule.rateMinutes)) }),
-        targets: [
-          new LambdaFunction(fn, {
-            deadLetterQueue,
-            retryAttempts: def.retry.maximumRetryAttempts,
-            maxEventAge: Duration.seconds(def.retry.maximumEventAgeSeconds),
-          }),
-        ],
-      });
-    }
+    this.api = platformApi.api;
+    this.apiDomain = platformApi.apiDomain;
+    const { deadLetterQueues } = new PlatformEventRules(this, { bus: this.bus, makeFunction });
 
     this.observability = new Observability(this, 'Observability', {
       api: this.api,

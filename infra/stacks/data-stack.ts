@@ -1,10 +1,10 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { AuditorPolicy } from '#infra/data/auditor-policy.ts';
-import { DataTables } from '#infra/data/data-construct.ts';
-import { PlatformEmail } from '#infra/data/email-construct.ts';
+import { DataTables } from '#infra/data/data-tables.ts';
 import { ErasureOperatorPolicy } from '#infra/data/erasure-operator-policy.ts';
-import { PlatformSecrets } from '#infra/data/secrets-construct.ts';
+import { PlatformEmail } from '#infra/data/platform-email.ts';
+import { PlatformSecrets } from '#infra/data/platform-secrets.ts';
 
 export interface DataStackProps extends StackProps {
   emailDomain: string;

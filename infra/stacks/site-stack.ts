@@ -2,7 +2,7 @@ import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { WebConfig } from '#contracts/web-config.ts';
-import { Site } from '#infra/site/site-construct.ts';
+import { Site } from '#infra/site/site.ts';
 import type { WebBuild } from '#infra/site/web-build.ts';
 
 export interface SiteStackProps extends StackProps {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { tables } from '#infra/data/tables.ts';
 import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
 import { recordHash, retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import {
@@ -13,6 +12,7 @@ import {
   type ConsentRecord,
   systemClock,
 } from '#lambdas/domain/ports.ts';
+import { tables } from '#lambdas/tables.ts';
 
 // The consent ledger in DynamoDB (docs/decisions/0005-consent-ledger.md). Items are
 // `{subjectId, sequence}`-keyed `ConsentRecord`s, stored exactly as hashed: nothing is added or

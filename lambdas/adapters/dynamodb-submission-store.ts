@@ -22,7 +22,7 @@ import type {
   SubmissionStore,
 } from '#lambdas/domain/submissions/ports.ts';
 
-// The submissions table (infra/data/tables.ts) for the public forms and for erasure. Lambda roles
+// The submissions table (lambdas/tables.ts) for the public forms and for erasure. Lambda roles
 // only get PutItem on it (routes.ts); the erase methods need the operator's credentials.
 
 export const byEmailIndex = 'byEmail';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { userId } from './common.ts';
 import { consentPurposes } from './consent-documents.ts';
 
-// POST /api/consents and GET /api/me/consents (DESIGN section 3).
+// POST /api/consents and GET /api/me/consents (docs/design.md section 3).
 //
 // Granting needs all three statements `true`: a `false` is a refusal, which the API answers with
 // 400 and the statement's message, and which is not recorded (the ledger proves consent that was

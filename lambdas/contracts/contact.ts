@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { businessEmail } from './business-email.ts';
 import { messageFieldMessages, messageText, organizationName, personName } from './message-fields.ts';
 
-// POST /api/contact (DESIGN section 3): business email only, with the product's messages.
+// POST /api/contact (docs/design.md section 3): business email only, with the product's messages.
 
 export const contactMessages = {
   ...messageFieldMessages,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { emailAddress } from './common.ts';
 
-// POST /api/data-deletion-requests (DESIGN section 3). Any address is accepted, personal ones
+// POST /api/data-deletion-requests (docs/design.md section 3). Any address is accepted, personal ones
 // included: a person may ask us to erase the Gmail address they once gave us. A request counts only
 // once the address's owner confirms it through the emailed link (ADR 0033), or, for the signed-in
 // person's own address, by their access token.
@@ -30,8 +30,8 @@ export const dataDeletionPending = z.strictObject({
   /** When the emailed confirmation link stops working (ISO 8601, UTC). */
   confirmBy: z.iso.datetime(),
   /**
-   * DESIGN's field, kept: the latest date (YYYY-MM-DD, UTC) by which the request will be answered
-   * if it is confirmed in time (30 days from `confirmBy`; a confirmation sooner brings it forward).
+   * docs/design.md's field, kept: the latest date (YYYY-MM-DD, UTC) by which the request will be
+   * answered if it is confirmed in time (30 days from `confirmBy`; a confirmation sooner brings it forward).
    */
   dueBy: z.iso.date(),
 });

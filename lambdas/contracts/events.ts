@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { kycStatus } from './kyc.ts';
 import { organizationType } from './organization.ts';
 
-// The events on the custom bus (DESIGN section 5): detail-type, source and detail schema, once.
+// The events on the custom bus (docs/design.md section 5): detail-type, source and detail schema, once.
 
 export const kycStatusChanged = z.object({
   userId: z.string(),

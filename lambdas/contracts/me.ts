@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { kycStatus, role } from './kyc.ts';
 import { organizationType } from './organization.ts';
 
-// GET /api/me and POST /api/me/verification-email (DESIGN section 3). The server's view of the
+// GET /api/me and POST /api/me/verification-email (docs/design.md section 3). The server's view of the
 // caller: the identity provider's user, the KYC table and the consent ledger, never the token.
 
 export const meResponse = z.strictObject({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-// The organization types a registration names (DESIGN section 3). Their own module, so what
+// The organization types a registration names (docs/design.md section 3). Their own module, so what
 // reads only the type (GET /api/me, the events, the signed-in web app) does not bring the
 // registration form's rules along.
 

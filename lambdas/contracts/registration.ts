@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { businessEmail } from './business-email.ts';
 import { organizationType } from './organization.ts';
 
-// POST /api/registrations (DESIGN section 3), with the product's exact validation messages.
+// POST /api/registrations (docs/design.md section 3), with the product's exact validation messages.
 
 const text = (min: number, message: string, max = 200) =>
   z

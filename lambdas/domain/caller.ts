@@ -13,7 +13,10 @@ export interface Caller {
   emailVerified: boolean;
 }
 
-/** A body that names a user must name the caller (DESIGN section 3): otherwise 403, nothing written. */
+/**
+ * A body that names a user must name the caller (docs/design.md section 3): otherwise 403, nothing
+ * written.
+ */
 export function requireSelf(caller: Caller, claimedUserId: string | undefined): void {
   if (claimedUserId !== undefined && claimedUserId !== caller.userId) throw new NotOwnAccountError();
 }

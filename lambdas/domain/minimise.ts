@@ -1,6 +1,6 @@
 // Data minimisation shared by every record that keeps a network origin or a browser (the consent
-// ledger, cookie-consent logs; DESIGN section 6): enough to support a record ("from this network,
-// with this browser"), not enough to single out a device. Both functions are idempotent, so a value
+// ledger, cookie-consent logs; docs/design.md section 6): enough to support a record ("from this
+// network, with this browser"), not enough to single out a device. Both functions are idempotent, so a value
 // minimised twice (by a caller and again by a use case) stays the same.
 
 /** Stored when an address cannot be parsed: better an honest "unknown" than a raw string. */

@@ -71,7 +71,7 @@ export interface Mailer {
   send(message: EmailMessage): Promise<void>;
 }
 
-// --- Consent ledger (DESIGN section 6) -------------------------------------------------------
+// --- Consent ledger (docs/design.md section 6) -------------------------------------------------------
 
 /** What a caller supplies; the ledger adds sequence, time, previous hash and hash. */
 export interface ConsentEntry {

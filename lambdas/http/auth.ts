@@ -7,8 +7,8 @@ import type { HttpApiEvent } from './api-gateway.ts';
 import { AdminRoleRequiredError, UnauthorizedError } from './errors.ts';
 
 // The caller of a `user` or `admin` route. API Gateway's JWT authorizer checks the token first,
-// but it has no algorithm setting (DESIGN wants RS256 only), so the handler verifies the bearer
-// token itself (ADR 0034) and takes the caller from the verified token. The user id is always the
+// but it has no algorithm setting (docs/design.md section 3 wants RS256 only), so the handler
+// verifies the bearer token itself (ADR 0034) and takes the caller from the verified token. The user id is always the
 // token's `sub`, never anything from the body.
 
 export type { Caller };
@@ -20,7 +20,7 @@ export function claimsNamespace(): string {
   return claimsPrefix(namespace);
 }
 
-/** DESIGN: expiry with at most 60 s leeway. */
+/** docs/design.md section 3: expiry with at most 60 s leeway. */
 export const clockToleranceSeconds = 60;
 /**
  * A token whose `kid` is not in the cached JWKS refetches it, but at most once per this long: a

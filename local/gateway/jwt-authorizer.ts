@@ -3,7 +3,7 @@ import type { JwtClaimValue } from '#lambdas/http/api-gateway.ts';
 
 // What API Gateway's JWT authorizer checks on an HTTP API route: a bearer token signed with an
 // RSA key from the issuer's JWKS (matching `kid`), `iss`, `aud`, `exp`, `nbf`, `iat`.
-// Clock skew allowance: 30 s (DESIGN allows at most 60 s).
+// Clock skew allowance: 30 s (docs/design.md section 3 allows at most 60 s).
 
 export interface AuthorizerConfig {
   issuer: string;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createContext, Script } from 'node:vm';
 import type { StoredUser } from './user-store.ts';
 
-/** The post-login Action that Auth0 runs, shared with the local IdP (DESIGN section 7). */
+/** The post-login Action that Auth0 runs, shared with the local IdP (docs/design.md section 7). */
 export const POST_LOGIN_ACTION_PATH = fileURLToPath(
   new URL('../../infra/auth0/actions/post-login.cjs', import.meta.url),
 );

@@ -1,5 +1,5 @@
 // Local Persona emulator: the inquiry API subset, the widget page the `persona` SDK opens through
-// `customHost`, and signed webhooks with Persona's retry behaviour (DESIGN section 8).
+// `customHost`, and signed webhooks with Persona's retry behaviour (docs/design.md section 8).
 import { createServer } from 'node:http';
 import { handleFaultControl } from '#local/faults.ts';
 import { handleApi } from './api.ts';

@@ -1,5 +1,6 @@
 // The web part of the local stack: the Vite dev server (`dev`), or a static server for the built
-// site that maps paths, sets headers and compresses the way CloudFront does (`dist`, DESIGN section 10).
+// site that maps paths, sets headers and compresses the way CloudFront does (`dist`,
+// docs/design.md section 10).
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';

@@ -2,7 +2,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tables } from '#infra/data/tables.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import {
   type AuditQuery,
@@ -13,6 +12,7 @@ import {
   toCsv,
   toJson,
 } from '#lambdas/domain/consent/audit.ts';
+import { tables } from '#lambdas/tables.ts';
 
 // The consent audit's command line, as importable functions: parse options, find the table and
 // endpoint, run the audit, write the export. `scripts/audit-consents.ts` only calls `main`.

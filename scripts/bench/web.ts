@@ -24,7 +24,7 @@ import { manifestFile, type ViteManifest } from '../../web/scripts/prerender.ts'
 import { chunkModulesFile } from '../../web/vite.config.ts';
 
 export const webBudgets = {
-  /** 110 KB in the unit DESIGN section 10 measured in (KiB). */
+  /** 110 KB in the unit docs/design.md section 10 measured in (KiB). */
   initialJsGzipBytes: 110 * 1024,
   /** Per route where it differs from the default above. */
   initialJsGzipBytesByRoute: { '/register': 125 * 1024 } as Record<string, number>,

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod/mini';
 import { apiContracts } from '#contracts/api.ts';
 import { problemContentType, problemTypes } from '#contracts/problem.ts';
-import { tables } from '#infra/data/tables.ts';
 import { maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
+import { tables } from '#lambdas/tables.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { createTestUser, mailbox, type TestUser } from '#tests/helpers/tokens.ts';
 

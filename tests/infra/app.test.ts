@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { domainEvents } from '#contracts/events.ts';
+import { accessLogFields } from '#infra/api/platform-api.ts';
 import { auditorActions } from '#infra/data/auditor-policy.ts';
-import { tableKeys, tables } from '#infra/data/tables.ts';
-import { accessLogFields } from '#infra/stacks/backend-stack.ts';
 import { exampleStages } from '#infra/stage-config.ts';
 import { eventRules, kycDecisionMarkerPrefix, reconcileEnvVars } from '#lambdas/event-rules.ts';
 import { auth0M2mKeys, isAuth0M2mKey, secretEnvVars } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
+import { tableKeys, tables } from '#lambdas/tables.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
 
 // Synthesis without bundling: the stacks must follow the shared route, rule and table definitions.
@@ -48,7 +48,7 @@ const refOf = (value: unknown) => (value as { Ref?: string }).Ref;
 const getAttOf = (value: unknown) => (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
 
 describe('the data stack', () => {
-  it('builds every table of infra/data/tables.ts with its keys and indexes', () => {
+  it('builds every table of lambdas/tables.ts with its keys and indexes', () => {
     data.resourceCountIs('AWS::DynamoDB::GlobalTable', tableKeys.length);
     for (const key of tableKeys) {
       const def = tables[key];

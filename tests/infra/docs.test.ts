@@ -19,7 +19,20 @@ const docs = [
 const decisions = readdirSync(path.join(root, 'docs/decisions'))
   .filter((f) => f.endsWith('.md'))
   .map((f) => `docs/decisions/${f}`);
+/** The folders whose README says what lives in each subfolder and what it may import. */
+const describedFolders = ['lambdas', 'infra', 'local', 'web/src'];
+const folderReadmes = describedFolders.map((folder) => `${folder}/README.md`);
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+/** Every file below `dir` (a path from the root), skipping dependencies and build outputs. */
+function filesBelow(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory())
+      return ['node_modules', 'dist', 'cdk.out'].includes(entry.name) ? [] : filesBelow(file);
+    return [file];
+  });
+}
 
 /** Every `aws <service> <operation> ...` command of a document: code-block lines (with their `\` continuations) and inline code. */
 function awsCommands(markdown: string): string[] {
@@ -64,13 +77,14 @@ describe('the docs', () => {
   });
 
   it('point only at files inside the repository, and those exist', () => {
-    const outside = docs.flatMap((file) =>
+    const outside = [...docs, ...decisions, ...folderReadmes].flatMap((file) =>
       [...read(file).matchAll(/(?<![\w/.])(\.\.\/[\w./-]+|\/work\/[\w./-]+)/g)].map(
         (m) => `${file}: ${m[1]}`,
       ),
     );
     expect(outside).toEqual([]);
-    const missing = docs.flatMap((file) =>
+    // Decisions keep the paths of their day; the rest describes the tree as it is.
+    const missing = [...docs, ...folderReadmes].flatMap((file) =>
       [
         ...read(file).matchAll(
           /`((?:docs|infra|lambdas|scripts|local|web|tests)\/[\w./-]+\.(?:md|ts|cjs|json))`/g,
@@ -82,6 +96,104 @@ describe('the docs', () => {
         .map((target) => `${file}: ${target}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('and the code comments cite only documents a reader of the repository can open', () => {
+    // The design is docs/design.md; notes kept outside the repository are not cited.
+    const unreachable = new RegExp(['\\bDESIGN\\b', 'CONVENTIONS\\.md', 'INTEGRATION-NOTES\\.md'].join('|'));
+    const cited = [
+      'README.md',
+      ...['bin', 'docs', 'infra', 'lambdas', 'local', 'scripts', 'tests', 'web'].flatMap(filesBelow),
+    ]
+      .filter((file) => /\.(ts|tsx|cjs|mjs|md|css|html)$/.test(file))
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .flatMap((line, i) => (unreachable.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(cited).toEqual([]);
+  });
+
+  it('describe every folder of lambdas/, infra/, local/ and web/src/, and the root README links them', () => {
+    const undescribed = describedFolders.flatMap((folder) => {
+      if (!existsSync(path.join(root, folder, 'README.md'))) return [`${folder}/README.md`];
+      const readme = read(`${folder}/README.md`);
+      return readdirSync(path.join(root, folder), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `${folder}/${entry.name}/`)
+        .filter((subfolder) => !readme.includes(`\`${subfolder}\``));
+    });
+    expect(undescribed).toEqual([]);
+    const layout = read('README.md');
+    expect(folderReadmes.filter((readme) => !layout.includes(`](${readme})`))).toEqual([]);
+  });
+
+  it('hold to the boundaries the folder READMEs state', () => {
+    const aliases: Record<string, string> = {
+      '#lambdas/': 'lambdas/',
+      '#contracts/': 'lambdas/contracts/',
+      '#infra/': 'infra/',
+      '#local/': 'local/',
+      '#web/': 'web/src/',
+      '#tests/': 'tests/',
+      '#scripts/': 'scripts/',
+    };
+    /** What a source file imports: repository paths (from the root) and npm package names. */
+    const importsOf = (file: string) =>
+      [
+        ...read(file).matchAll(
+          /^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm,
+        ),
+      ].map((m) => {
+        const target = (m[1] ?? m[2]) as string;
+        if (target.startsWith('.'))
+          return path.posix.normalize(path.posix.join(path.posix.dirname(file), target));
+        const alias = Object.keys(aliases).find((prefix) => target.startsWith(prefix));
+        return alias ? `${aliases[alias]}${target.slice(alias.length)}` : `npm:${target}`;
+      });
+    const sources = (dir: string) => filesBelow(dir).filter((file) => /\.(ts|tsx|cjs|mjs)$/.test(file));
+    const breaking = (dirs: string[], allowed: (target: string) => boolean) =>
+      dirs.flatMap(sources).flatMap((file) =>
+        importsOf(file)
+          .filter((target) => !allowed(target))
+          .map((target) => `${file} -> ${target}`),
+      );
+    const inRepo = (target: string, ...prefixes: string[]) => prefixes.some((p) => target.startsWith(p));
+    // lambdas/: nothing from infra/ (but the post-login Action's claimsPrefix), local/, web/, scripts/ or tests/.
+    expect(
+      breaking(
+        ['lambdas'],
+        (t) =>
+          !inRepo(t, 'infra/', 'local/', 'web/', 'scripts/', 'tests/') ||
+          t === 'infra/auth0/actions/post-login.cjs',
+      ),
+    ).toEqual([]);
+    // lambdas/contracts/: zod and itself; lambdas/runtime/: npm packages only; the domain: no SDK.
+    expect(
+      breaking(
+        ['lambdas/contracts'],
+        (t) => t === 'npm:zod/mini' || t === 'npm:zod' || t.startsWith('lambdas/contracts/'),
+      ),
+    ).toEqual([]);
+    expect(
+      breaking(['lambdas/runtime'], (t) => t.startsWith('npm:') || t.startsWith('lambdas/runtime/')),
+    ).toEqual([]);
+    expect(
+      breaking(
+        ['lambdas/domain'],
+        (t) =>
+          !/^npm:(@aws-sdk\/|auth0|jose|@aws-lambda-powertools\/)/.test(t) &&
+          !inRepo(t, 'lambdas/adapters/', 'lambdas/handlers/'),
+      ),
+    ).toEqual([]);
+    // infra/ and web/ never import local/; web/src imports only the contracts of the backend.
+    expect(breaking(['infra', 'web/src'], (t) => !inRepo(t, 'local/'))).toEqual([]);
+    expect(
+      breaking(
+        ['web/src'],
+        (t) => !inRepo(t, 'lambdas/', 'infra/', 'scripts/', 'tests/') || inRepo(t, 'lambdas/contracts/'),
+      ),
+    ).toEqual([]);
   });
 
   it('name every reserved concurrency the functions have, with its value, where throttles are explained', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { funnelMetrics } from '#infra/observability/funnel-metrics.ts';
-import { logPatterns, operationsNamespace } from '#infra/observability/observability-construct.ts';
+import { logPatterns, operationsNamespace } from '#infra/observability/observability.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import { isAuth0M2mKey } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';

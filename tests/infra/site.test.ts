@@ -13,7 +13,7 @@ import {
   siteHeaderInputs,
   siteHeaders,
 } from '#infra/site/security-headers.ts';
-import { Site } from '#infra/site/site-construct.ts';
+import { Site } from '#infra/site/site.ts';
 import { readWebBuild, scriptHashSource } from '#infra/site/web-build.ts';
 import { localSiteHeaders } from '#local/web/index.ts';
 import { bucketKeys } from '#tests/helpers/site-paths.ts';

@@ -1,4 +1,4 @@
-// Build step (DESIGN section 10): renders every public route to `<route>/index.html` with React
+// Build step (docs/design.md section 10): renders every public route to `<route>/index.html` with React
 // Router's static handler and react-dom/static, around the client build's own index.html (so the
 // CSS link, the entry loader and the hashed theme script are exactly the built ones). Runs as the
 // last step of `vite build` (prerenderPlugin in vite.config.ts), so `npm run build` and every

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // Verifies Persona's `Persona-Signature` header on the raw request bytes, before anything parses
-// them (DESIGN section 3). Pure: the caller passes the secrets and the time.
+// them (docs/design.md section 3). Pure: the caller passes the secrets and the time.
 //
 // Header: `t=<unix seconds>,v1=<hex>`; during Persona's secret rotation it holds several
 // space-separated `t=...,v1=...` sets, and any match passes. Our configured secret may likewise

@@ -1,6 +1,6 @@
 import type { KycStatus } from '#contracts/kyc.ts';
 
-// Persona event name -> KYC status (DESIGN section 4). Names not listed (inquiry.created,
+// Persona event name -> KYC status (docs/design.md section 4). Names not listed (inquiry.created,
 // inquiry.started, inquiry.redacted, ...) are acknowledged and ignored.
 const statusByEvent: Readonly<Record<string, KycStatus>> = {
   'inquiry.approved': 'approved',

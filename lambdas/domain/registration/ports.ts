@@ -30,7 +30,7 @@ export interface RegistrationRecord {
   createdAt: string;
 }
 
-/** Where a request came from: the agreements' ledger records keep it (DESIGN section 6). */
+/** Where a request came from: the agreements' ledger records keep it (docs/design.md section 6). */
 export interface RequestContext {
   requestId: string;
   userAgent: string;

@@ -1,6 +1,6 @@
-// What the public-form use cases need from storage. The submissions table is shared (DESIGN
-// section 6); each kind of record has its own key, and every record that holds an address keeps it
-// in `email` (normalised) so a deletion request can find it through the byEmail index.
+// What the public-form use cases need from storage. The submissions table is shared
+// (docs/design.md section 6); each kind of record has its own key, and every record that holds an
+// address keeps it in `email` (normalised) so a deletion request can find it through the byEmail index.
 
 export interface WaitlistRecord {
   kind: 'waitlist';

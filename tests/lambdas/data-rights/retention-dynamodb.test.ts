@@ -11,7 +11,7 @@ import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dy
 import { freePort } from '#tests/helpers/free-port.ts';
 import { sampleEntry } from '#tests/lambdas/consent/in-memory-ledger.ts';
 
-// Retention against DynamoDB Local with the tables of infra/data/tables.ts: the operator's step
+// Retention against DynamoDB Local with the tables of lambdas/tables.ts: the operator's step
 // sets `expiresAt` on what an erasure keeps, and every read leaves out what is past it (DynamoDB
 // Local never deletes expired items, and DynamoDB deletes them only eventually).
 

@@ -15,7 +15,7 @@ import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dy
 import { freePort } from '#tests/helpers/free-port.ts';
 
 // The admin queue's reads, and the KYC store's event ordering, against DynamoDB Local (the official jar) with the tables of
-// infra/data/tables.ts: the byStatus index, the history items in each user's partition and the
+// lambdas/tables.ts: the byStatus index, the history items in each user's partition and the
 // registrations in the submissions table, written by the real use cases and adapters.
 
 let dynamodb: RunningDynamoDb;

@@ -4,7 +4,7 @@
 //
 // Both the app shell's provider and the Log In / Log Out actions build their options here, from
 // `/config.json`: redirect login with code + PKCE, refresh tokens kept in local storage, the API
-// audience, and the scopes the journey needs (DESIGN section 7).
+// audience, and the scopes the journey needs (docs/design.md section 7).
 import {
   type AppState,
   Auth0Provider,

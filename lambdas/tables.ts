@@ -1,5 +1,5 @@
-// The DynamoDB tables of DESIGN section 6, declared once. Plain data: the CDK data construct
-// (infra/data/data-construct.ts) and the local bootstrap (local/dynamodb.ts) both build from it,
+// The DynamoDB tables of docs/design.md section 6, declared once. Plain data: the CDK data construct
+// (infra/data/data-tables.ts) and the local bootstrap (local/dynamodb.ts) both build from it,
 // and handlers find a table's name in the environment variable named here.
 
 export type AttributeType = 'S' | 'N';

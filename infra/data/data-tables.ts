@@ -1,9 +1,9 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, type ITableV2, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { type KeyDef, type TableKey, tableKeys, tables } from './tables.ts';
+import { type KeyDef, type TableKey, tableKeys, tables } from '#lambdas/tables.ts';
 
-// The product's tables, built from infra/data/tables.ts: on demand, PITR, deletion protection,
+// The product's tables, built from lambdas/tables.ts: on demand, PITR, deletion protection,
 // retained on stack deletion. CDK generates the physical names.
 
 const attribute = (key: KeyDef) => ({

@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -17,9 +17,10 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, type LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { metricsNamespace, serviceName } from '#infra/api/platform-function.ts';
+import { deadLetterQueue } from '#infra/dead-letter-queue.ts';
 import { funnelMetrics } from '#infra/observability/funnel-metrics.ts';
 
 /** Namespace of the metrics this construct derives from log lines. */
@@ -92,17 +93,11 @@ export class Observability extends Construct {
       enforceSSL: true,
     });
     if (props.alarmEmail) {
-      const undelivered = new Queue(this, 'AlarmEmailUndelivered', {
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.days(14),
-      });
-      for (const id of ['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy']) {
-        Validations.of(undelivered).acknowledge({
-          id,
-          reason: 'This queue is the dead-letter queue of the alarm email subscription.',
-        });
-      }
+      const undelivered = deadLetterQueue(
+        this,
+        'AlarmEmailUndelivered',
+        'This queue is the dead-letter queue of the alarm email subscription.',
+      );
       this.topic.addSubscription(new EmailSubscription(props.alarmEmail, { deadLetterQueue: undelivered }));
     }
     const action = new SnsAction(this.topic);
