@@ -8,8 +8,9 @@ export interface WaitlistRecord {
   createdAt: string;
 }
 
-export interface InvestorInquiryRecord {
-  kind: 'investor_inquiry';
+/** A message from one of the public message forms (investors, contact): one shape, two kinds. */
+interface MessageRecord<Kind extends string> {
+  kind: Kind;
   id: string;
   name: string;
   email: string;
@@ -18,15 +19,8 @@ export interface InvestorInquiryRecord {
   createdAt: string;
 }
 
-export interface ContactMessageRecord {
-  kind: 'contact_message';
-  id: string;
-  name: string;
-  email: string;
-  organization: string;
-  message: string;
-  createdAt: string;
-}
+export type InvestorInquiryRecord = MessageRecord<'investor_inquiry'>;
+export type ContactMessageRecord = MessageRecord<'contact_message'>;
 
 export interface CookieConsentRecord {
   kind: 'cookie_consent';
