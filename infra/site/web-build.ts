@@ -1,9 +1,13 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  cspHashesFile,
+  type PlaceholderReport,
+  placeholderReportFile,
+  scriptHashSource,
+} from '../../web/build-contract.ts';
 import { inlineScripts } from '../../web/inline-scripts.ts';
-import { type PlaceholderReport, placeholderReportFile } from '../../web/scripts/placeholders.ts';
 
 // What the infrastructure needs to know about a web build, read at synth time: where it is, the
 // CSP hashes of its inline scripts and which routes it prerendered.
@@ -14,9 +18,6 @@ export const webDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.u
  * missing, so `cdk synth` works offline; `cdk deploy` warns (see `WebBuild.missing`).
  */
 export const missingBuildDir = fileURLToPath(new URL('./missing-build/', import.meta.url));
-
-/** Written by the web build next to index.html (web/vite.config.ts `cspHashesFile`). */
-const cspHashesFile = 'csp-hashes.json';
 
 export interface WebBuild {
   dir: string;
@@ -32,11 +33,6 @@ export interface WebBuild {
    * not by web/vite.config.ts), so nothing vouches for it.
    */
   placeholders: string[] | undefined;
-}
-
-/** Same expression as web/vite.config.ts `scriptHashSource` (a test keeps them equal). */
-export function scriptHashSource(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
 function readScriptHashes(dir: string): string[] {

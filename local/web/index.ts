@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { siteRoutes } from '#infra/site/path-mapping.ts';
 import { headerFields, siteHeaderInputs, siteHeaders } from '#infra/site/security-headers.ts';
+import { cspHashesFile } from '../../web/build-contract.ts';
 import { type SiteEdge, siteEdge } from './edge.ts';
 import { edgeHeaders, isEdgeHeader, originRequestHeaders } from './origin-request.ts';
 
@@ -124,7 +125,7 @@ const cspHashes = z.object({ 'script-src': z.array(z.string()) });
 
 async function startDist(options: WebOptions): Promise<RunningWeb> {
   const root = path.resolve(options.distDir ?? defaultDistDir);
-  const hashesFile = path.join(root, 'csp-hashes.json');
+  const hashesFile = path.join(root, cspHashesFile);
   const hashes = await readFile(hashesFile, 'utf8').then(
     (text) => cspHashes.parse(JSON.parse(text)),
     () => {
