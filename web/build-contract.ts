@@ -6,6 +6,19 @@ import { createHash } from 'node:crypto';
 /** `{ "script-src": ["'sha256-...'"] }`: the CSP sources that allow the build's inline scripts. */
 export const cspHashesFile = 'csp-hashes.json';
 
+/** The sources a build's csp-hashes.json lists; throws unless they are all hash sources. */
+export function parseCspHashes(text: string, file: string): string[] {
+  const parsed = JSON.parse(text) as { 'script-src'?: unknown };
+  const hashes = parsed['script-src'];
+  if (
+    !Array.isArray(hashes) ||
+    !hashes.every((h) => typeof h === 'string' && /^'sha(256|384|512)-/.test(h))
+  ) {
+    throw new Error(`${file}: "script-src" must be a list of 'sha256-...' sources`);
+  }
+  return hashes;
+}
+
 /** The CSP source expression that allows exactly this inline script. */
 export function scriptHashSource(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;

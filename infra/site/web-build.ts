@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   cspHashesFile,
   type PlaceholderReport,
+  parseCspHashes,
   placeholderReportFile,
   scriptHashSource,
 } from '../../web/build-contract.ts';
@@ -38,15 +39,7 @@ export interface WebBuild {
 function readScriptHashes(dir: string): string[] {
   const file = path.join(dir, cspHashesFile);
   if (!existsSync(file)) return inlineScripts.map(scriptHashSource);
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { 'script-src'?: unknown };
-  const hashes = parsed['script-src'];
-  if (
-    !Array.isArray(hashes) ||
-    !hashes.every((h) => typeof h === 'string' && /^'sha(256|384|512)-/.test(h))
-  ) {
-    throw new Error(`${file}: "script-src" must be a list of 'sha256-...' sources`);
-  }
-  return hashes;
+  return parseCspHashes(readFileSync(file, 'utf8'), file);
 }
 
 function findPrerenderedRoutes(dir: string): string[] {
