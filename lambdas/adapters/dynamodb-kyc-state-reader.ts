@@ -1,6 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
-import { isExpired } from '#lambdas/adapters/dynamodb-retention.ts';
+import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import type { DecidedBy, KycRecord } from '#lambdas/domain/kyc/ports.ts';
 import type { KycStateReader } from '#lambdas/domain/ports.ts';
 
@@ -11,9 +11,17 @@ import type { KycStateReader } from '#lambdas/domain/ports.ts';
  */
 export const kycStateKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATE' });
 
-const isStatus = (value: unknown): value is KycStatus =>
+/** An item past its `expiresAt`: gone for every reader, though DynamoDB deletes it only eventually. */
+export function isExpired(item: Record<string, unknown>, now: Date = new Date()): boolean {
+  return (
+    typeof item[retentionAttribute] === 'number' &&
+    item[retentionAttribute] <= Math.floor(now.getTime() / 1000)
+  );
+}
+
+export const isStatus = (value: unknown): value is KycStatus =>
   typeof value === 'string' && (kycStatuses as readonly string[]).includes(value);
-const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+export const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** A state item as the KYC feature reads it (listings included). */
 export function toKycRecord(item: Record<string, unknown>): KycRecord {

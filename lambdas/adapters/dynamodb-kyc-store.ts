@@ -9,13 +9,15 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { verificationListLimit } from '#contracts/admin-verifications.ts';
 import type { KycStatusChanged } from '#contracts/events.ts';
-import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
+import type { KycStatus } from '#contracts/kyc.ts';
 import {
   DynamoDbKycStateReader,
+  isExpired,
+  isStatus,
   kycStateKey,
+  stringOrNull,
   toKycRecord,
 } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
-import { isExpired } from '#lambdas/adapters/dynamodb-retention.ts';
 import type {
   ApplyResult,
   HistoryEntry,
@@ -46,9 +48,6 @@ export const eventRetentionSeconds = 45 * 24 * 60 * 60;
 export const publishedOutboxRetentionSeconds = 7 * 24 * 60 * 60;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const isStatus = (value: unknown): value is KycStatus =>
-  typeof value === 'string' && (kycStatuses as readonly string[]).includes(value);
-const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined {
   if (!isStatus(item.from) || !isStatus(item.to)) return undefined;
