@@ -17,7 +17,8 @@ export const defaultPorts: LocalPorts = {
   dynamodb: 8000,
 };
 
-const envNames: Record<keyof LocalPorts, string> = {
+/** The variable that sets each port: read here, set by `spawnStack` for a child stack. */
+export const portEnvNames: Record<keyof LocalPorts, string> = {
   web: 'WEB_PORT',
   api: 'API_PORT',
   idp: 'IDP_PORT',
@@ -28,12 +29,12 @@ const envNames: Record<keyof LocalPorts, string> = {
 
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalPorts {
   const ports = { ...defaultPorts };
-  for (const key of Object.keys(envNames) as (keyof LocalPorts)[]) {
-    const raw = env[envNames[key]];
+  for (const key of Object.keys(portEnvNames) as (keyof LocalPorts)[]) {
+    const raw = env[portEnvNames[key]];
     if (raw === undefined || raw === '') continue;
     const port = Number(raw);
     if (!Number.isInteger(port) || port < 1 || port > 65535) {
-      throw new Error(`${envNames[key]} must be a port number between 1 and 65535, got "${raw}"`);
+      throw new Error(`${portEnvNames[key]} must be a port number between 1 and 65535, got "${raw}"`);
     }
     ports[key] = port;
   }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LocalPorts } from './ports.ts';
+import { type LocalPorts, portEnvNames } from './ports.ts';
 import type { StackInfo } from './stack.ts';
 
 // Runs `local/start.ts` exactly as `npm start` does, as a child process with its state in a
@@ -18,15 +18,6 @@ export interface StackProcess {
   stop(): Promise<number | null>;
 }
 
-const portEnv: Record<keyof LocalPorts, string> = {
-  web: 'WEB_PORT',
-  api: 'API_PORT',
-  idp: 'IDP_PORT',
-  persona: 'PERSONA_PORT',
-  ses: 'SES_PORT',
-  dynamodb: 'DYNAMODB_PORT',
-};
-
 export async function spawnStack(options: {
   ports: LocalPorts;
   web: 'dev' | 'dist';
@@ -36,7 +27,7 @@ export async function spawnStack(options: {
 }): Promise<StackProcess> {
   const stateDir = await mkdtemp(join(tmpdir(), 'platform-stack-'));
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, LOCAL_STATE_DIR: stateDir };
-  for (const [key, name] of Object.entries(portEnv))
+  for (const [key, name] of Object.entries(portEnvNames))
     env[name] = String(options.ports[key as keyof LocalPorts]);
   const child = spawn(
     process.execPath,

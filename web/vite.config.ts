@@ -1,23 +1,15 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { cspHashesFile, scriptHashSource } from './build-contract.ts';
 import { entryLoaderScript, headScript, inlineScripts } from './inline-scripts.ts';
 import { auth0TokenWorkerPlugin } from './scripts/auth0-token-worker.ts';
 import { prerenderPlugin } from './scripts/prerender.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
-
-/** Where the build writes `{ "script-src": ["'sha256-...'"] }` for the CSP (infra and local/web read it). */
-export const cspHashesFile = 'csp-hashes.json';
-
-/** The CSP source expression that allows exactly this inline script. */
-export function scriptHashSource(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
-}
 
 const headScriptPlaceholder = '<!-- head-script -->';
 const entryScriptTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;

@@ -1,9 +1,14 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  cspHashesFile,
+  type PlaceholderReport,
+  parseCspHashes,
+  placeholderReportFile,
+  scriptHashSource,
+} from '../../web/build-contract.ts';
 import { inlineScripts } from '../../web/inline-scripts.ts';
-import { type PlaceholderReport, placeholderReportFile } from '../../web/scripts/placeholders.ts';
 
 // What the infrastructure needs to know about a web build, read at synth time: where it is, the
 // CSP hashes of its inline scripts and which routes it prerendered.
@@ -14,9 +19,6 @@ export const webDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.u
  * missing, so `cdk synth` works offline; `cdk deploy` warns (see `WebBuild.missing`).
  */
 export const missingBuildDir = fileURLToPath(new URL('./missing-build/', import.meta.url));
-
-/** Written by the web build next to index.html (web/vite.config.ts `cspHashesFile`). */
-const cspHashesFile = 'csp-hashes.json';
 
 export interface WebBuild {
   dir: string;
@@ -34,23 +36,10 @@ export interface WebBuild {
   placeholders: string[] | undefined;
 }
 
-/** Same expression as web/vite.config.ts `scriptHashSource` (a test keeps them equal). */
-export function scriptHashSource(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
-}
-
 function readScriptHashes(dir: string): string[] {
   const file = path.join(dir, cspHashesFile);
   if (!existsSync(file)) return inlineScripts.map(scriptHashSource);
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { 'script-src'?: unknown };
-  const hashes = parsed['script-src'];
-  if (
-    !Array.isArray(hashes) ||
-    !hashes.every((h) => typeof h === 'string' && /^'sha(256|384|512)-/.test(h))
-  ) {
-    throw new Error(`${file}: "script-src" must be a list of 'sha256-...' sources`);
-  }
-  return hashes;
+  return parseCspHashes(readFileSync(file, 'utf8'), file);
 }
 
 function findPrerenderedRoutes(dir: string): string[] {

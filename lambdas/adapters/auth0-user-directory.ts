@@ -20,6 +20,7 @@ import {
   UserAlreadyExistsError,
   type UserDirectory,
 } from '#lambdas/domain/ports.ts';
+import { passwordTicketTtlDays } from '#lambdas/domain/registration/ports.ts';
 import type { Auth0M2mKey } from '#lambdas/grants.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import { DATABASE_CONNECTION } from './auth0-database-connection.ts';
@@ -30,9 +31,6 @@ import { DATABASE_CONNECTION } from './auth0-database-connection.ts';
 // stays inside `maxElapsedMs`: Auth0 may ask for a minute, which a 20-30 s Lambda cannot give.
 
 export { DATABASE_CONNECTION };
-
-/** Single-use password links last three days (the login-instructions email says so). */
-export const PASSWORD_TICKET_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 export interface RetryPolicy {
   /** Attempts per operation, the first included. */
@@ -238,7 +236,8 @@ export class Auth0UserDirectory implements UserDirectory {
         {
           user_id: userId,
           result_url: resultUrl,
-          ttl_sec: PASSWORD_TICKET_TTL_SECONDS,
+          // The lifetime the login-instructions email states.
+          ttl_sec: passwordTicketTtlDays * 24 * 60 * 60,
           mark_email_as_verified: true,
         },
         options,

@@ -1,31 +1,82 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
-import { isExpired } from '#lambdas/adapters/dynamodb-retention.ts';
-import { type KycStateReader, kycStateKey } from '#lambdas/domain/ports.ts';
+import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
+import type { DecidedBy, KycRecord } from '#lambdas/domain/kyc/ports.ts';
+import type { KycStateReader } from '#lambdas/domain/ports.ts';
 
 /**
- * Reads the per-user KYC state item the KYC feature writes (strongly consistent: it is the truth).
- * An item past its retention (`expiresAt`, set when the relationship ended) is no state at all:
- * DynamoDB deletes expired items only eventually.
+ * The KYC table's per-user state item, `{ pk: 'USER#<sub>', sk: 'STATE' }`, with at least
+ * `status` (KycStatus), `updatedAt` (ISO) and `inquiryId` (string | null). The KYC feature owns
+ * the writes (`DynamoDbKycStore`); every read of it goes through `DynamoDbKycStateReader`.
  */
+export const kycStateKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATE' });
+
+/** An item past its `expiresAt`: gone for every reader, though DynamoDB deletes it only eventually. */
+export function isExpired(item: Record<string, unknown>, now: Date = new Date()): boolean {
+  return (
+    typeof item[retentionAttribute] === 'number' &&
+    item[retentionAttribute] <= Math.floor(now.getTime() / 1000)
+  );
+}
+
+export const isStatus = (value: unknown): value is KycStatus =>
+  typeof value === 'string' && (kycStatuses as readonly string[]).includes(value);
+export const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A state item as the KYC feature reads it (listings included). */
+export function toKycRecord(item: Record<string, unknown>): KycRecord {
+  const userId = String(item.userId ?? String(item.pk).replace(/^USER#/, ''));
+  const decidedBy =
+    item.decidedBy === 'persona' || item.decidedBy === 'admin' ? (item.decidedBy as DecidedBy) : null;
+  return {
+    userId,
+    status: isStatus(item.status) ? item.status : 'not_started',
+    updatedAt: String(item.updatedAt ?? ''),
+    inquiryId: stringOrNull(item.inquiryId),
+    referenceId: stringOrNull(item.referenceId),
+    version: typeof item.version === 'number' ? item.version : 0,
+    lastEventId: stringOrNull(item.lastEventId),
+    lastEventAt: stringOrNull(item.lastEventAt),
+    decidedBy,
+  };
+}
+
+/** Reads the KYC state item, strongly consistent: it is the truth. */
 export class DynamoDbKycStateReader implements KycStateReader {
   constructor(
-    private readonly client: DynamoDBDocumentClient,
-    private readonly tableName: string,
+    protected readonly client: DynamoDBDocumentClient,
+    protected readonly tableName: string,
   ) {}
 
+  /**
+   * The state as other features see it. An item past its retention (`expiresAt`, set when the
+   * relationship ended) is no state at all: DynamoDB deletes expired items only eventually.
+   */
   async getState(
     userId: string,
   ): Promise<{ status: KycStatus; updatedAt: string; inquiryId: string | null } | undefined> {
+    const item = await this.getItem(userId);
+    if (!item || !isStatus(item.status) || isExpired(item)) return undefined;
+    return {
+      status: item.status,
+      updatedAt: typeof item.updatedAt === 'string' ? item.updatedAt : '',
+      inquiryId: stringOrNull(item.inquiryId),
+    };
+  }
+
+  /**
+   * The whole record, expired or not: the KYC feature's conditional writes and an erasure (which
+   * must still find the inquiry to redact) need the item that is there, not the one a user sees.
+   */
+  async getRecord(userId: string): Promise<KycRecord | undefined> {
+    const item = await this.getItem(userId);
+    return item === undefined ? undefined : toKycRecord(item);
+  }
+
+  private async getItem(userId: string): Promise<Record<string, unknown> | undefined> {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: kycStateKey(userId), ConsistentRead: true }),
     );
-    if (!Item || !(kycStatuses as readonly unknown[]).includes(Item.status)) return undefined;
-    if (isExpired(Item)) return undefined;
-    return {
-      status: Item.status as KycStatus,
-      updatedAt: typeof Item.updatedAt === 'string' ? Item.updatedAt : '',
-      inquiryId: typeof Item.inquiryId === 'string' ? Item.inquiryId : null,
-    };
+    return Item;
   }
 }

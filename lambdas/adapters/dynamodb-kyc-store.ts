@@ -1,6 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
-  type DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
   type QueryCommandOutput,
@@ -10,11 +9,17 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { verificationListLimit } from '#contracts/admin-verifications.ts';
 import type { KycStatusChanged } from '#contracts/events.ts';
-import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
-import { isExpired } from '#lambdas/adapters/dynamodb-retention.ts';
+import type { KycStatus } from '#contracts/kyc.ts';
+import {
+  DynamoDbKycStateReader,
+  isExpired,
+  isStatus,
+  kycStateKey,
+  stringOrNull,
+  toKycRecord,
+} from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import type {
   ApplyResult,
-  DecidedBy,
   HistoryEntry,
   KycRecord,
   KycStore,
@@ -23,7 +28,6 @@ import type {
 } from '#lambdas/domain/kyc/ports.ts';
 import type { StaleInquiryFinder } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
 import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
-import { kycStateKey } from '#lambdas/domain/ports.ts';
 
 // The KYC table, single-table design (docs/decisions/0006-kyc-state-and-webhooks.md):
 //   USER#<sub>    STATE                   status, queueStatus (GSI byStatus), updatedAt, inquiryId,
@@ -44,26 +48,6 @@ export const eventRetentionSeconds = 45 * 24 * 60 * 60;
 export const publishedOutboxRetentionSeconds = 7 * 24 * 60 * 60;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const isStatus = (value: unknown): value is KycStatus =>
-  typeof value === 'string' && (kycStatuses as readonly string[]).includes(value);
-const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-function toRecord(item: Record<string, unknown>): KycRecord {
-  const userId = String(item.userId ?? String(item.pk).replace(/^USER#/, ''));
-  const decidedBy =
-    item.decidedBy === 'persona' || item.decidedBy === 'admin' ? (item.decidedBy as DecidedBy) : null;
-  return {
-    userId,
-    status: isStatus(item.status) ? item.status : 'not_started',
-    updatedAt: String(item.updatedAt ?? ''),
-    inquiryId: stringOrNull(item.inquiryId),
-    referenceId: stringOrNull(item.referenceId),
-    version: typeof item.version === 'number' ? item.version : 0,
-    lastEventId: stringOrNull(item.lastEventId),
-    lastEventAt: stringOrNull(item.lastEventAt),
-    decidedBy,
-  };
-}
 
 function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined {
   if (!isStatus(item.from) || !isStatus(item.to)) return undefined;
@@ -82,25 +66,8 @@ function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined
 /** Parallel history queries per listing: enough to list 200 users quickly, few enough not to spike. */
 const historyQueryConcurrency = 16;
 
-export class DynamoDbKycStore implements KycStore, StaleInquiryFinder {
-  constructor(
-    private readonly client: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async getState(userId: string) {
-    const record = await this.getRecord(userId);
-    if (record === undefined) return undefined;
-    return { status: record.status, updatedAt: record.updatedAt, inquiryId: record.inquiryId };
-  }
-
-  async getRecord(userId: string): Promise<KycRecord | undefined> {
-    const { Item } = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: kycStateKey(userId), ConsistentRead: true }),
-    );
-    return Item === undefined ? undefined : toRecord(Item);
-  }
-
+/** The KYC feature's store; it reads the state item through the one reader it extends. */
+export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore, StaleInquiryFinder {
   async findInquiryOwner(inquiryId: string) {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: inquiryKey(inquiryId), ConsistentRead: true }),
@@ -273,7 +240,7 @@ export class DynamoDbKycStore implements KycStore, StaleInquiryFinder {
           Put: {
             TableName: this.tableName,
             Item: {
-              pk: `USER#${change.userId}`,
+              pk: kycStateKey(change.userId).pk,
               sk: historySk(change.at, nextVersion),
               kind: 'kyc_history',
               from: change.previousStatus,
@@ -329,7 +296,7 @@ export class DynamoDbKycStore implements KycStore, StaleInquiryFinder {
       }),
     );
     // A state past its retention (ADR 0031) is no longer anyone's verification.
-    return Items.filter((item) => !isExpired(item)).map(toRecord);
+    return Items.filter((item) => !isExpired(item)).map(toKycRecord);
   }
 
   /**
@@ -356,7 +323,7 @@ export class DynamoDbKycStore implements KycStore, StaleInquiryFinder {
             }),
           );
           for (const item of page.Items ?? []) {
-            if (records.length < limit && !isExpired(item)) records.push(toRecord(item));
+            if (records.length < limit && !isExpired(item)) records.push(toKycRecord(item));
           }
           startKey = page.LastEvaluatedKey;
         } while (startKey !== undefined && records.length < limit);

@@ -5,6 +5,8 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
+import { inquiryKey } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import type { RetentionSchedule } from '#lambdas/domain/data-rights/ports.ts';
 
@@ -12,14 +14,6 @@ import type { RetentionSchedule } from '#lambdas/domain/data-rights/ports.ts';
 // an erasure keeps. Run by `npm run data:erase` with operator credentials; no Lambda role can
 // update the ledger. Only that attribute is written, only where it is not set yet, and only on
 // items that exist (an update must not create an item).
-
-/** An item past its `expiresAt`: gone for every reader, though DynamoDB deletes it only eventually. */
-export function isExpired(item: Record<string, unknown>, now: Date = new Date()): boolean {
-  return (
-    typeof item[retentionAttribute] === 'number' &&
-    item[retentionAttribute] <= Math.floor(now.getTime() / 1000)
-  );
-}
 
 export class DynamoDbRetention implements RetentionSchedule {
   constructor(
@@ -43,11 +37,11 @@ export class DynamoDbRetention implements RetentionSchedule {
     const keys = await this.keys({
       TableName: this.tables.kycState,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}` },
+      ExpressionAttributeValues: { ':pk': kycStateKey(userId).pk },
       ProjectionExpression: 'pk, sk',
       ConsistentRead: true,
     });
-    keys.push(...inquiryIds.map((id) => ({ pk: `INQUIRY#${id}`, sk: 'INQUIRY' })));
+    keys.push(...inquiryIds.map(inquiryKey));
     for (const key of keys) await this.expire(this.tables.kycState, key, 'pk', expiresAt);
   }
 

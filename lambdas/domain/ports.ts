@@ -115,14 +115,11 @@ export interface ConsentLedger {
 // --- KYC state, as other features read it ----------------------------------------------------
 
 /**
- * The KYC table's per-user state item is `{ pk: 'USER#<sub>', sk: 'STATE' }` with at least
- * `status` (KycStatus), `updatedAt` (ISO) and `inquiryId` (string | null). The KYC feature owns
- * the writes; `get-me` and `sync-kyc-status` read it through this port.
+ * The KYC feature's per-user state (`DynamoDbKycStateReader` reads it; the KYC feature owns the
+ * writes); `get-me` and `sync-kyc-status` read it through this port.
  */
 export interface KycStateReader {
   getState(
     userId: string,
   ): Promise<{ status: KycStatus; updatedAt: string; inquiryId: string | null } | undefined>;
 }
-
-export const kycStateKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATE' });

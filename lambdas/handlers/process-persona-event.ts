@@ -1,3 +1,4 @@
+import type { Context } from 'aws-lambda';
 import { personaEventReceived } from '#contracts/events.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
@@ -6,7 +7,6 @@ import { tableName } from '#lambdas/config.ts';
 import type { KycStore } from '#lambdas/domain/kyc/ports.ts';
 import { personaEventFromReceived, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { type Clock, type EventPublisher, systemClock } from '#lambdas/domain/ports.ts';
-import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
 import { type BusEvent, eventHandler } from '#lambdas/runtime/event-handler.ts';
 import { logger, securityEvent } from '#lambdas/runtime/logger.ts';
 import { countMetric } from '#lambdas/runtime/metrics.ts';
@@ -21,7 +21,7 @@ export type PersonaEventReceivedEvent = BusEvent;
 
 export type ProcessPersonaEventHandler = (
   event: PersonaEventReceivedEvent,
-  context: LambdaContext,
+  context: Context,
 ) => Promise<void>;
 
 /** The handler over its ports; `handler` below wires the AWS adapters. */

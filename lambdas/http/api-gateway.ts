@@ -1,41 +1,21 @@
-import type { Context } from 'aws-lambda';
-// The subset of the API Gateway HTTP API (payload format 2.0) event and result the handlers use.
+// The API Gateway HTTP API (payload format 2.0) event and result, as `@types/aws-lambda` types
+// them, narrowed where every route of this API agrees; the local gateway builds the same types.
+import type {
+  APIGatewayEventRequestContextJWTAuthorizer,
+  APIGatewayEventRequestContextV2,
+  APIGatewayProxyEventV2WithRequestContext,
+  APIGatewayProxyStructuredResultV2,
+} from 'aws-lambda';
 
-export type JwtClaimValue = string | number | boolean | string[];
+export type JwtClaimValue = APIGatewayEventRequestContextJWTAuthorizer['jwt']['claims'][string];
 
-export interface HttpApiEvent {
-  version: '2.0';
-  routeKey: string;
-  rawPath: string;
-  rawQueryString: string;
-  cookies?: string[];
-  headers: Record<string, string | undefined>;
-  queryStringParameters?: Record<string, string | undefined>;
-  pathParameters?: Record<string, string | undefined>;
-  requestContext: {
-    accountId: string;
-    apiId: string;
-    domainName: string;
-    domainPrefix: string;
-    requestId: string;
-    routeKey: string;
-    stage: string;
-    time: string;
-    timeEpoch: number;
-    http: { method: string; path: string; protocol: string; sourceIp: string; userAgent: string };
-    authorizer?: { jwt: { claims: Record<string, JwtClaimValue>; scopes: string[] | null } };
-  };
-  body?: string;
-  isBase64Encoded: boolean;
-}
+/** One event type for every route: the JWT authorizer's context is there only on protected routes. */
+export type HttpApiEvent = APIGatewayProxyEventV2WithRequestContext<
+  APIGatewayEventRequestContextV2 & { authorizer?: APIGatewayEventRequestContextJWTAuthorizer }
+>;
 
-export interface HttpApiResult {
+/** What every handler returns: always a status code, and headers as strings. */
+export type HttpApiResult = APIGatewayProxyStructuredResultV2 & {
   statusCode: number;
   headers?: Record<string, string>;
-  cookies?: string[];
-  body?: string;
-  isBase64Encoded?: boolean;
-}
-
-/** The Lambda context, as `@types/aws-lambda` types it (Powertools' `addContext` reads it whole). */
-export type LambdaContext = Context;
+};

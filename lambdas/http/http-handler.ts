@@ -1,3 +1,4 @@
+import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { RouteId } from '#contracts/api.ts';
 import type { FieldError, Problem } from '#contracts/problem.ts';
@@ -6,7 +7,7 @@ import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { type AuthOf, maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import { flushMetrics } from '#lambdas/runtime/metrics.ts';
-import type { HttpApiEvent, HttpApiResult, LambdaContext } from './api-gateway.ts';
+import type { HttpApiEvent, HttpApiResult } from './api-gateway.ts';
 import { authenticate, type Caller, requireAdmin } from './auth.ts';
 import {
   acceptedOriginValues,
@@ -47,7 +48,7 @@ export interface HttpResponse {
   headers?: Record<string, string>;
 }
 
-export type HttpLambda = ((event: HttpApiEvent, context: LambdaContext) => Promise<HttpApiResult>) & {
+export type HttpLambda = ((event: HttpApiEvent, context: Context) => Promise<HttpApiResult>) & {
   /** The route of routes.ts the handler serves (and takes its auth from). */
   readonly routeId?: RouteId;
 };
@@ -75,7 +76,7 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
   const route = routeDef(options.route);
   const { auth } = route;
   const maxBodyBytes = maxBodyBytesOf(route);
-  const lambda = async (event: HttpApiEvent, context: LambdaContext): Promise<HttpApiResult> => {
+  const lambda = async (event: HttpApiEvent, context: Context): Promise<HttpApiResult> => {
     const requestId = event.requestContext.requestId || context.awsRequestId;
     // cold_start and the function's own request id (function_request_id), beside API Gateway's.
     logger.addContext(context);

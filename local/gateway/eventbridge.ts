@@ -2,27 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EventBridgeEvent as AwsEventBridgeEvent, Context } from 'aws-lambda';
 import type { EventPattern, EventRuleDef } from '#lambdas/event-rules.ts';
-import type { LambdaContext } from '#lambdas/http/api-gateway.ts';
 import { lambdaContext } from './http-api.ts';
 
 // A local EventBridge: the `PutEvents` action of the AWS JSON 1.1 protocol, so the real
 // `@aws-sdk/client-eventbridge` can call it, and a dispatcher that delivers each event to the
 // targets of `event-rules.ts` with retries, then to a dead-letter log.
 
-export interface EventBridgeEvent {
-  version: '0';
-  id: string;
-  'detail-type': string;
-  source: string;
-  account: string;
-  time: string;
-  region: string;
-  resources: string[];
-  detail: Record<string, unknown>;
-}
+/** What the bus delivers to a target: EventBridge's event, its detail a JSON object. */
+export type EventBridgeEvent = AwsEventBridgeEvent<string, Record<string, unknown>>;
 
-export type EventTarget = (event: EventBridgeEvent, context: LambdaContext) => Promise<unknown>;
+export type EventTarget = (event: EventBridgeEvent, context: Context) => Promise<unknown>;
 
 export interface DeadLetter {
   ruleId: string;

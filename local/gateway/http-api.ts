@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpApiEvent, HttpApiResult, JwtClaimValue, LambdaContext } from '#lambdas/http/api-gateway.ts';
+import type { Context } from 'aws-lambda';
+import type { HttpApiEvent, HttpApiResult, JwtClaimValue } from '#lambdas/http/api-gateway.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
 
 // Mounts `routes.ts` like an API Gateway HTTP API with Lambda proxy integrations (payload 2.0).
@@ -106,7 +107,7 @@ export function buildEvent(input: {
 }
 
 /** The context Lambda passes an invocation, as far as a local run can fill it in. */
-export function lambdaContext(functionName: string, timeoutSeconds: number): LambdaContext {
+export function lambdaContext(functionName: string, timeoutSeconds: number): Context {
   const deadline = Date.now() + timeoutSeconds * 1000;
   const unsupported = () => {
     throw new Error('Callback-style completion is not used by these handlers');

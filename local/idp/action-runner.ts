@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createContext, Script } from 'node:vm';
-import type { StoredUser } from './user-store.ts';
+import { DATABASE_CONNECTION, type StoredUser, toAuth0User } from './user-store.ts';
 
 /** The post-login Action that Auth0 runs, shared with the local IdP (docs/design.md section 7). */
 export const POST_LOGIN_ACTION_PATH = fileURLToPath(
@@ -65,24 +65,10 @@ export class ActionRunner {
     const result: ActionResult = { idTokenClaims: {}, accessTokenClaims: {}, multifactor: [] };
     const { user } = input;
     const event = {
-      user: {
-        user_id: user.user_id,
-        email: user.email,
-        email_verified: user.email_verified,
-        name: user.name,
-        nickname: user.nickname,
-        picture: user.picture,
-        created_at: user.created_at,
-        updated_at: user.updated_at,
-        last_login: user.last_login,
-        logins_count: user.logins_count,
-        blocked: user.blocked,
-        identities: [{ connection: 'Username-Password-Authentication', provider: 'auth0', isSocial: false }],
-        app_metadata: structuredClone(user.app_metadata),
-        user_metadata: structuredClone(user.user_metadata),
-      },
+      // The user as Auth0's Management API returns it, which is what a post-login event carries.
+      user: toAuth0User(user),
       client: { ...input.client, metadata: {} },
-      connection: { name: 'Username-Password-Authentication', strategy: 'auth0' },
+      connection: { name: DATABASE_CONNECTION, strategy: 'auth0' },
       transaction: {
         protocol: input.protocol,
         requested_scopes: input.requestedScopes,

@@ -1,11 +1,12 @@
 import { createServer, IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SesMailer } from '#lambdas/adapters/ses-mailer.ts';
 import { createFaultKnob, faultSchemas, handleFaultControl } from '#local/faults.ts';
 import { ActionRunner } from './action-runner.ts';
 import { fileAdapter, loadOrCreateCookieKeys } from './file-adapter.ts';
 import { BodyError, contentType, readRawBody, sendJson } from './http-util.ts';
 import { loadOrCreateSigningKeys, publicJwks } from './keys.ts';
-import { Mailer } from './mailer.ts';
 import { createManagementApi } from './management-api.ts';
 import {
   handleChangePasswordApi,
@@ -190,7 +191,13 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
   const storage = fileAdapter(join(options.dataDir, 'oidc'));
   const users = new UserStore(options.dataDir);
   await seed(users, options.seedUsers ?? []);
-  const mailer = new Mailer(options.ses);
+  const ses = new SESv2Client({
+    endpoint: options.ses.endpoint,
+    region: options.ses.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 2,
+  });
+  const mailer = new SesMailer(ses, options.ses.from);
   const tickets = new TicketService(issuer, users, mailer);
   const actions = new ActionRunner({ CLAIMS_NAMESPACE: options.claimsNamespace, AUDIENCE: options.audience });
   const { provider, actionClaims } = createProvider({
@@ -317,7 +324,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await storage.flushed();
-      mailer.close();
+      ses.destroy();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { type Mailer, passwordResetEmail, verificationEmail } from './mailer.ts';
+import type { Mailer } from '#lambdas/domain/ports.ts';
+import { passwordResetEmail, verificationEmail } from './emails.ts';
 import type { StoredUser, UserStore } from './user-store.ts';
 
 const FIVE_DAYS = 5 * 24 * 3600;

@@ -14,23 +14,6 @@ export class UserExistsError extends Error {
   }
 }
 
-export interface StoredUser {
-  user_id: string;
-  email: string;
-  email_verified: boolean;
-  name: string;
-  nickname: string;
-  picture: string;
-  password_hash: string;
-  app_metadata: Record<string, unknown>;
-  user_metadata: Record<string, unknown>;
-  blocked: boolean;
-  created_at: string;
-  updated_at: string;
-  last_login?: string;
-  logins_count: number;
-}
-
 /** The user as the Management API returns it (Auth0 shape, no secrets). */
 export interface Auth0User {
   user_id: string;
@@ -47,6 +30,11 @@ export interface Auth0User {
   logins_count: number;
   last_login?: string;
   blocked: boolean;
+}
+
+/** What the store keeps: that user less its identities (derived from the id), plus the password hash. */
+export interface StoredUser extends Omit<Auth0User, 'identities'> {
+  password_hash: string;
 }
 
 export type TicketKind = 'email_verification' | 'password_change';

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import * as z from 'zod/mini';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { siteRoutes } from '#infra/site/path-mapping.ts';
 import { headerFields, siteHeaderInputs, siteHeaders } from '#infra/site/security-headers.ts';
+import { cspHashesFile, parseCspHashes } from '../../web/build-contract.ts';
 import { type SiteEdge, siteEdge } from './edge.ts';
 import { edgeHeaders, isEdgeHeader, originRequestHeaders } from './origin-request.ts';
 
@@ -121,19 +121,17 @@ async function startDev(options: WebOptions): Promise<RunningWeb> {
   return { url: `http://${host}:${options.port}`, close: () => server.close() };
 }
 
-const cspHashes = z.object({ 'script-src': z.array(z.string()) });
-
 async function startDist(options: WebOptions): Promise<RunningWeb> {
   const root = path.resolve(options.distDir ?? defaultDistDir);
-  const hashesFile = path.join(root, 'csp-hashes.json');
+  const hashesFile = path.join(root, cspHashesFile);
   const hashes = await readFile(hashesFile, 'utf8').then(
-    (text) => cspHashes.parse(JSON.parse(text)),
+    (text) => parseCspHashes(text, hashesFile),
     () => {
       throw new Error(`${hashesFile} is missing: build the web first (npm run build)`);
     },
   );
   // The headers CloudFront sends, from the same definition; plain http here, so no HSTS.
-  const headers = localSiteHeaders(options.config, hashes['script-src']);
+  const headers = localSiteHeaders(options.config, hashes);
   const edge = siteEdge(siteRoutes);
   const api = new URL(options.apiUrl);
 

@@ -1,8 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createManagementApi } from '#lambdas/adapters/auth0-management-api.ts';
 import { Auth0UserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import {
@@ -11,28 +12,9 @@ import {
   type PersonaClient,
 } from '#lambdas/adapters/persona-client.ts';
 import type { EraseDeps } from '#lambdas/domain/data-rights/erase.ts';
-import type { InquiryRedactor, KycRecords } from '#lambdas/domain/data-rights/ports.ts';
-import { kycStateKey, systemClock } from '#lambdas/domain/ports.ts';
+import type { InquiryRedactor } from '#lambdas/domain/data-rights/ports.ts';
+import { systemClock } from '#lambdas/domain/ports.ts';
 import type { EraseConfig } from './config.ts';
-
-/** Reads the KYC state item (`inquiryId`, `status`); KYC decisions are kept (DynamoDbRetention sets their expiry). */
-export class DynamoDbKycRecords implements KycRecords {
-  constructor(
-    private readonly client: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async getState(userId: string) {
-    const answer = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: kycStateKey(userId), ConsistentRead: true }),
-    );
-    if (!answer.Item) return undefined;
-    return {
-      status: String(answer.Item.status ?? 'unknown'),
-      inquiryId: typeof answer.Item.inquiryId === 'string' ? answer.Item.inquiryId : null,
-    };
-  }
-}
 
 /** Persona's redaction through the shared client; an inquiry Persona no longer has counts as redacted. */
 export class PersonaInquiryRedactor implements InquiryRedactor {
@@ -60,7 +42,7 @@ export function buildEraseDeps(config: EraseConfig): EraseDeps & { close(): void
     requests: submissions,
     submissions,
     users: new Auth0UserDirectory(createManagementApi(config.auth0)),
-    kyc: new DynamoDbKycRecords(client, config.dynamodb.tables.kycState),
+    kyc: new DynamoDbKycStateReader(client, config.dynamodb.tables.kycState),
     consents: new DynamoDbConsentLedger(client, config.dynamodb.tables.consentLedger),
     persona: new PersonaInquiryRedactor(
       createPersonaClient({

@@ -8,6 +8,7 @@ import { readWebBuild } from '#infra/site/web-build.ts';
 import { appPaths, indexedPaths, publicPaths, redirects } from '#web/app/paths.ts';
 import { notFound } from '#web/content/pages/not-found.ts';
 import { site } from '#web/content/site.ts';
+import { placeholderReportFile } from '../../web/build-contract.ts';
 import { entryLoaderScript, headScript } from '../../web/inline-scripts.ts';
 import { auth0TokenWorkerMarker, removedWorkerSource } from '../../web/scripts/auth0-token-worker.ts';
 import {
@@ -16,7 +17,6 @@ import {
   isReservedHost,
   isValidIban,
   PlaceholderContentError,
-  placeholderReportFile,
   placeholdersAllowed,
   SiteUrlError,
 } from '../../web/scripts/placeholders.ts';

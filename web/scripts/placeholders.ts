@@ -8,16 +8,6 @@ const placeholder = /\bTODO\b|\bX{3,}\b|\bTBD\b|\[[^\]]*\]/;
 
 export const allowPlaceholdersEnv = 'ALLOW_PLACEHOLDER_CONTENT';
 
-/**
- * Written by every build next to index.html: `{ "placeholders": [...] }`, the placeholder values a
- * local or test build let through (empty for a production build). The site construct reads it, so
- * a local build cannot be deployed to a stage that is not a demo (infra/site/web-build.ts).
- */
-export const placeholderReportFile = 'placeholders.json';
-export interface PlaceholderReport {
-  placeholders: string[];
-}
-
 /** Top-level domains reserved by RFC 2606 / RFC 6761: nobody can own a name under them. */
 const reservedTlds = new Set(['example', 'test', 'invalid', 'localhost']);
 /** Second-level names reserved by RFC 2606 (with every subdomain). */

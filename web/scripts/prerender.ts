@@ -9,12 +9,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { type PlaceholderReport, placeholderReportFile } from '../build-contract.ts';
 import {
   checkSiteUrl,
   findPlaceholders,
   PlaceholderContentError,
-  type PlaceholderReport,
-  placeholderReportFile,
   placeholdersAllowed,
   SiteUrlError,
 } from './placeholders.ts';

@@ -82,7 +82,7 @@ export function eraseRequestedData(deps: EraseDeps) {
     const kyc = [];
     const consents = [];
     for (const userId of userIds) {
-      const state = await deps.kyc.getState(userId);
+      const state = await deps.kyc.getRecord(userId);
       if (state) kyc.push({ userId, status: state.status, inquiryId: state.inquiryId });
       consents.push({ userId, count: (await deps.consents.listBySubject(userId)).length });
     }

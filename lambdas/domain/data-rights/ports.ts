@@ -64,8 +64,9 @@ export interface SubmissionsByEmail {
 /** `delete` must treat an unknown user as already deleted. */
 export type ErasableUserDirectory = Pick<UserDirectory, 'findByEmail' | 'delete'>;
 
+/** The KYC state item as it is, expired or not: its inquiry must still be redacted. */
 export interface KycRecords {
-  getState(userId: string): Promise<{ status: string; inquiryId: string | null } | undefined>;
+  getRecord(userId: string): Promise<{ status: string; inquiryId: string | null } | undefined>;
 }
 
 /** Structurally satisfied by the shared `ConsentLedger`. */

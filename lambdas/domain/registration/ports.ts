@@ -66,5 +66,5 @@ export interface RegistrationStore {
   getRegistration(userId: string): Promise<RegistrationRecord | undefined>;
 }
 
-/** How long the password link in the login-instructions email works (the adapter sets the ttl). */
+/** How long the password link works: the email states it and the directory adapter sets the ticket's ttl from it. */
 export const passwordTicketTtlDays = 3;

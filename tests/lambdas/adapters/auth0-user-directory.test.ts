@@ -2,12 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManagementApi } from '#lambdas/adapters/auth0-management-api.ts';
-import {
-  Auth0UserDirectory,
-  DirectoryUnavailableError,
-  PASSWORD_TICKET_TTL_SECONDS,
-} from '#lambdas/adapters/auth0-user-directory.ts';
+import { Auth0UserDirectory, DirectoryUnavailableError } from '#lambdas/adapters/auth0-user-directory.ts';
 import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
+import { passwordTicketTtlDays } from '#lambdas/domain/registration/ports.ts';
 
 // A faulty Auth0 tenant: each Management API request takes the next scripted answer (the last one
 // repeats forever); the token endpoint always works.
@@ -242,7 +239,7 @@ describe('Auth0UserDirectory calls', () => {
     expect(requests[0]?.body).toEqual({
       user_id: 'auth0|abc',
       result_url: 'https://app.example/auth/login',
-      ttl_sec: PASSWORD_TICKET_TTL_SECONDS,
+      ttl_sec: passwordTicketTtlDays * 24 * 60 * 60,
       mark_email_as_verified: true,
     });
   });

@@ -72,7 +72,7 @@ function erase() {
     requests: submissions,
     submissions,
     users: directory,
-    kyc: { getState: async (userId) => kyc.get(userId) },
+    kyc: { getRecord: async (userId) => kyc.get(userId) },
     consents: { listBySubject: async (subjectId) => ledger.get(subjectId) ?? [] },
     persona: {
       redactInquiry: async (id) => {

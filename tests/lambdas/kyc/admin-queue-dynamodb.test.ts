@@ -3,13 +3,13 @@ import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationHistoryLimit } from '#contracts/admin-verifications.ts';
+import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbKycStore, historySk } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbRegistrationStore, registrationKey } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
 import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
 import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
-import { kycStateKey } from '#lambdas/domain/ports.ts';
 import type { RegistrationRecord } from '#lambdas/domain/registration/ports.ts';
 import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';

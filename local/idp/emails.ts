@@ -1,56 +1,7 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+// The identity provider's own emails (Auth0 sends these from its templates); they go out through
+// the Lambdas' SES adapter, like Auth0's email provider would send them through SES.
+import type { EmailMessage } from '#lambdas/domain/ports.ts';
 import { escapeHtml } from './http-util.ts';
-
-export interface MailerOptions {
-  endpoint: string;
-  region: string;
-  from: string;
-}
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** Sends the IdP's emails through (local) SES v2, like Auth0's email provider would. */
-export class Mailer {
-  readonly #client: SESv2Client;
-  readonly #from: string;
-
-  constructor(options: MailerOptions) {
-    this.#client = new SESv2Client({
-      endpoint: options.endpoint,
-      region: options.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      maxAttempts: 2,
-    });
-    this.#from = options.from;
-  }
-
-  async send(mail: Mail): Promise<void> {
-    await this.#client.send(
-      new SendEmailCommand({
-        FromEmailAddress: this.#from,
-        Destination: { ToAddresses: [mail.to] },
-        Content: {
-          Simple: {
-            Subject: { Data: mail.subject, Charset: 'UTF-8' },
-            Body: {
-              Text: { Data: mail.text, Charset: 'UTF-8' },
-              Html: { Data: mail.html, Charset: 'UTF-8' },
-            },
-          },
-        },
-      }),
-    );
-  }
-
-  close(): void {
-    this.#client.destroy();
-  }
-}
 
 function layout(title: string, paragraphs: string[], link: { href: string; label: string }): string {
   return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
@@ -62,7 +13,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 </body></html>`;
 }
 
-export function verificationEmail(to: string, link: string): Mail {
+export function verificationEmail(to: string, link: string): EmailMessage {
   const subject = 'Verify your email';
   const intro = 'Please confirm your email address to finish setting up your account.';
   return {
@@ -76,7 +27,7 @@ export function verificationEmail(to: string, link: string): Mail {
   };
 }
 
-export function passwordResetEmail(to: string, link: string): Mail {
+export function passwordResetEmail(to: string, link: string): EmailMessage {
   const subject = 'Reset your password';
   const intro = 'We received a request to reset the password of your account.';
   return {
