@@ -39,7 +39,8 @@ export const secretsManagerPath = '/__aws/secretsmanager';
 export const sesPath = '/__aws/ses';
 /**
  * Local-only controls for tests and developers (never part of the product's API):
- * `GET /__local/dead-letters`, `POST /__local/events/settle`, `POST /__local/schedules/{ruleId}`,
+ * `GET /__local/dead-letters`, `POST /__local/events/settle`, `POST /__local/events/hold|release`
+ * (target invocations wait while held: the bench's webhook acknowledgement), `POST /__local/schedules/{ruleId}`,
  * `POST /__local/dead-letters/redrive`, `GET /__local/events` (what the bus accepted),
  * `GET|POST|DELETE /__local/faults` (the EventBridge and SES fault knobs, ADR 0035),
  * `GET|DELETE /__local/dynamodb/calls` (each invocation's DynamoDB calls, when counted),
@@ -121,6 +122,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const compiled = compileRoutes(options.routes);
   const authorize = createJwtAuthorizer(options.authorizer);
   const eventBridgeFaults = createFaultKnob(faultSchemas.eventBridge);
+  // While held, target invocations wait (the bus keeps accepting): the bench measures an answer
+  // without this process also running the targets, which in AWS are other functions.
+  let held: Promise<void> = Promise.resolve();
+  let release: (() => void) | undefined;
   const sesFaults = createFaultKnob(faultSchemas.ses);
   const bus = createEventBus({
     busName: options.busName,
@@ -129,9 +134,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     loadTarget: async (rule) => {
       const target = (await load(rule.handler)) as EventTarget;
       const calls = options.dynamoDbCallLog;
-      return calls
-        ? (event, context) => calls.run(rule.handler, event.id, () => target(event, context))
-        : target;
+      return async (event, context) => {
+        await held;
+        return calls
+          ? calls.run(rule.handler, event.id, () => target(event, context))
+          : target(event, context);
+      };
     },
     retryDelayMs: (attempt) =>
       eventBridgeFaults.config?.retryDelayMs ?? (options.eventRetryDelayMs ?? defaultRetryDelayMs)(attempt),
@@ -191,6 +199,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const result = await bus.redrive();
       await bus.settled();
       return json(200, result);
+    }
+    if (method === 'POST' && pathname === `${localControlPath}events/hold`) {
+      if (!release) held = new Promise((resolve) => (release = resolve));
+      return json(200, { held: true });
+    }
+    if (method === 'POST' && pathname === `${localControlPath}events/release`) {
+      release?.();
+      release = undefined;
+      return json(200, { held: false });
     }
     if (method === 'POST' && pathname === `${localControlPath}events/settle`) {
       await bus.settled();
@@ -344,12 +361,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       const handler = (await load(route.handler)) as HttpLambda;
       const invoke = () => handler(event, lambdaContext(route.handler, timeoutSeconds));
       const calls = options.dynamoDbCallLog;
+      // The timeout's timer is cleared with the answer: left pending, every request would keep a
+      // timer and its closure alive for the route's whole timeout (tens of thousands under load).
+      let timer: NodeJS.Timeout | undefined;
       const result = await Promise.race([
         calls ? calls.run(route.handler, requestId, invoke) : invoke(),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new LambdaTimeout()), timeoutSeconds * 1000).unref(),
-        ),
-      ]);
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new LambdaTimeout()), timeoutSeconds * 1000).unref();
+        }),
+      ]).finally(() => clearTimeout(timer));
       writeResult(res, result, requestId);
     } catch (error) {
       if (error instanceof LambdaTimeout) writeGatewayError(res, 503, 'Service Unavailable');

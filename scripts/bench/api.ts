@@ -18,7 +18,9 @@ import { median, percentile } from './stats.ts';
 //     of the gateway's no-op (`GET /__local/noop`, answered before any route matching, event or
 //     handler);
 //   - webhook acknowledgement: autocannon, 10 connections, signed events with unique ids: p50 <= 5x
-//     GET /api/health's p50 (same tool, same connections), p99 <= 10x, no non-2xx;
+//     GET /api/health's p50 (same tool, same connections), p99 <= 10x, no non-2xx; the bus's
+//     targets are held during each round and run after it (in AWS they are other functions; here
+//     they would share this process and its 2 cores), and the co-located figure is reported too;
 //   - webhook -> status visible: 100 status changes, one at a time: time until GET /api/me and the
 //     identity provider's app_metadata both show it; p90 <= 10x the acknowledgement's p50, all arrive;
 //   - DynamoDB calls per request (scripts/bench/dynamodb-calls.ts).
@@ -44,6 +46,10 @@ export interface ApiFigures {
   noop: LoadFigures;
   health: LoadFigures;
   webhook: LoadFigures;
+  /** The same load with the targets applying each event in the gateway's process meanwhile. */
+  webhookColocated: LoadFigures;
+  /** Events that exhausted their retries during the run (every one must have been applied). */
+  deadLetters: number;
   visible: { p50: number; p90: number; arrived: number; sent: number };
   dynamoDbCalls: CallsPerRequest;
 }
@@ -121,7 +127,15 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
     log('api: webhook acknowledgement (3 x 400 signed events, unique ids)');
     let second = 0;
     const base = Date.now();
-    const webhookRound = async () => {
+    const control = (name: string) =>
+      fetch(`${info.api}/__local/events/${name}`, { method: 'POST' }).then((r) => r.text());
+    /**
+     * One round of 400 events. `held`: the bus accepts each event but its targets wait until the
+     * round is over, as in AWS, where they run in other functions; otherwise this process also
+     * applies every event while answering the next (the local stack's co-location, reported).
+     */
+    const webhookRound = async (held: boolean) => {
+      if (held) await control('hold');
       const figures = await load({
         url: info.api,
         amount: 400,
@@ -146,20 +160,33 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
           },
         ],
       });
-      // The events' processing runs in this process locally (other functions in AWS): it is left
-      // to finish, untimed, before the next round and the next measurement.
+      // Every event is applied, untimed, before the next round and the next measurement.
+      await control('release');
       await settle();
       return figures;
     };
-    await webhookRound(); // warm-up: the handler module, the bus, the target
-    const [webhook, healthAgain] = await interleaved(3, webhookRound, () =>
-      load({ url: `${info.api}/api/health`, headers: origin, duration: 4 }),
+    await webhookRound(false); // warm-up: the handler module, the bus, the target
+    const [webhook, healthAgain] = await interleaved(
+      3,
+      () => webhookRound(true),
+      () => load({ url: `${info.api}/api/health`, headers: origin, duration: 4 }),
     );
+    log('api: webhook acknowledgement with the targets running in this process (reported)');
+    const webhookColocated = await webhookRound(false);
+    const deadLetters = (await (await fetch(`${info.api}/__local/dead-letters`)).json()) as unknown[];
     const healthReference = { ...health, p50: median([health.p50, healthAgain.p50]) };
 
     log('api: webhook -> status visible (100 status changes)');
     const visible = await measureVisible(info, visibleUsers, 10);
-    return { noop, health: healthReference, webhook, visible, dynamoDbCalls };
+    return {
+      noop,
+      health: healthReference,
+      webhook,
+      webhookColocated,
+      deadLetters: deadLetters.length,
+      visible,
+      dynamoDbCalls,
+    };
   } finally {
     await stack.stop();
   }

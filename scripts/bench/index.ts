@@ -80,10 +80,17 @@ function apiRows(figures: ApiFigures): Row[] {
     },
     {
       area: 'api',
-      metric: 'webhook acknowledgement non-2xx answers',
-      measured: String(webhook.non2xx),
-      budget: '0',
-      pass: webhook.non2xx === 0,
+      metric: 'webhook acknowledgement non-2xx answers; events dead-lettered',
+      measured: `${webhook.non2xx + figures.webhookColocated.non2xx}; ${figures.deadLetters}`,
+      budget: '0; 0',
+      pass: webhook.non2xx === 0 && figures.webhookColocated.non2xx === 0 && figures.deadLetters === 0,
+    },
+    {
+      area: 'api',
+      metric: 'webhook acknowledgement with the targets in the same process (local only)',
+      measured: `p50 ${fmt(figures.webhookColocated.p50, 2)} ms (${fmt(figures.webhookColocated.p50 / health.p50, 2)}x), p99 ${fmt(figures.webhookColocated.p99, 2)} ms, ${fmt(figures.webhookColocated.requestsPerSecond, 0)} req/s`,
+      budget: '-',
+      pass: null,
     },
     {
       area: 'api',
