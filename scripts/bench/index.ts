@@ -4,7 +4,8 @@ import { dynamoDbCallBudgets } from './dynamodb-calls.ts';
 import { type LambdaFigures, lambdaBudgets, measureLambdas } from './lambda-bundles.ts';
 import { type Area, areas, fmt, machine, type Row, table, writeArea } from './report.ts';
 
-// `npm run bench [-- --only web|lambdas|api|journey[,...]] [--runs=5] [--no-build] [--no-docs]`:
+// `npm run bench [-- --only web|lambdas|api|journey[,...]] [--runs=5] [--routes=/,/register]
+// [--no-lighthouse] [--no-build] [--no-docs]`:
 // measures issue 13's budgets, prints one table with pass/fail per budget and writes the figures
 // into docs/performance.md (one block per area). Every timing is a ratio to a reference measured
 // in the same run; sizes and counts are absolute. Exit code 1 when a budget is missed.
@@ -150,7 +151,13 @@ for (const area of selected) {
       break;
     case 'web': {
       const { measureWeb } = await import('./web.ts');
-      rows = await measureWeb({ runs: Number(args.get('runs') ?? 5), log: (line) => console.log(line) });
+      const routes = args.get('routes')?.split(',');
+      rows = await measureWeb({
+        runs: Number(args.get('runs') ?? 5),
+        lighthouse: !args.has('no-lighthouse'),
+        ...(routes ? { routes } : {}),
+        log: (line) => console.log(line),
+      });
       break;
     }
     case 'journey': {

@@ -116,10 +116,21 @@ export async function measureLambdas(runs = 15): Promise<LambdaFigures> {
       probe,
       'const t = performance.now(); await import(process.argv[2]); process.stdout.write(String(performance.now() - t));',
     );
-    const importOnce = (file: string) =>
-      Number(
-        execFileSync(process.execPath, [probe, file], { env: { ...process.env, ...importEnv } }).toString(),
-      );
+    // A probe that fails (e.g. node_modules changing under a shared checkout) is a missing
+    // sample, said so, rather than the end of the whole bench; a handler with none fails.
+    const importOnce = (file: string) => {
+      try {
+        return Number(
+          execFileSync(process.execPath, [probe, file], {
+            env: { ...process.env, ...importEnv },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          }).toString(),
+        );
+      } catch (error) {
+        console.warn(`  import of ${file} failed: ${String(error).split('\n')[0]}`);
+        return Number.NaN;
+      }
+    };
     const bare: number[] = [];
     const handlers: LambdaFigure[] = [];
     for (const [index, bundle] of bundled.entries()) {

@@ -58,7 +58,7 @@ export async function writeArea(
   const passed = rows.every((row) => row.pass !== false);
   const block = [
     begin,
-    `Measured ${notes.started} by \`npm run bench -- --only ${area}\` in ${notes.minutes.toFixed(1)} min: ${passed ? 'every budget met' : 'some budgets missed'}.`,
+    `Measured ${notes.started} in ${notes.minutes.toFixed(1)} min (re-measure with \`npm run bench -- --only ${area}\`): ${passed ? 'every budget met' : 'some budgets missed'}.`,
     `Machine at the start: ${notes.machineAtStart}.`,
     `Machine at the end: ${machine()}.`,
     '',
