@@ -14,6 +14,7 @@ import {
 import { routes } from '#lambdas/routes.ts';
 import { type TableKey, tables } from '#lambdas/tables.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
+import { createDynamoDbCallLog } from './gateway/dynamodb-calls.ts';
 import { eventBridgePath, secretsManagerPath, sesPath, startGateway } from './gateway/index.ts';
 import { type IdpOptions, startIdp } from './idp/index.ts';
 import { MANAGEMENT_SCOPES } from './idp/provider.ts';
@@ -257,7 +258,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // The handlers run in this process and read their configuration from the environment, as in
     // Lambda; only the endpoints differ from AWS.
     Object.assign(process.env, handlerEnvironment({ ports, tableNames: dynamodb.tableNames }));
+    // Every handler shares this client (one per container in AWS); locally a middleware that only
+    // counts is attached to it, so the stack can report each invocation's DynamoDB calls.
+    const dynamoDbCallLog = createDynamoDbCallLog();
+    dynamoDbCallLog.attach((await import('#lambdas/adapters/dynamodb-client.ts')).documentClient);
     const gateway = await startGateway({
+      dynamoDbCallLog,
       port: ports.api,
       authorizer: { issuer, audience: localIdentity.audience, jwksUri: `${issuer}.well-known/jwks.json` },
       routes,

@@ -129,7 +129,7 @@ export function lambdaContext(functionName: string, timeoutSeconds: number): Con
 }
 
 /** Writes a Lambda result the way API Gateway does (a non-result object becomes a 200 JSON body). */
-export function writeResult(res: ServerResponse, result: unknown) {
+export function writeResult(res: ServerResponse, result: unknown, requestId: string = randomUUID()) {
   const shaped: HttpApiResult =
     result !== null && typeof result === 'object' && 'statusCode' in result
       ? (result as HttpApiResult)
@@ -146,7 +146,7 @@ export function writeResult(res: ServerResponse, result: unknown) {
         : Buffer.from(shaped.body, 'utf8');
   const headers: Record<string, string | string[]> = { ...shaped.headers };
   if (shaped.cookies?.length) headers['set-cookie'] = shaped.cookies;
-  headers['apigw-requestid'] = randomUUID();
+  headers['apigw-requestid'] = requestId;
   headers['content-length'] = String(body.byteLength);
   res.writeHead(shaped.statusCode, headers);
   res.end(body);

@@ -16,6 +16,7 @@ import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
 import { createFaultKnob, faultSchemas, handleFaultControl } from '#local/faults.ts';
 import { readRawBody } from '#local/http.ts';
+import type { DynamoDbCallLog } from './dynamodb-calls.ts';
 import { createEventBus, type DeadLetter, defaultRetryDelayMs, type EventTarget } from './eventbridge.ts';
 import {
   buildEvent,
@@ -38,9 +39,12 @@ export const secretsManagerPath = '/__aws/secretsmanager';
 export const sesPath = '/__aws/ses';
 /**
  * Local-only controls for tests and developers (never part of the product's API):
- * `GET /__local/dead-letters`, `POST /__local/events/settle`, `POST /__local/schedules/{ruleId}`,
+ * `GET /__local/dead-letters`, `POST /__local/events/settle`, `POST /__local/events/hold|release`
+ * (target invocations wait while held: the bench's webhook acknowledgement), `POST /__local/schedules/{ruleId}`,
  * `POST /__local/dead-letters/redrive`, `GET /__local/events` (what the bus accepted),
- * `GET|POST|DELETE /__local/faults` (the EventBridge and SES fault knobs, ADR 0035), and
+ * `GET|POST|DELETE /__local/faults` (the EventBridge and SES fault knobs, ADR 0035),
+ * `GET|DELETE /__local/dynamodb/calls` (each invocation's DynamoDB calls, when counted),
+ * `GET /__local/noop` (answers at once: the bench's reference for the gateway's overhead), and
  * `POST /__local/{name}` for each of `GatewayOptions.controls`.
  */
 export const localControlPath = '/__local/';
@@ -77,6 +81,8 @@ export interface GatewayOptions {
   /** Local interval of scheduled rules; 0 disables their timers (tests trigger them by hand). */
   scheduleIntervalMs?: (rule: EventRuleDef) => number;
   log?: (line: string) => void;
+  /** Records each invocation's DynamoDB calls (issue 13), served at `GET /__local/dynamodb/calls`. */
+  dynamoDbCallLog?: DynamoDbCallLog;
 }
 
 export interface RunningGateway {
@@ -116,12 +122,25 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const compiled = compileRoutes(options.routes);
   const authorize = createJwtAuthorizer(options.authorizer);
   const eventBridgeFaults = createFaultKnob(faultSchemas.eventBridge);
+  // While held, target invocations wait (the bus keeps accepting): the bench measures an answer
+  // without this process also running the targets, which in AWS are other functions.
+  let held: Promise<void> = Promise.resolve();
+  let release: (() => void) | undefined;
   const sesFaults = createFaultKnob(faultSchemas.ses);
   const bus = createEventBus({
     busName: options.busName,
     region: options.region,
     rules: options.eventRules,
-    loadTarget: async (rule) => (await load(rule.handler)) as EventTarget,
+    loadTarget: async (rule) => {
+      const target = (await load(rule.handler)) as EventTarget;
+      const calls = options.dynamoDbCallLog;
+      return async (event, context) => {
+        await held;
+        return calls
+          ? calls.run(rule.handler, event.id, () => target(event, context))
+          : target(event, context);
+      };
+    },
     retryDelayMs: (attempt) =>
       eventBridgeFaults.config?.retryDelayMs ?? (options.eventRetryDelayMs ?? defaultRetryDelayMs)(attempt),
     ...(options.deadLetterFile ? { deadLetterFile: options.deadLetterFile } : {}),
@@ -167,11 +186,30 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (method === 'GET' && pathname === `${localControlPath}dead-letters`)
       return json(200, bus.deadLetters());
     if (method === 'GET' && pathname === `${localControlPath}events`) return json(200, bus.accepted());
+    // The benchmark's reference for the gateway's overhead: this server's cheapest answer.
+    if (method === 'GET' && pathname === `${localControlPath}noop`) return json(200, {});
+    const calls = options.dynamoDbCallLog;
+    if (calls && pathname === `${localControlPath}dynamodb/calls`) {
+      if (method === 'GET') return json(200, calls.list());
+      if (method === 'DELETE') {
+        calls.clear();
+        return json(200, { cleared: true });
+      }
+    }
     if (method === 'POST' && pathname === `${localControlPath}dead-letters/redrive`) {
       await bus.settled();
       const result = await bus.redrive();
       await bus.settled();
       return json(200, result);
+    }
+    if (method === 'POST' && pathname === `${localControlPath}events/hold`) {
+      if (!release) held = new Promise((resolve) => (release = resolve));
+      return json(200, { held: true });
+    }
+    if (method === 'POST' && pathname === `${localControlPath}events/release`) {
+      release?.();
+      release = undefined;
+      return json(200, { held: false });
     }
     if (method === 'POST' && pathname === `${localControlPath}events/settle`) {
       await bus.settled();
@@ -320,15 +358,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       ...(authorizer ? { authorizer } : {}),
     });
     const timeoutSeconds = route.timeoutSeconds ?? 10;
+    const requestId = randomUUID();
     try {
       const handler = (await load(route.handler)) as HttpLambda;
+      const invoke = () => handler(event, lambdaContext(route.handler, timeoutSeconds));
+      const calls = options.dynamoDbCallLog;
+      // The timeout's timer is cleared with the answer: left pending, every request would keep a
+      // timer and its closure alive for the route's whole timeout (tens of thousands under load).
+      let timer: NodeJS.Timeout | undefined;
       const result = await Promise.race([
-        handler(event, lambdaContext(route.handler, timeoutSeconds)),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new LambdaTimeout()), timeoutSeconds * 1000).unref(),
-        ),
-      ]);
-      writeResult(res, result);
+        calls ? calls.run(route.handler, requestId, invoke) : invoke(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new LambdaTimeout()), timeoutSeconds * 1000).unref();
+        }),
+      ]).finally(() => clearTimeout(timer));
+      writeResult(res, result, requestId);
     } catch (error) {
       if (error instanceof LambdaTimeout) writeGatewayError(res, 503, 'Service Unavailable');
       else {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
 import { launchBrowser, switchTheme } from '#tests/helpers/browser.ts';
+import { journeySteps } from '#tests/helpers/journey-steps.ts';
 import { mailbox } from '#tests/helpers/tokens.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 import { themeStorageKey } from '#web/lib/theme-key.ts';
@@ -92,8 +93,10 @@ async function watch(context: BrowserContext, problems: string[]) {
 async function signedInNewUser(
   organizationType: OrganizationType,
   theme: 'light' | 'dark' = 'light',
+  steps?: ReturnType<typeof journeySteps>,
 ): Promise<Journey> {
   const { email, ticketUrl } = await register(organizationType);
+  steps?.mark('register (API) until the login-instructions email arrives');
   const password = `Kyc-${randomBytes(9).toString('base64url')}-1`;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const problems: string[] = [];
@@ -113,6 +116,7 @@ async function signedInNewUser(
     { web: stack.web, themeKey: themeStorageKey, theme, revision: cookiePolicyRevision },
   );
   const page = await context.newPage();
+  steps?.skip();
 
   // The emailed link: the identity provider's page sets the first password.
   await page.goto(ticketUrl);
@@ -124,11 +128,13 @@ async function signedInNewUser(
   await page.waitForURL(
     (url) => url.origin === new URL(stack.idp.issuer).origin && url.pathname.startsWith('/u/login/'),
   );
+  steps?.mark('password link -> password set -> login page');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`${stack.web}/kyc/start`);
   await page.getByRole('heading', { level: 1, name: 'Identity Verification' }).waitFor();
+  steps?.mark('login -> /kyc/start shown');
   return { context, page, problems, email, password };
 }
 
@@ -146,14 +152,21 @@ async function expectAccessible(page: Page, label: string, themes: ('light' | 'd
 }
 
 /** From /kyc/start: consent in the dialog, then the widget opens on /kyc/persona. */
-async function giveConsent(journey: Journey, options: { axe?: boolean } = {}) {
+async function giveConsent(
+  journey: Journey,
+  options: { axe?: boolean; steps?: ReturnType<typeof journeySteps> } = {},
+) {
   const { page } = journey;
+  const { steps } = options;
   if (options.axe) await expectAccessible(page, '/kyc/start');
+  steps?.skip(); // axe is the test's check, not the journey's time
   await page.getByRole('button', { name: 'Provide Verification Consent' }).click();
   const dialog = page.getByRole('dialog', { name: consentDocuments.identity_verification.title });
   await dialog.waitFor();
   await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+  steps?.mark('consent button -> consent dialog open');
   if (options.axe) await expectAccessible(page, 'the consent dialog');
+  steps?.skip();
   for (const statement of consentDocuments.identity_verification.statements) {
     await dialog.getByRole('checkbox', { name: statement.text }).check();
   }
@@ -190,22 +203,31 @@ describe('identity verification in the browser', () => {
   it(
     'commercial: consent -> Persona "Approve" -> approved -> /dashboard, accessible in both themes',
     async () => {
-      const journey = await signedInNewUser('commercial');
+      const steps = journeySteps();
+      const journey = await signedInNewUser('commercial', 'light', steps);
       const { page } = journey;
-      await giveConsent(journey, { axe: true });
+      await giveConsent(journey, { axe: true, steps });
+      steps.mark('statements ticked -> consent recorded -> /kyc/persona');
 
       const persona = page.getByRole('dialog', { name: 'Identity verification with Persona' });
       await persona.waitFor();
       await expect.poll(() => persona.evaluate((element) => element.matches(':modal'))).toBe(true);
+      await widget(page).getByRole('button', { name: 'Approve' }).waitFor();
+      steps.mark('Persona widget loaded and ready');
       await chooseOutcome(page, 'Approve');
 
       await page.getByText('Verification submitted successfully.').waitFor();
       await page.waitForURL(`${stack.web}/auth/kyc-complete`);
+      steps.mark('Approve -> submitted -> /auth/kyc-complete');
       await page
         .getByRole('heading', { level: 1, name: 'Verification Approved' })
         .waitFor({ timeout: 20_000 });
+      steps.mark('webhook -> status screen shows Approved (includes the screen polling every 4 s)');
       await expectAccessible(page, 'approved', ['light']);
+      steps.skip();
       await page.waitForURL(`${stack.web}/dashboard`, { timeout: 10_000 });
+      steps.mark('approved screen -> /dashboard (the screen waits 3 s by design)');
+      steps.save();
 
       expect(journey.problems).toEqual([]);
       await journey.context.close();
