@@ -1,8 +1,8 @@
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManagementClient } from '#lambdas/adapters/auth0-management-client.ts';
 import { auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
 import { type RunningIdp, startIdp } from '#local/idp/index.ts';
+import { createManagementClient } from '#tests/helpers/auth0-management-client.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import {
   managementToken,

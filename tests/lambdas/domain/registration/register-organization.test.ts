@@ -8,14 +8,13 @@ import {
 import { logger } from '#lambdas/runtime/logger.ts';
 import {
   FakeDirectory,
-  FakeEvents,
-  FakeLedger,
   FakeLimiter,
   FakeMailer,
   FakeMarker,
   FakeRegistrationStore,
   fixedClock,
-} from '#tests/lambdas/account/fakes.ts';
+} from '#tests/lambdas/domain/account/fakes.ts';
+import { InMemoryConsentLedger, RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
 
 const password = 'Initial-Secret-Password-Nobody-Sees-1!';
 const request: RegistrationRequest = {
@@ -41,9 +40,9 @@ function setup() {
   const inProgress = new FakeMarker();
   const users = new FakeDirectory();
   const store = new FakeRegistrationStore();
-  const ledger = new FakeLedger();
+  const ledger = new InMemoryConsentLedger();
   const mailer = new FakeMailer();
-  const events = new FakeEvents();
+  const events = new RecordingPublisher();
   const limiter = new FakeLimiter(() => fixedClock().now().getTime());
   const register = registerOrganization({
     users,
@@ -203,7 +202,7 @@ describe('registerOrganization', () => {
 
   it.each([
     ['the email fails', (s: ReturnType<typeof setup>) => (s.mailer.failNext = true)],
-    ['the event fails', (s: ReturnType<typeof setup>) => (s.events.failNext = true)],
+    ['the event fails', (s: ReturnType<typeof setup>) => (s.events.failNext = 1)],
     [
       'the create answer is lost after the user was created',
       (s: ReturnType<typeof setup>) => (s.users.loseNextCreateAnswer = true),

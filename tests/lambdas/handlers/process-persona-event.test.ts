@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DomainEvent, PersonaEventReceived } from '#contracts/events.ts';
-import type { EventPublisher } from '#lambdas/domain/ports.ts';
+import type { PersonaEventReceived } from '#contracts/events.ts';
 import type {
   PersonaEventReceivedEvent,
   ProcessPersonaEventHandler,
@@ -8,7 +7,8 @@ import type {
 import { logger } from '#lambdas/runtime/logger.ts';
 import { metrics } from '#lambdas/runtime/metrics.ts';
 import { lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
-import { FakeKycStore } from './fake-kyc-store.ts';
+import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
+import { FakeKycStore } from '#tests/lambdas/domain/kyc/fake-kyc-store.ts';
 
 // The EventBridge target behind the webhook: what the webhook handler used to do synchronously,
 // now with EventBridge's retries. A throw means "retry me"; everything else must return.
@@ -16,18 +16,6 @@ import { FakeKycStore } from './fake-kyc-store.ts';
 const userId = 'auth0|user-1';
 const inquiryId = 'inq_1';
 const clock = { now: () => new Date('2026-11-21T07:00:00.000Z') };
-
-class RecordingPublisher implements EventPublisher {
-  published: DomainEvent[] = [];
-  failNext = 0;
-  async publish(events: DomainEvent[]) {
-    if (this.failNext > 0) {
-      this.failNext -= 1;
-      throw new Error('EventBridge refused 1 event(s): InternalFailure');
-    }
-    this.published.push(...events);
-  }
-}
 
 let createHandler: typeof import('#lambdas/handlers/process-persona-event.ts').createProcessPersonaEventHandler;
 

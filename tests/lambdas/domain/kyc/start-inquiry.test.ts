@@ -8,38 +8,14 @@ import {
 import type { Inquiry, InquiryProvider } from '#lambdas/domain/kyc/ports.ts';
 import { inquiryIdempotencyKey, startInquiry } from '#lambdas/domain/kyc/start-inquiry.ts';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
+import { sampleRecord } from '#tests/lambdas/domain/fakes.ts';
 import { FakeKycStore } from './fake-kyc-store.ts';
 
 const userId = 'auth0|alice';
 const caller = { userId, emailVerified: true };
 const clock = { now: () => new Date('2026-11-21T07:00:00.000Z') };
 
-function consent(overrides: Partial<ConsentRecord> = {}): ConsentRecord {
-  return {
-    subjectId: userId,
-    issuer: 'http://localhost:4010/',
-    purpose: 'identity_verification',
-    action: 'granted',
-    statements: {
-      identity_verification_consent: true,
-      biometric_data_consent: true,
-      privacy_policy_consent: true,
-    },
-    documentVersion: '2026-11-01',
-    documentSha256: 'a'.repeat(64),
-    locale: 'en',
-    method: 'consent_dialog',
-    requestId: 'req-1',
-    userAgent: 'Chrome 140',
-    ipAddress: '127.0.0.0',
-    consentId: 'c-1',
-    sequence: 1,
-    recordedAt: '2026-11-20T00:00:00.000Z',
-    previousHash: null,
-    hash: 'b'.repeat(64),
-    ...overrides,
-  };
-}
+const consent = (overrides: Partial<ConsentRecord> = {}) => sampleRecord({ subjectId: userId, ...overrides });
 
 /** Persona's inquiry API in memory, honouring Idempotency-Key like Persona does. */
 class FakePersona implements InquiryProvider {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalRecord, recordHash, verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
-import { InMemoryConsentLedger, sampleEntry } from './in-memory-ledger.ts';
+import { InMemoryConsentLedger, sampleEntry } from '#tests/lambdas/domain/fakes.ts';
 
 async function chainOf(length: number, subjectId = 'auth0|alice'): Promise<ConsentRecord[]> {
   const ledger = new InMemoryConsentLedger();

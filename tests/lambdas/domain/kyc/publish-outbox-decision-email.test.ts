@@ -12,7 +12,7 @@ import { relayOutbox } from '#lambdas/domain/kyc/publish-outbox.ts';
 import { kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
 import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
-import { FakeDirectory, FakeMailer } from '../account/fakes.ts';
+import { FakeDirectory, FakeMailer } from '#tests/lambdas/domain/account/fakes.ts';
 
 // The transactional outbox publishes a status change at least once: when marking it published
 // fails, the relay publishes it again, and EventBridge gives that publish a new event id. The

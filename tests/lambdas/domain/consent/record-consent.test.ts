@@ -13,7 +13,7 @@ import {
 import { EmailNotVerifiedError } from '#lambdas/domain/errors.ts';
 import type { ConsentLedger } from '#lambdas/domain/ports.ts';
 import { problemFor } from '#lambdas/http/problems.ts';
-import { InMemoryConsentLedger } from './in-memory-ledger.ts';
+import { InMemoryConsentLedger } from '#tests/lambdas/domain/fakes.ts';
 
 const alice: Caller = {
   userId: 'auth0|alice',

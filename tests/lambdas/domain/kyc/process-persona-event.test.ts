@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DomainEvent } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import {
   normaliseInstant,
@@ -8,24 +7,12 @@ import {
   processPersonaEvent,
 } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { mappedEventNames, statusForEvent } from '#lambdas/domain/kyc/status-mapping.ts';
-import type { EventPublisher } from '#lambdas/domain/ports.ts';
-import { FakeKycStore } from './fake-kyc-store.ts';
+import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
+import { FakeKycStore } from '#tests/lambdas/domain/kyc/fake-kyc-store.ts';
 
 const userId = 'auth0|user-1';
 const inquiryId = 'inq_1';
 const clock = { now: () => new Date('2026-11-21T07:00:00.000Z') };
-
-class RecordingPublisher implements EventPublisher {
-  published: DomainEvent[] = [];
-  failNext = 0;
-  async publish(events: DomainEvent[]) {
-    if (this.failNext > 0) {
-      this.failNext -= 1;
-      throw new Error('EventBridge refused 1 event(s): InternalFailure');
-    }
-    this.published.push(...events);
-  }
-}
 
 function setup() {
   const store = new FakeKycStore();

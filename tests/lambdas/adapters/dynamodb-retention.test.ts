@@ -9,7 +9,7 @@ import { listMyConsents } from '#lambdas/domain/consent/list-my-consents.ts';
 import { retentionDates } from '#lambdas/domain/data-rights/erasure-plan.ts';
 import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
-import { sampleEntry } from '#tests/lambdas/consent/in-memory-ledger.ts';
+import { sampleEntry } from '#tests/lambdas/domain/fakes.ts';
 
 // Retention against DynamoDB Local with the tables of infra/data/tables.ts: the operator's step
 // sets `expiresAt` on what an erasure keeps, and every read leaves out what is past it (DynamoDB

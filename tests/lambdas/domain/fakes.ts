@@ -1,3 +1,4 @@
+import type { DomainEvent } from '#contracts/events.ts';
 import { recordHash } from '#lambdas/domain/consent/hash-chain.ts';
 import type {
   Clock,
@@ -5,7 +6,12 @@ import type {
   ConsentLedger,
   ConsentPurpose,
   ConsentRecord,
+  EventPublisher,
 } from '#lambdas/domain/ports.ts';
+
+// The shared stand-ins for the ports of `lambdas/domain/ports.ts` that many use cases take: the
+// consent ledger, its records, and the event publisher. One copy, so a change to a port changes
+// one fake.
 
 /** The ledger's contract in memory: per-subject chains, hashed the way the DynamoDB adapter hashes. */
 export class InMemoryConsentLedger implements ConsentLedger {
@@ -60,3 +66,27 @@ export const sampleEntry = (overrides: Partial<ConsentEntry> = {}): ConsentEntry
   ipAddress: '203.0.113.0',
   ...overrides,
 });
+
+/** A record as the ledger returns it: `sampleEntry` with its ledger fields (the first of a chain). */
+export const sampleRecord = (overrides: Partial<ConsentRecord> = {}): ConsentRecord => ({
+  ...sampleEntry(),
+  consentId: 'c-1',
+  sequence: 1,
+  recordedAt: '2026-11-20T00:00:00.000Z',
+  previousHash: null,
+  hash: 'b'.repeat(64),
+  ...overrides,
+});
+
+/** EventBridge in memory: keeps what it is given; `failNext` refuses that many calls first. */
+export class RecordingPublisher implements EventPublisher {
+  readonly published: DomainEvent[] = [];
+  failNext = 0;
+  async publish(events: DomainEvent[]) {
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      throw new Error('EventBridge refused 1 event(s): InternalFailure');
+    }
+    this.published.push(...events);
+  }
+}

@@ -10,7 +10,7 @@ import {
   toJson,
 } from '#lambdas/domain/consent/audit.ts';
 import { main, parseOptions } from '#scripts/audit-consents/run.ts';
-import { InMemoryConsentLedger, sampleEntry } from './in-memory-ledger.ts';
+import { InMemoryConsentLedger, sampleEntry } from '#tests/lambdas/domain/fakes.ts';
 
 /** A ledger whose clock is set per append, so records fall on chosen days. */
 function ledgerAt(times: string[]) {

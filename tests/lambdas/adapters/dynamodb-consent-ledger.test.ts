@@ -16,7 +16,7 @@ import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger
 import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
 import { recordHash, verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
-import { sampleEntry } from './in-memory-ledger.ts';
+import { sampleEntry } from '#tests/lambdas/domain/fakes.ts';
 
 const documentClient = DynamoDBDocumentClient.from(
   new DynamoDBClient({ region: 'eu-central-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistrationRequest } from '#contracts/registration.ts';
 import { acceptRegistration } from '#lambdas/domain/registration/accept-registration.ts';
-import { FakeEvents, FakeRegistrationStore, fixedClock } from '#tests/lambdas/account/fakes.ts';
-import { sequentialIds } from '#tests/lambdas/submissions/fakes.ts';
+import { FakeRegistrationStore, fixedClock } from '#tests/lambdas/domain/account/fakes.ts';
+import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
+import { sequentialIds } from '#tests/lambdas/domain/submissions/fakes.ts';
 
 const request: RegistrationRequest = {
   responsibleName: 'Ada Lovelace',
@@ -20,7 +21,7 @@ const context = { requestId: 'req-1', userAgent: 'Firefox', ipAddress: '203.0.11
 
 function setup() {
   const store = new FakeRegistrationStore();
-  const events = new FakeEvents();
+  const events = new RecordingPublisher();
   const accept = acceptRegistration({
     store,
     events,

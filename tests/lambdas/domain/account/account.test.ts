@@ -3,36 +3,24 @@ import { getMe } from '#lambdas/domain/account/get-me.ts';
 import { notifyKycDecision, notifyRegistration } from '#lambdas/domain/account/notify.ts';
 import { sendVerificationEmail } from '#lambdas/domain/account/send-verification-email.ts';
 import { AccountNotFoundError } from '#lambdas/domain/errors.ts';
+import { InMemoryConsentLedger, sampleEntry } from '#tests/lambdas/domain/fakes.ts';
 import {
   FakeDirectory,
   FakeKyc,
-  FakeLedger,
   FakeLimiter,
   FakeMailer,
   FakeMarker,
   FakeRegistrationStore,
 } from './fakes.ts';
 
-const consentEntry = (subjectId: string, action: 'granted' | 'withdrawn') => ({
-  subjectId,
-  issuer: 'https://tenant.example/',
-  purpose: 'identity_verification' as const,
-  action,
-  statements: {},
-  documentVersion: 'v1',
-  documentSha256: 'x',
-  locale: 'en',
-  method: 'consent_dialog' as const,
-  requestId: 'r',
-  userAgent: 'ua',
-  ipAddress: 'ip',
-});
+const consentEntry = (subjectId: string, action: 'granted' | 'withdrawn') =>
+  sampleEntry({ subjectId, action });
 
 describe('getMe', () => {
   function setup() {
     const users = new FakeDirectory();
     const kyc = new FakeKyc();
-    const ledger = new FakeLedger();
+    const ledger = new InMemoryConsentLedger();
     const registrations = new FakeRegistrationStore();
     return { users, kyc, ledger, registrations, me: getMe({ users, kyc, ledger, registrations }) };
   }

@@ -10,7 +10,7 @@ import {
   requestDataDeletion,
   requestOwnDataDeletion,
 } from '#lambdas/domain/submissions/data-deletion.ts';
-import { FakeDirectory, FakeLimiter } from '../account/fakes.ts';
+import { FakeDirectory, FakeLimiter } from '#tests/lambdas/domain/account/fakes.ts';
 import { MemoryMailer, MemorySubmissionStore, sequentialIds } from './fakes.ts';
 
 function movableClock(iso: string): Clock & { advanceHours(hours: number): void } {

@@ -1,13 +1,8 @@
-import type { DomainEvent } from '#contracts/events.ts';
 import type { OnceMarker, RateLimiter } from '#lambdas/domain/account/ports.ts';
 import {
   type AppMetadata,
-  type ConsentEntry,
-  type ConsentLedger,
-  type ConsentRecord,
   type DirectoryUser,
   type EmailMessage,
-  type EventPublisher,
   type KycStateReader,
   type Mailer,
   UserAlreadyExistsError,
@@ -124,41 +119,6 @@ export class FakeMailer implements Mailer {
       throw new Error('SES throttled');
     }
     this.sent.push(message);
-  }
-}
-
-export class FakeEvents implements EventPublisher {
-  readonly published: DomainEvent[] = [];
-  failNext = false;
-  async publish(events: DomainEvent[]) {
-    if (this.failNext) {
-      this.failNext = false;
-      throw new Error('EventBridge unavailable');
-    }
-    this.published.push(...events);
-  }
-}
-
-export class FakeLedger implements ConsentLedger {
-  readonly records: ConsentRecord[] = [];
-  async append(entry: ConsentEntry) {
-    const sequence = this.records.filter((r) => r.subjectId === entry.subjectId).length + 1;
-    const record: ConsentRecord = {
-      ...entry,
-      consentId: `c${this.records.length + 1}`,
-      sequence,
-      recordedAt: new Date().toISOString(),
-      previousHash: null,
-      hash: 'h',
-    };
-    this.records.push(record);
-    return record;
-  }
-  async listBySubject(subjectId: string) {
-    return this.records.filter((r) => r.subjectId === subjectId);
-  }
-  async listByPurpose() {
-    return [];
   }
 }
 

@@ -4,7 +4,8 @@ import type { ManagementApiConfig } from '#lambdas/adapters/auth0-management-api
 // The `auth0` SDK's full `ManagementClient`, pointed at a local identity provider when `baseUrl` is
 // set: the test that proves the local IdP speaks the SDK's dialect uses it (provisioning builds its
 // own, infra/auth0/provision). Lambda code reaches Auth0 through `createManagementApi`
-// (auth0-management-api.ts), which bundles no SDK (ADR 0010): no handler may import this module.
+// (lambdas/adapters/auth0-management-api.ts), which bundles no SDK (ADR 0010), so this lives
+// with the tests, out of reach of the Lambda bundles.
 
 export type ManagementClientConfig = Pick<
   ManagementApiConfig,
