@@ -3,8 +3,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { deletionConfirmationPath } from '#lambdas/domain/emails/data-deletion.ts';
+import { renderPage } from '#tests/web/render-route.tsx';
+import { json, stubApi } from '#tests/web/stub-api.ts';
 import { paths } from '#web/app/paths.ts';
-import { json, renderPage, stubApi } from './render-page.tsx';
 
 // /data-deletion/confirm: the emailed link's page. Opening it changes nothing; the button POSTs
 // the token from the fragment and shows the result.

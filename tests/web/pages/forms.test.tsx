@@ -5,7 +5,8 @@ import { businessEmailMessages } from '#contracts/business-email.ts';
 import { emailMessages } from '#contracts/common.ts';
 import { contactMessages } from '#contracts/contact.ts';
 import { investorInquiryMessages } from '#contracts/investor-inquiry.ts';
-import { json, problem, renderPage, stubApi } from './render-page.tsx';
+import { renderPage } from '#tests/web/render-route.tsx';
+import { json, problem, stubApi } from '#tests/web/stub-api.ts';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

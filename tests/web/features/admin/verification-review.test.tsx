@@ -7,8 +7,8 @@ import type { ListVerificationsResponse, VerificationItem } from '#contracts/adm
 import type { MeResponse } from '#contracts/me.ts';
 import { paths } from '#web/app/paths.ts';
 import { ToastProvider } from '#web/components/toast.tsx';
+import { queuePollIntervalMs } from '#web/features/admin/lib/use-verification-queue.ts';
 import { Component as VerificationReview } from '#web/features/admin/screens/verification-review.tsx';
-import { queuePollIntervalMs } from '#web/features/admin/use-verification-queue.ts';
 import { createApiClient } from '#web/lib/api-client.ts';
 import { type Session, SessionContext } from '#web/lib/session.ts';
 

@@ -2,7 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
 import { site } from '#web/content/site.ts';
-import { type CookieChoices, type CookieConsent, choices } from './consent-store.ts';
+import {
+  type CookieChoices,
+  type CookieConsent,
+  choices,
+} from '#web/features/cookie-consent/lib/consent-store.ts';
 
 interface CookieBannerProps {
   initial: CookieConsent | null;

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsentHistoryRecord } from '#contracts/consent.ts';
 import type { MeResponse } from '#contracts/me.ts';
-import { json, renderScreen } from '#tests/web/dashboards/render-screen.tsx';
+import { json, renderScreen } from '#tests/web/features/dashboards/render-screen.tsx';
 import { Component as UserAccount } from '#web/features/account/screens/user-account.tsx';
 
 // /user-account: the profile, the caller's own consent history, a data-deletion request for the

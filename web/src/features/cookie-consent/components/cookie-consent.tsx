@@ -8,7 +8,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type CookieChoices, type CookieConsent, readConsent, saveConsent } from './consent-store.ts';
+import {
+  type CookieChoices,
+  type CookieConsent,
+  readConsent,
+  saveConsent,
+} from '#web/features/cookie-consent/lib/consent-store.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 
 export interface CookieConsentApi {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateSession, type SessionRecord, type TabState } from '#web/features/session/session-rules.ts';
+import {
+  evaluateSession,
+  type SessionRecord,
+  type TabState,
+} from '#web/features/session/lib/session-rules.ts';
 
 const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
 const minute = 60_000;

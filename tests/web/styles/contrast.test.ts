@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 
-const css = await readFile(new URL('../../web/src/styles/tokens.css', import.meta.url), 'utf8');
+const css = await readFile(new URL('../../../web/src/styles/tokens.css', import.meta.url), 'utf8');
 
 function tokens(selector: string): Record<string, string> {
   const start = css.indexOf(selector);

@@ -7,7 +7,7 @@ import {
   auth0TokenWorkerMarker,
   removedWorkerSource,
   stripAuth0TokenWorker,
-} from '../../web/scripts/auth0-token-worker.ts';
+} from '../../../web/scripts/auth0-token-worker.ts';
 
 const require = createRequire(import.meta.url);
 const sdkBundle = () =>

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeToggle } from '#web/components/theme-toggle.tsx';
-import { headScript } from '../../web/inline-scripts.ts';
+import { headScript } from '../../../web/inline-scripts.ts';
 
 function prefersDark(dark: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '#tests/web/render-route.tsx';
 import { routes } from '#web/app/routes.tsx';
-import { renderRoute } from './render-route.tsx';
 
 // The one module that imports the identity SDK, replaced here: these tests are about the nav.
 const auth0 = vi.hoisted(() => ({

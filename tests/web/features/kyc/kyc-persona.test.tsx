@@ -5,8 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { MeResponse } from '#contracts/me.ts';
 import { problemTypes } from '#contracts/problem.ts';
 import { installDialogShim, pressEscape } from '#tests/web/dialog-shim.ts';
+import { isJustSubmitted } from '#web/features/kyc/lib/submission.ts';
 import { Component as KycPersona } from '#web/features/kyc/screens/kyc-persona.tsx';
-import { isJustSubmitted } from '#web/features/kyc/submission.ts';
 import { json, problem, renderScreen } from './kyc-harness.tsx';
 import { quietConsoleError, stubPersonaBackend } from './persona-harness.ts';
 

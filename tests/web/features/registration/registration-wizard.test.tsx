@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { registrationMessages } from '#contracts/registration.ts';
-import { json, problem, renderPage, stubApi } from './pages/render-page.tsx';
+import { renderPage } from '#tests/web/render-route.tsx';
+import { json, problem, stubApi } from '#tests/web/stub-api.ts';
 
 // The /register wizard through the real routes and layout: each step checks its own fields against
 // the contract before the next one shows, progress survives a reload, and the API's answers end

@@ -2,8 +2,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { data, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderRoute } from '#tests/web/render-route.tsx';
 import { routes } from '#web/app/routes.tsx';
-import { renderRoute } from './render-route.tsx';
 
 // One 404 page, whether the catch-all route shows it or the error boundary does (a loader that
 // answers 404): the same heading, copy and head tags, and never indexed.

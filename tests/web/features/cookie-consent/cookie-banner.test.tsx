@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '#tests/web/render-route.tsx';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
-import { renderRoute } from './render-route.tsx';
 
 function stubApi() {
   const fetch = vi.fn(

@@ -7,8 +7,8 @@ import {
   endSessionRecord,
   type KeyValueStore,
   startSessionRecord,
-} from '#web/features/session/session-store.ts';
-import { startSessionTab, stopSessionTabs } from '#web/features/session/session-tab.ts';
+} from '#web/features/session/lib/session-store.ts';
+import { startSessionTab, stopSessionTabs } from '#web/features/session/lib/session-tab.ts';
 
 const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
 const second = 1_000;

@@ -3,8 +3,8 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { MeResponse } from '#contracts/me.ts';
+import { submittedState } from '#web/features/kyc/lib/submission.ts';
 import { Component as KycStatusScreen } from '#web/features/kyc/screens/kyc-status.tsx';
-import { submittedState } from '#web/features/kyc/submission.ts';
 import { baseMe, json, renderScreen, stubFetch } from './kyc-harness.tsx';
 
 // The status screens as the user sees them: the server's status (polled while pending, paused in a
