@@ -12,7 +12,7 @@ import { freePort } from '#tests/helpers/free-port.ts';
 const apiKey = 'persona_sandbox_local_sdk_key';
 const templateId = 'itmpl_localSdkTemplate000001';
 const environmentId = 'env_localSdk00000000000001';
-const entry = fileURLToPath(new URL('../fixtures/persona-sdk/entry.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../../fixtures/persona-sdk/entry.ts', import.meta.url));
 
 interface RecordedEvent {
   type: 'ready' | 'complete' | 'cancel' | 'error' | 'event';

@@ -17,7 +17,7 @@ import {
   testIdpOptions,
 } from '#tests/helpers/idp.ts';
 
-const entry = fileURLToPath(new URL('../fixtures/idp-spa/entry.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../../fixtures/idp-spa/entry.ts', import.meta.url));
 
 let idp: RunningIdp;
 let appServer: Server;
