@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { verificationDecisionRequest, verificationListLimit } from '#contracts/admin-verifications.ts';
-import type { DomainEvent } from '#contracts/events.ts';
 import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import { VerificationNotFoundError } from '#lambdas/domain/kyc/errors.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
 import type { RegistrationLookup } from '#lambdas/domain/kyc/ports.ts';
 import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import type { RegistrationRecord } from '#lambdas/domain/registration/ports.ts';
+import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
 import { FakeKycStore } from './fake-kyc-store.ts';
 
 const clock = { now: () => new Date('2026-11-21T07:00:00.000Z') };
 
 function setup() {
   const store = new FakeKycStore();
-  const published: DomainEvent[] = [];
-  const events = { publish: async (batch: DomainEvent[]) => void published.push(...batch) };
-  return { store, published, decide: decideVerification({ store, events, clock }), events };
+  const events = new RecordingPublisher();
+  return { store, published: events.published, decide: decideVerification({ store, events, clock }), events };
 }
 
 describe('decideVerification', () => {
