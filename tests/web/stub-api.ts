@@ -2,16 +2,22 @@ import { vi } from 'vitest';
 
 // The API as the web tests stub it: `fetch` answers only what a test says, and records the calls.
 
-export function json(status: number, body: unknown, contentType = 'application/json'): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': contentType } });
+/** A JSON answer: `application/json` unless `headers` says otherwise. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 }
 
+/** An error answer as the API sends it: `application/problem+json`. */
+export function problemJson(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return json(status, body, { 'Content-Type': 'application/problem+json', ...headers });
+}
+
+/** A 400 problem with field errors. */
 export function problem(errors: { field: string; message: string }[]): Response {
-  return json(
-    400,
-    { type: 'about:blank', title: 'Bad Request', status: 400, errors },
-    'application/problem+json',
-  );
+  return problemJson(400, { type: 'about:blank', title: 'Bad Request', status: 400, errors });
 }
 
 /** Stubs fetch for the API (and only the API) and records the calls. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { successResponse } from '#contracts/common.ts';
+import { json, problemJson } from '#tests/web/stub-api.ts';
 import { ApiError, api, createApiClient } from '#web/lib/api-client.ts';
 import { ConfigError, parseWebConfig } from '#web/lib/config.ts';
 
@@ -114,15 +115,6 @@ describe('web config', () => {
 });
 
 describe('api client with a session', () => {
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: {
-        'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
-        ...headers,
-      },
-    });
-
   it('sends the bearer token from the token provider', async () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { success: true }));
     vi.stubGlobal('fetch', fetchMock);
@@ -143,7 +135,7 @@ describe('api client with a session', () => {
   });
 
   it('turns a 401 into the session-expired path and still rejects the call', async () => {
-    answer(json(401, { type: 'https://x/problems/unauthorized', title: 'Unauthorized', status: 401 }));
+    answer(problemJson(401, { type: 'https://x/problems/unauthorized', title: 'Unauthorized', status: 401 }));
     const onUnauthorized = vi.fn();
     const client = createApiClient({ getAccessToken: async () => 'expired', onUnauthorized });
 
@@ -169,7 +161,7 @@ describe('api client with a session', () => {
 
   it('keeps the problem type and the Retry-After seconds, so a screen can tell refusals apart', async () => {
     answer(
-      json(
+      problemJson(
         429,
         { type: 'https://x/problems/rate-limited', title: 'Too Many Requests', status: 429 },
         { 'Retry-After': '42' },

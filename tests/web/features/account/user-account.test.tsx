@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsentHistoryRecord } from '#contracts/consent.ts';
 import type { MeResponse } from '#contracts/me.ts';
-import { json, renderScreen } from '#tests/web/features/dashboards/render-screen.tsx';
+import { renderScreen } from '#tests/web/features/dashboards/render-screen.tsx';
+import { json, problemJson } from '#tests/web/stub-api.ts';
 import { Component as UserAccount } from '#web/features/account/screens/user-account.tsx';
 
 // /user-account: the profile, the caller's own consent history, a data-deletion request for the
@@ -68,7 +69,7 @@ const withdrawn = record({
   sequence: 3,
 });
 
-const history = (records: ConsentHistoryRecord[]) => json({ records });
+const history = (records: ConsentHistoryRecord[]) => json(200, { records });
 
 function open(me: Partial<MeResponse> = {}, handler: Handler = async () => history([])) {
   const calls = stubApi(handler);
@@ -202,7 +203,7 @@ describe('consent history', () => {
     let failing = true;
     const { calls } = open({}, async () =>
       failing
-        ? json({ type: 'about:blank', title: 'Internal Server Error', status: 500 }, 500)
+        ? problemJson(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 })
         : history([granted]),
     );
     const alert = await within(region('Consent History')).findByRole('alert');
@@ -218,7 +219,7 @@ describe('consent history', () => {
 describe('data deletion request', () => {
   const accepted = { requestId: 'del_01JXYZ', dueBy: '2026-12-04' };
 
-  function openForDeletion(answer: () => Promise<Response> = async () => json(accepted, 202)) {
+  function openForDeletion(answer: () => Promise<Response> = async () => json(202, accepted)) {
     return open({ email: 'casey@acme-pharma.example' }, async (request) =>
       request.path === '/api/me/consents' ? history([]) : answer(),
     );
@@ -301,13 +302,13 @@ describe('data deletion request', () => {
       true,
     );
     await waitFor(() => expect(deletionCalls(calls)).toHaveLength(1));
-    await act(async () => answer(json(accepted, 202)));
+    await act(async () => answer(json(202, accepted)));
     expect(await within(deletion()).findByText('del_01JXYZ')).toBeTruthy();
   });
 
   it('toasts a failure and lets the person try again', async () => {
     openForDeletion(async () =>
-      json({ type: 'about:blank', title: 'Service Unavailable', status: 503 }, 503),
+      problemJson(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 }),
     );
     fireEvent.change(details(), { target: { value: 'Please hurry.' } });
     fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
@@ -333,15 +334,12 @@ describe('data deletion request', () => {
 
   it('puts the API’s field error on the field', async () => {
     openForDeletion(async () =>
-      json(
-        {
-          type: 'about:blank',
-          title: 'Bad Request',
-          status: 400,
-          errors: [{ field: 'details', message: 'Details must be at most 5000 characters' }],
-        },
-        400,
-      ),
+      problemJson(400, {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        errors: [{ field: 'details', message: 'Details must be at most 5000 characters' }],
+      }),
     );
     fireEvent.change(details(), { target: { value: 'Some details' } });
     fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));

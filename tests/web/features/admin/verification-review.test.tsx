@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListVerificationsResponse, VerificationItem } from '#contracts/admin-verifications.ts';
 import type { MeResponse } from '#contracts/me.ts';
+import { json, problemJson } from '#tests/web/stub-api.ts';
 import { paths } from '#web/app/paths.ts';
 import { ToastProvider } from '#web/components/toast.tsx';
 import { queuePollIntervalMs } from '#web/features/admin/lib/use-verification-queue.ts';
@@ -94,12 +95,6 @@ const rejectedBefore = item({
   ],
 });
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers },
-  });
-
 interface Call {
   method: string;
   url: string;
@@ -136,7 +131,7 @@ function fakeApi(options: {
             kycStatus: (body as { decision: string }).decision,
           });
     }
-    return json(404, { type: 'about:blank', title: 'Not Found', status: 404 });
+    return problemJson(404, { type: 'about:blank', title: 'Not Found', status: 404 });
   });
   vi.stubGlobal('fetch', fetch);
   return {
@@ -453,7 +448,7 @@ describe('a decision', () => {
     const api = fakeApi({
       lists: { pending: { items: [northwatch], truncated: false } },
       decide: () =>
-        json(409, {
+        problemJson(409, {
           type: 'about:blank',
           title: 'Conflict',
           status: 409,
@@ -479,7 +474,7 @@ describe('a decision', () => {
     fakeApi({
       lists: { pending: { items: [northwatch], truncated: false } },
       decide: () =>
-        json(400, {
+        problemJson(400, {
           type: 'about:blank',
           title: 'Bad Request',
           status: 400,
@@ -495,7 +490,10 @@ describe('a decision', () => {
   });
 
   it.each([
-    ['a server error', () => json(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 })],
+    [
+      'a server error',
+      () => problemJson(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 }),
+    ],
     [
       'a network failure',
       () => {
@@ -584,7 +582,7 @@ describe('keeping the list current', () => {
           calls += 1;
           return calls === 1
             ? json(200, { items: [northwatch], truncated: false })
-            : json(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 });
+            : problemJson(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 });
         },
       },
     });
@@ -604,7 +602,7 @@ describe('keeping the list current', () => {
         pending: () => {
           calls += 1;
           return calls === 1
-            ? json(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 })
+            ? problemJson(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 })
             : json(200, { items: [northwatch], truncated: false });
         },
       },

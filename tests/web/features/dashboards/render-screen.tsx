@@ -52,11 +52,3 @@ export function renderScreen(Screen: ComponentType, options: { path: string; me?
   );
   return { ...view, router, session, onUnauthorized };
 }
-
-/** A JSON answer as the API sends it. */
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
-}

@@ -6,8 +6,9 @@ import { consentRequest } from '#contracts/consent.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import { problemTypes } from '#contracts/problem.ts';
 import { installDialogShim, pressEscape } from '#tests/web/dialog-shim.ts';
+import { json } from '#tests/web/stub-api.ts';
 import { Component as KycStart } from '#web/features/kyc/screens/kyc-start.tsx';
-import { baseMe, type FetchCall, json, problem, renderScreen, stubFetch } from './kyc-harness.tsx';
+import { baseMe, type FetchCall, problem, renderScreen, stubFetch } from './kyc-harness.tsx';
 
 // The consent dialog on /kyc/start, as the user meets it: the exact statements whose version the
 // ledger records, nothing sent until all three are given, a request that is exactly the contract,

@@ -3,6 +3,7 @@ import { type ComponentType, useCallback, useMemo, useState } from 'react';
 import { createMemoryRouter, type InitialEntry, Outlet, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { type MeResponse, meResponse } from '#contracts/me.ts';
+import { problemJson } from '#tests/web/stub-api.ts';
 import { paths } from '#web/app/paths.ts';
 import { ToastProvider } from '#web/components/toast.tsx';
 import { createApiClient } from '#web/lib/api-client.ts';
@@ -25,18 +26,8 @@ export const baseMe: MeResponse = {
   consentRecorded: false,
 };
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
-
 export function problem(status: number, type: string, title = 'Refused'): Response {
-  return new Response(JSON.stringify({ type, title, status }), {
-    status,
-    headers: { 'Content-Type': 'application/problem+json' },
-  });
+  return problemJson(status, { type, title, status });
 }
 
 export interface FetchCall {

@@ -2,8 +2,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { installDialogShim } from '#tests/web/dialog-shim.ts';
+import { json } from '#tests/web/stub-api.ts';
 import { Component as KycPersona } from '#web/features/kyc/screens/kyc-persona.tsx';
-import { json, renderScreen } from './kyc-harness.tsx';
+import { renderScreen } from './kyc-harness.tsx';
 import { quietConsoleError, stubPersonaBackend } from './persona-harness.ts';
 
 // The SDK's chunk does not load (a deploy replaced it, the network dropped): the user is told so

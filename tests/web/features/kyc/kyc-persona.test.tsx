@@ -5,9 +5,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { MeResponse } from '#contracts/me.ts';
 import { problemTypes } from '#contracts/problem.ts';
 import { installDialogShim, pressEscape } from '#tests/web/dialog-shim.ts';
+import { json } from '#tests/web/stub-api.ts';
 import { isJustSubmitted } from '#web/features/kyc/lib/submission.ts';
 import { Component as KycPersona } from '#web/features/kyc/screens/kyc-persona.tsx';
-import { json, problem, renderScreen } from './kyc-harness.tsx';
+import { problem, renderScreen } from './kyc-harness.tsx';
 import { quietConsoleError, stubPersonaBackend } from './persona-harness.ts';
 
 // /kyc/persona with the SDK replaced: what the user sees and where they go for each thing the flow

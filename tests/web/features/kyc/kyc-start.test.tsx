@@ -3,8 +3,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDialogShim } from '#tests/web/dialog-shim.ts';
+import { json } from '#tests/web/stub-api.ts';
 import { Component as KycStart } from '#web/features/kyc/screens/kyc-start.tsx';
-import { json, renderScreen, stubFetch } from './kyc-harness.tsx';
+import { renderScreen, stubFetch } from './kyc-harness.tsx';
 
 // /kyc/start: the three steps with where the user stands, and the two ways on.
 

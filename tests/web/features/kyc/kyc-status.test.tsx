@@ -3,9 +3,10 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { MeResponse } from '#contracts/me.ts';
+import { json } from '#tests/web/stub-api.ts';
 import { submittedState } from '#web/features/kyc/lib/submission.ts';
 import { Component as KycStatusScreen } from '#web/features/kyc/screens/kyc-status.tsx';
-import { baseMe, json, renderScreen, stubFetch } from './kyc-harness.tsx';
+import { baseMe, renderScreen, stubFetch } from './kyc-harness.tsx';
 
 // The status screens as the user sees them: the server's status (polled while pending, paused in a
 // hidden tab, stopped once decided), the approved redirect after 3000 ms, the rejected screen's

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { WebConfig } from '#contracts/web-config.ts';
-import { baseMe, type FetchCall, json, stubFetch } from './kyc-harness.tsx';
+import { json } from '#tests/web/stub-api.ts';
+import { baseMe, type FetchCall, stubFetch } from './kyc-harness.tsx';
 
 // The backend and runtime config the /kyc/persona screen talks to, stubbed at `fetch`.
 

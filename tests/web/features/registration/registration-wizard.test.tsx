@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { registrationMessages } from '#contracts/registration.ts';
 import { renderPage } from '#tests/web/render-route.tsx';
-import { json, problem, stubApi } from '#tests/web/stub-api.ts';
+import { json, problem, problemJson, stubApi } from '#tests/web/stub-api.ts';
 
 // The /register wizard through the real routes and layout: each step checks its own fields against
 // the contract before the next one shows, progress survives a reload, and the API's answers end
@@ -348,16 +348,12 @@ describe('creating the account', () => {
     [
       'the server explains',
       async () =>
-        json(
-          503,
-          {
-            type: 'about:blank',
-            title: 'Service Unavailable',
-            status: 503,
-            detail: 'Registration is busy right now. Please try again in a minute.',
-          },
-          'application/problem+json',
-        ),
+        problemJson(503, {
+          type: 'about:blank',
+          title: 'Service Unavailable',
+          status: 503,
+          detail: 'Registration is busy right now. Please try again in a minute.',
+        }),
       'Registration is busy right now. Please try again in a minute.',
     ],
     [

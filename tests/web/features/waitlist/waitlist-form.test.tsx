@@ -2,12 +2,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, problemJson } from '#tests/web/stub-api.ts';
 import { ToastProvider } from '#web/components/toast.tsx';
 import { WaitlistForm } from '#web/features/waitlist/components/waitlist-form.tsx';
-
-function json(status: number, body: unknown, contentType = 'application/json'): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': contentType } });
-}
 
 function stubFetch(answer: () => Promise<Response>) {
   const fetch = vi.fn(answer);
@@ -87,16 +84,12 @@ describe('waitlist form', () => {
 
   it("shows the API's field error next to the field on a 400 problem", async () => {
     stubFetch(async () =>
-      json(
-        400,
-        {
-          type: 'about:blank',
-          title: 'Bad Request',
-          status: 400,
-          errors: [{ field: 'email', message: 'This address cannot receive email' }],
-        },
-        'application/problem+json',
-      ),
+      problemJson(400, {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        errors: [{ field: 'email', message: 'This address cannot receive email' }],
+      }),
     );
     const { user, email, submit } = setup();
 
