@@ -11,7 +11,8 @@ import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
 import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { kycStateKey } from '#lambdas/domain/ports.ts';
 import type { RegistrationRecord } from '#lambdas/domain/registration/ports.ts';
-import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 
 // The admin queue's reads, and the KYC store's event ordering, against DynamoDB Local (the official jar) with the tables of
@@ -32,13 +33,7 @@ const clock = { now: () => new Date(Date.UTC(2026, 10, 21, 6, minute++)) };
 
 beforeAll(async () => {
   dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'admin-queue-' });
-  client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodb.endpoint,
-      region: 'eu-central-1',
-      credentials: localCredentials,
-    }),
-  );
+  client = localDocumentClient(dynamodb.endpoint);
   client.middlewareStack.add(
     (next, context) => (args) => {
       sent.push(String(context.commandName));

@@ -1,10 +1,10 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { KycStatus } from '#contracts/kyc.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { kycStateKey } from '#lambdas/domain/ports.ts';
-import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 
 // The reconciliation's selection (ADR 0038) against DynamoDB Local with the real byStatus index:
@@ -18,13 +18,7 @@ let queries = 0;
 
 beforeAll(async () => {
   dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'reconcile-' });
-  client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodb.endpoint,
-      region: 'eu-central-1',
-      credentials: localCredentials,
-    }),
-  );
+  client = localDocumentClient(dynamodb.endpoint);
   client.middlewareStack.add(
     (next, context) => (args) => {
       if (context.commandName === 'QueryCommand') queries += 1;

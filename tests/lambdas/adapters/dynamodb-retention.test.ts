@@ -1,5 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
@@ -7,7 +6,8 @@ import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
 import { auditConsents } from '#lambdas/domain/consent/audit.ts';
 import { listMyConsents } from '#lambdas/domain/consent/list-my-consents.ts';
 import { retentionDates } from '#lambdas/domain/data-rights/erasure-plan.ts';
-import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { sampleEntry } from '#tests/lambdas/domain/fakes.ts';
 
@@ -26,13 +26,7 @@ const window = { purpose: 'identity_verification', from: '2026-01-01', to: '2026
 
 beforeAll(async () => {
   dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'retention-' });
-  client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodb.endpoint,
-      region: 'eu-central-1',
-      credentials: localCredentials,
-    }),
-  );
+  client = localDocumentClient(dynamodb.endpoint);
   ledger = new DynamoDbConsentLedger(client, dynamodb.tableNames.consentLedger, { clock });
   retention = new DynamoDbRetention(client, dynamodb.tableNames);
 }, 60_000);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '#contracts/events.ts';
 import { type KycStatusChanged, kycStatusChanged } from '#contracts/events.ts';
@@ -10,7 +9,8 @@ import { notifyKycDecision } from '#lambdas/domain/account/notify.ts';
 import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import { relayOutbox } from '#lambdas/domain/kyc/publish-outbox.ts';
 import { kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
-import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { FakeDirectory, FakeMailer } from '#tests/lambdas/domain/account/fakes.ts';
 
@@ -23,13 +23,7 @@ let client: DynamoDBDocumentClient;
 
 beforeAll(async () => {
   dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'outbox-email-' });
-  client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodb.endpoint,
-      region: 'eu-central-1',
-      credentials: localCredentials,
-    }),
-  );
+  client = localDocumentClient(dynamodb.endpoint);
 }, 60_000);
 
 afterAll(async () => {
