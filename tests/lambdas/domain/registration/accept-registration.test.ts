@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { RegistrationRequest } from '#contracts/registration.ts';
 import { acceptRegistration } from '#lambdas/domain/registration/accept-registration.ts';
 import { FakeRegistrationStore, fixedClock } from '#tests/lambdas/domain/account/fakes.ts';
 import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
+import { sampleRegistrationRequest } from '#tests/lambdas/domain/registration/sample-request.ts';
 import { sequentialIds } from '#tests/lambdas/domain/submissions/fakes.ts';
 
-const request: RegistrationRequest = {
-  responsibleName: 'Ada Lovelace',
-  responsibleTitle: 'Chief Scientist',
-  responsibleEmail: 'Ada@Helix-Labs.example',
-  responsiblePhone: '+49 30 1234567',
-  organizationName: 'Helix Labs',
-  organizationUrl: 'https://helix-labs.example',
-  organizationType: 'defense',
-  termsAgreed: true,
-  privacyAgreed: true,
-  nonHarmAgreed: true,
-};
+const request = sampleRegistrationRequest;
 const context = { requestId: 'req-1', userAgent: 'Firefox', ipAddress: '203.0.113.7', locale: 'en' };
 
 function setup() {

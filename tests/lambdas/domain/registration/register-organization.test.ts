@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RegistrationRequest } from '#contracts/registration.ts';
 import { recordRegistrationAgreements } from '#lambdas/domain/consent/record-consent.ts';
 import {
   RegistrationInProgressError,
@@ -15,20 +14,10 @@ import {
   fixedClock,
 } from '#tests/lambdas/domain/account/fakes.ts';
 import { InMemoryConsentLedger, RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
+import { sampleRegistrationRequest } from '#tests/lambdas/domain/registration/sample-request.ts';
 
 const password = 'Initial-Secret-Password-Nobody-Sees-1!';
-const request: RegistrationRequest = {
-  responsibleName: 'Ada Lovelace',
-  responsibleTitle: 'Chief Scientist',
-  responsibleEmail: 'Ada@Helix-Labs.example',
-  responsiblePhone: '+49 30 1234567',
-  organizationName: 'Helix Labs',
-  organizationUrl: 'https://helix-labs.example',
-  organizationType: 'defense',
-  termsAgreed: true,
-  privacyAgreed: true,
-  nonHarmAgreed: true,
-};
+const request = sampleRegistrationRequest;
 const context = {
   requestId: 'req-1',
   userAgent: 'Mozilla/5.0 Firefox/128.0',
