@@ -3,7 +3,7 @@
 // the local server), never by 'unsafe-inline'. They are written from constants here, so their
 // hashes change only when these texts or the cookie policy revision change.
 import { cookieConsentMonths, cookiePolicyRevision } from './src/content/cookie-policy-revision.ts';
-import { consentKeys } from './src/features/cookie-consent/keys.ts';
+import { consentKeys } from './src/features/cookie-consent/lib/keys.ts';
 import { themeStorageKey } from './src/lib/theme-key.ts';
 
 // Build-time only: the client bundle never imports this module (the scripts are inlined).

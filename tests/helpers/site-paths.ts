@@ -3,7 +3,7 @@ import { paths } from '#web/app/paths.ts';
 
 // One table of what the site answers for a path, run against the CloudFront Functions executed in
 // Node (tests/infra/path-mapping.test.ts) and against the local dist server over HTTP
-// (tests/local/web-dist.test.ts), so the two cannot answer differently.
+// (tests/local/web/dist.test.ts), so the two cannot answer differently.
 
 export interface SitePathCase {
   /** What the viewer asks for (path and query). */

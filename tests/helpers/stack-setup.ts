@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
   stack = await spawnStack({
     ports: testPorts,
     web: 'dist',
-    // Every test calls from one address: the per-IP limit's own test (tests/local/gateway.test.ts)
+    // Every test calls from one address: the per-IP limit's own test (tests/local/gateway/gateway.test.ts)
     // runs the production rule against its own gateway.
     env: { POWERTOOLS_LOG_LEVEL: 'ERROR', LOCAL_PER_IP_WRITE_LIMIT: '100000' },
     echo: Boolean(process.env.STACK_VERBOSE),

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cookieConsentMonths, cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
-import { readConsent } from '#web/features/cookie-consent/consent-store.ts';
-import { consentKeys } from '#web/features/cookie-consent/keys.ts';
+import { readConsent } from '#web/features/cookie-consent/lib/consent-store.ts';
+import { consentKeys } from '#web/features/cookie-consent/lib/keys.ts';
 import { headScript } from '../../web/inline-scripts.ts';
 
 // The head script decides before the first paint whether the prerendered cookie banner shows; the

@@ -1,8 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbRateLimiter, rateLimitKey } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
-import { localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 
 // The per-subject limiter against DynamoDB Local: N actions a window, never more, even when the
@@ -16,13 +16,7 @@ const day = 24 * 3600;
 
 beforeAll(async () => {
   dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'rate-limit-' });
-  client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodb.endpoint,
-      region: 'eu-central-1',
-      credentials: localCredentials,
-    }),
-  );
+  client = localDocumentClient(dynamodb.endpoint);
   limiter = new DynamoDbRateLimiter(client, dynamodb.tableNames.submissions, { now: () => new Date(nowMs) });
 }, 60_000);
 

@@ -3,8 +3,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { deletionConfirmationPath } from '#lambdas/domain/emails/data-deletion.ts';
+import { renderPage } from '#tests/web/render-route.tsx';
+import { json, problemJson, stubApi } from '#tests/web/stub-api.ts';
 import { paths } from '#web/app/paths.ts';
-import { json, renderPage, stubApi } from './render-page.tsx';
 
 // /data-deletion/confirm: the emailed link's page. Opening it changes nothing; the button POSTs
 // the token from the fragment and shows the result.
@@ -51,11 +52,7 @@ describe('the data deletion confirmation page', () => {
 
   it('says when the link has expired or was used, and points to the form', async () => {
     stubApi(async () =>
-      json(
-        410,
-        { type: problemTypes.deletionConfirmationInvalid, title: 'Gone', status: 410 },
-        'application/problem+json',
-      ),
+      problemJson(410, { type: problemTypes.deletionConfirmationInvalid, title: 'Gone', status: 410 }),
     );
     const { main, user } = await renderPage(link);
     await user.click(main.getByRole('button', { name: 'Confirm Deletion Request' }));

@@ -5,7 +5,8 @@ import { businessEmailMessages } from '#contracts/business-email.ts';
 import { emailMessages } from '#contracts/common.ts';
 import { contactMessages } from '#contracts/contact.ts';
 import { investorInquiryMessages } from '#contracts/investor-inquiry.ts';
-import { json, problem, renderPage, stubApi } from './render-page.tsx';
+import { renderPage } from '#tests/web/render-route.tsx';
+import { json, problem, problemJson, stubApi } from '#tests/web/stub-api.ts';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -130,9 +131,7 @@ describe.each([
   });
 
   it('asks to try again when the API fails without naming a field', async () => {
-    stubApi(async () =>
-      json(500, { type: 'about:blank', title: 'Error', status: 500 }, 'application/problem+json'),
-    );
+    stubApi(async () => problemJson(500, { type: 'about:blank', title: 'Error', status: 500 }));
     const { main, user } = await renderPage(path);
 
     await fill(main, user, 'grace@hopper-labs.example');

@@ -5,7 +5,7 @@ import { SiteHeader } from '#web/components/site-nav.tsx';
 import { ToastProvider, useToast } from '#web/components/toast.tsx';
 import { errors } from '#web/content/errors.ts';
 import { site } from '#web/content/site.ts';
-import { CookieConsentProvider, useCookieConsent } from '#web/features/cookie-consent/cookie-consent.tsx';
+import { CookieConsentProvider, useCookieConsent } from '#web/features/cookie-consent/index.ts';
 import { signOut } from '#web/lib/auth/index.ts';
 import { pendingNoticeKey } from '#web/lib/journey-storage.ts';
 import { useScrollOnNavigation } from '#web/lib/scroll.ts';

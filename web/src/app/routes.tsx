@@ -1,4 +1,9 @@
 import { type RouteObject, redirect } from 'react-router';
+import { accountScreens } from '#web/features/account/index.ts';
+import { adminScreens } from '#web/features/admin/index.ts';
+import { authScreens } from '#web/features/auth/index.ts';
+import { dashboardScreens } from '#web/features/dashboards/index.ts';
+import { kycScreens } from '#web/features/kyc/index.ts';
 import type { AppRouteKey } from '#web/lib/journey.ts';
 import type { AppRouteHandle } from './app-layout.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
@@ -30,22 +35,23 @@ const pages: Record<string, RouteObject['lazy']> = {
 };
 
 // The signed-in product: one lazy, pathless app shell (identity provider, session, guards) above
-// one lazy module per screen. Public pages never load any of it.
+// one lazy module per screen (each feature's index lists its screens' loaders, with literal
+// specifiers so Vite still splits them). Public pages never load any of it.
 const appScreens: Record<AppRouteKey, RouteObject['lazy']> = {
-  authCallback: () => import('#web/features/auth/screens/auth-callback.tsx'),
+  authCallback: authScreens.authCallback,
   // Never rendered: routeAccess always sends a visitor on (to the login or to the next step).
-  login: () => import('#web/features/auth/screens/auth-callback.tsx'),
-  verificationRequired: () => import('#web/features/auth/screens/verification-required.tsx'),
-  registrationSuccess: () => import('#web/features/auth/screens/registration-success.tsx'),
-  kycStart: () => import('#web/features/kyc/screens/kyc-start.tsx'),
-  kycPersona: () => import('#web/features/kyc/screens/kyc-persona.tsx'),
-  kycComplete: () => import('#web/features/kyc/screens/kyc-status.tsx'),
-  kycCompleteDefense: () => import('#web/features/kyc/screens/kyc-status.tsx'),
-  dashboard: () => import('#web/features/dashboards/screens/setup-dashboard.tsx'),
-  commercialDashboard: () => import('#web/features/dashboards/screens/commercial-dashboard.tsx'),
-  defenseDashboard: () => import('#web/features/dashboards/screens/defense-dashboard.tsx'),
-  userAccount: () => import('#web/features/account/screens/user-account.tsx'),
-  adminVerification: () => import('#web/features/admin/screens/verification-review.tsx'),
+  login: authScreens.authCallback,
+  verificationRequired: authScreens.verificationRequired,
+  registrationSuccess: authScreens.registrationSuccess,
+  kycStart: kycScreens.start,
+  kycPersona: kycScreens.persona,
+  kycComplete: kycScreens.status,
+  kycCompleteDefense: kycScreens.status,
+  dashboard: dashboardScreens.setup,
+  commercialDashboard: dashboardScreens.commercial,
+  defenseDashboard: dashboardScreens.defense,
+  userAccount: accountScreens.userAccount,
+  adminVerification: adminScreens.verificationReview,
 };
 
 const appShell: RouteObject = {

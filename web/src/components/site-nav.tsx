@@ -51,14 +51,14 @@ export function SiteHeader({ onLogOut }: { onLogOut: () => Promise<void> }) {
         <button
           ref={menuButton}
           type="button"
-          className="menu-button"
+          className="icon-button menu-button"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? copy.closeMenu : copy.openMenu}
           onClick={() => setOpen(!open)}
           onBlur={closeWhenFocusLeaves}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="menu-button__icon">
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="icon-button__icon">
             <path d={open ? 'M5 5l14 14M19 5L5 19' : 'M3 6h18M3 12h18M3 18h18'} />
           </svg>
         </button>

@@ -4,7 +4,7 @@
 //
 // `api` serves the public routes. The signed-in app builds its own client with
 // `createApiClient({ getAccessToken, onUnauthorized })` (web/src/app/app-layout.tsx): it sends the
-// bearer token (the `user` and `admin` routes; tests/web/api-routes.test.ts checks that every path
+// bearer token (the `user` and `admin` routes; tests/web/lib/api-routes.test.ts checks that every path
 // the signed-in screens call is one of those) and turns a 401 into the session-expired path.
 
 import type * as z from 'zod/mini';

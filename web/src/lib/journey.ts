@@ -1,5 +1,5 @@
 // Where a user goes next, decided in one place. `nextStep` is the journey; `routeAccess` is what
-// every guarded route of the app shell asks before it renders. Both are pure: tests/web/journey.test.ts
+// every guarded route of the app shell asks before it renders. Both are pure: tests/web/lib/journey.test.ts
 // runs every combination of their inputs.
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import type { MeResponse } from '#contracts/me.ts';

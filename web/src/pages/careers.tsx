@@ -1,7 +1,7 @@
 import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
 import { careers } from '#web/content/pages/careers.ts';
-import { GeneralApplicationLink, RoleCard } from '#web/features/careers/components/role-card.tsx';
+import { GeneralApplicationLink, RoleCard } from '#web/features/careers/index.ts';
 
 export function Component() {
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
 import { contact } from '#web/content/pages/contact.ts';
-import { ContactForm } from '#web/features/contact/components/contact-form.tsx';
+import { ContactForm } from '#web/features/contact/index.ts';
 
 export function Component() {
   return (

@@ -1,7 +1,7 @@
 import { paths } from '#web/app/paths.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 import { cookiePolicy } from '#web/content/pages/legal/cookie-policy.ts';
-import { useCookieConsent } from '#web/features/cookie-consent/cookie-consent.tsx';
+import { useCookieConsent } from '#web/features/cookie-consent/index.ts';
 import { PolicyPage } from './components/policy-page.tsx';
 
 export function Component() {

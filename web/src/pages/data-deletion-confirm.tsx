@@ -6,7 +6,7 @@ import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
 import { dataDeletionConfirm as copy } from '#web/content/data-deletion-confirm.ts';
 import { formatDate } from '#web/content/pages/dates.ts';
-import { confirmDataDeletion } from '#web/features/data-deletion/api/request-data-deletion.ts';
+import { confirmDataDeletion } from '#web/features/data-deletion/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useHydrated } from '#web/lib/hydrated.ts';
 

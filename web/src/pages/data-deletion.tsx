@@ -1,6 +1,6 @@
 import { paths } from '#web/app/paths.ts';
 import { dataDeletion } from '#web/content/pages/legal/data-deletion.ts';
-import { DataDeletionForm } from '#web/features/data-deletion/components/data-deletion-form.tsx';
+import { DataDeletionForm } from '#web/features/data-deletion/index.ts';
 import { PolicyPage } from './components/policy-page.tsx';
 
 export function Component() {

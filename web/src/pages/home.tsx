@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { homeSections, paths, sectionHref } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
 import { home } from '#web/content/pages/home.ts';
-import { WaitlistForm } from '#web/features/waitlist/components/waitlist-form.tsx';
+import { WaitlistForm } from '#web/features/waitlist/index.ts';
 
 export function Component() {
   return (

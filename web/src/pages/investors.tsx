@@ -1,7 +1,7 @@
 import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
 import { investors } from '#web/content/pages/investors.ts';
-import { InvestorInquiryForm } from '#web/features/investors/components/investor-inquiry-form.tsx';
+import { InvestorInquiryForm } from '#web/features/investors/index.ts';
 
 export function Component() {
   const { market, form } = investors;

@@ -1,7 +1,7 @@
 import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
 import { registration } from '#web/content/registration.ts';
-import { RegistrationWizard } from '#web/features/registration/components/registration-wizard.tsx';
+import { RegistrationWizard } from '#web/features/registration/index.ts';
 
 export function Component() {
   return (

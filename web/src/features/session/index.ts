@@ -1,7 +1,7 @@
 // The session rules' public face: what the app shell wires (see use-session-rules.ts).
-export { type SessionEndReason, sessionLimits } from './session-rules.ts';
-export { sessionStorageKeys } from './session-store.ts';
-export type { SessionLogoutDetails } from './session-tab.ts';
+export { type SessionEndReason, sessionLimits } from './lib/session-rules.ts';
+export { sessionStorageKeys } from './lib/session-store.ts';
+export type { SessionLogoutDetails } from './lib/session-tab.ts';
 export {
   currentTabId,
   endSession,
@@ -9,4 +9,4 @@ export {
   type SessionRulesOptions,
   startSession,
   useSessionRules,
-} from './use-session-rules.ts';
+} from './lib/use-session-rules.ts';

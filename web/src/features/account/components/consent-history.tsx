@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import type { ConsentHistoryRecord } from '#contracts/consent.ts';
 import { accountCopy, consentPurposeName } from '#web/content/account.ts';
 import { getConsentHistory } from '#web/features/account/api/get-consent-history.ts';
+import { formatDateTime } from '#web/features/account/lib/dates.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useResource } from '#web/lib/use-resource.ts';
-import { formatDateTime } from './dates.ts';
 
 const copy = accountCopy.consents;
 

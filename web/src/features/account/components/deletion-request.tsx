@@ -6,9 +6,9 @@ import { Field } from '#web/components/field.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { accountCopy } from '#web/content/account.ts';
 import { requestOwnDataDeletion } from '#web/features/account/api/request-own-data-deletion.ts';
+import { formatCalendarDate } from '#web/features/account/lib/dates.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useContractForm } from '#web/lib/use-contract-form.ts';
-import { formatCalendarDate } from './dates.ts';
 
 const copy = accountCopy.deletion;
 

@@ -4,7 +4,7 @@ import { adminCopy } from '#web/content/admin.ts';
 import { type Decision, DecisionForm } from '#web/features/admin/components/decision-form.tsx';
 import { StatusBadge } from '#web/features/admin/components/status-badge.tsx';
 import { VerificationHistory } from '#web/features/admin/components/verification-history.tsx';
-import { formatInstant } from '#web/features/admin/format-time.ts';
+import { formatInstant } from '#web/features/admin/lib/format-time.ts';
 import { segmentOf } from '#web/lib/journey.ts';
 
 const facts = adminCopy.facts;

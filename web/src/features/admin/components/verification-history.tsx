@@ -1,6 +1,6 @@
 import type { VerificationHistoryEntry } from '#contracts/admin-verifications.ts';
 import { adminCopy } from '#web/content/admin.ts';
-import { formatInstant } from '#web/features/admin/format-time.ts';
+import { formatInstant } from '#web/features/admin/lib/format-time.ts';
 
 const copy = adminCopy.history;
 

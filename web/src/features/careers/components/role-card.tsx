@@ -1,6 +1,6 @@
 import { company } from '#web/content/company.ts';
 import { careers, type Role } from '#web/content/pages/careers.ts';
-import { mailtoHref } from '#web/features/careers/mailto.ts';
+import { mailtoHref } from '#web/features/careers/lib/mailto.ts';
 
 export function RoleCard({ role }: { role: Role }) {
   const titleId = `role-${role.id}`;

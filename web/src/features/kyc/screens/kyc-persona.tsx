@@ -6,12 +6,8 @@ import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { kycCopy } from '#web/content/kyc.ts';
 import { isEmailNotVerified, isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
-import {
-  type OpenInquiry,
-  openInquiry,
-  type PersonaSdk,
-} from '#web/features/kyc/components/persona-inquiry.ts';
-import { submittedState } from '#web/features/kyc/submission.ts';
+import { type OpenInquiry, openInquiry, type PersonaSdk } from '#web/features/kyc/lib/persona-inquiry.ts';
+import { submittedState } from '#web/features/kyc/lib/submission.ts';
 import { loadConfig } from '#web/lib/config.ts';
 import { segmentOf, statusScreen } from '#web/lib/journey.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -76,7 +72,7 @@ export function Component() {
 
       let sdk: PersonaSdk;
       try {
-        sdk = await import('#web/features/kyc/components/persona-sdk.ts');
+        sdk = await import('#web/features/kyc/lib/persona-sdk.ts');
       } catch (error) {
         console.error('the persona SDK failed to load', error);
         leave(copy.moduleFailed, 'error');

@@ -4,7 +4,7 @@ import { normalizePath, paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { kycContacts, kycCopy, mailtoHref } from '#web/content/kyc.ts';
-import { isJustSubmitted } from '#web/features/kyc/submission.ts';
+import { isJustSubmitted } from '#web/features/kyc/lib/submission.ts';
 import { approvedHome, journeyState, nextStep, type Segment } from '#web/lib/journey.ts';
 import { useSession } from '#web/lib/session.ts';
 import '#web/styles/kyc.css';

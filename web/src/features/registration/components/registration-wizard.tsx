@@ -15,8 +15,8 @@ import {
   type StepIndex,
   stepOf,
   toRegistrationRequest,
-} from '#web/features/registration/registration-steps.ts';
-import { loadProgress, saveProgress } from '#web/features/registration/saved-progress.ts';
+} from '#web/features/registration/lib/registration-steps.ts';
+import { loadProgress, saveProgress } from '#web/features/registration/lib/saved-progress.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { clearJourneyData } from '#web/lib/journey-storage.ts';
 import { type FieldErrors, useContractForm } from '#web/lib/use-contract-form.ts';

@@ -1,0 +1,365 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationHistoryLimit } from '#contracts/admin-verifications.ts';
+import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
+import { DynamoDbKycStore, historySk } from '#lambdas/adapters/dynamodb-kyc-store.ts';
+import { DynamoDbRegistrationStore, registrationKey } from '#lambdas/adapters/dynamodb-registration-store.ts';
+import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
+import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
+import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
+import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
+import type { RegistrationRecord } from '#lambdas/domain/registration/ports.ts';
+import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
+
+// The admin queue's reads, and the KYC store's event ordering, against DynamoDB Local (the official jar) with the tables of
+// lambdas/tables.ts: the byStatus index, the history items in each user's partition and the
+// registrations in the submissions table, written by the real use cases and adapters.
+
+let dynamodb: RunningDynamoDb;
+let client: DynamoDBDocumentClient;
+let kyc: DynamoDbKycStore;
+let registrations: DynamoDbRegistrationStore;
+/** Every command the client sent, by its DynamoDB name (the document client's commands wrap these). */
+const sent: string[] = [];
+
+const events = { publish: async () => {} };
+let minute = 0;
+/** A clock that moves one minute per call, so every write has its own time. */
+const clock = { now: () => new Date(Date.UTC(2026, 10, 21, 6, minute++)) };
+
+beforeAll(async () => {
+  dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'admin-queue-' });
+  client = localDocumentClient(dynamodb.endpoint);
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      sent.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordCommands' },
+  );
+  kyc = new DynamoDbKycStore(client, dynamodb.tableNames.kycState);
+  registrations = new DynamoDbRegistrationStore(client, dynamodb.tableNames.submissions);
+}, 60_000);
+
+afterAll(async () => {
+  client?.destroy();
+  await dynamodb?.close();
+});
+
+const registration = (userId: string, overrides: Partial<RegistrationRecord> = {}): RegistrationRecord => ({
+  userId,
+  email: `${userId.replace(/\W/g, '-')}@northwatch-defense.example`,
+  responsibleName: 'Dana Defense',
+  responsibleTitle: 'Security Officer',
+  responsiblePhone: '+49 30 7654321',
+  organizationName: 'Northwatch Defense',
+  organizationUrl: 'https://northwatch-defense.example',
+  organizationType: 'defense',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A user who registered, started an inquiry, and was put in review by Persona. */
+async function userInReview(userId: string, options: { registered?: boolean } = {}) {
+  if (options.registered ?? true) await registrations.saveRegistrationOnce(registration(userId));
+  const inquiryId = `inq_${userId.replace(/\W/g, '')}`;
+  await kyc.recordInquiry({
+    userId,
+    inquiryId,
+    referenceId: userId,
+    expectedVersion: null,
+    at: clock.now().toISOString(),
+  });
+  const outcome = await processPersonaEvent({ store: kyc, events, clock })({
+    eventId: `evt_${inquiryId}`,
+    name: 'inquiry.marked-for-review',
+    createdAt: normaliseInstant(clock.now().toISOString()),
+    inquiry: { id: inquiryId, referenceId: userId },
+  });
+  expect(outcome).toMatchObject({ outcome: 'applied' });
+  return inquiryId;
+}
+
+/** The same items as userInReview, written in bulk (the transactions would take a while for 101). */
+async function seedInReview(userIds: string[]) {
+  const at = '2026-11-20T00:00:00.000Z';
+  const items = userIds.flatMap((userId) => [
+    {
+      table: dynamodb.tableNames.submissions,
+      item: { ...registrationKey(userId), kind: 'registration', ...registration(userId) },
+    },
+    {
+      table: dynamodb.tableNames.kycState,
+      item: {
+        ...kycStateKey(userId),
+        kind: 'kyc_state',
+        userId,
+        status: 'pending',
+        queueStatus: 'pending',
+        updatedAt: at,
+        inquiryId: `inq_${userId}`,
+        version: 2,
+        decidedBy: 'persona',
+      },
+    },
+    {
+      table: dynamodb.tableNames.kycState,
+      item: {
+        pk: kycStateKey(userId).pk,
+        sk: historySk(at, 2),
+        kind: 'kyc_history',
+        from: 'not_started',
+        to: 'pending',
+        by: 'persona',
+        actorId: 'persona',
+        reason: 'inquiry.completed',
+        at,
+      },
+    },
+  ]);
+  for (let start = 0; start < items.length; start += 25) {
+    const RequestItems: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> = {};
+    for (const { table, item } of items.slice(start, start + 25)) {
+      RequestItems[table] = [...(RequestItems[table] ?? []), { PutRequest: { Item: item } }];
+    }
+    const { UnprocessedItems = {} } = await client.send(new BatchWriteCommand({ RequestItems }));
+    expect(Object.keys(UnprocessedItems)).toEqual([]);
+  }
+}
+
+const list = () => listVerifications({ store: kyc, registrations });
+
+describe('the admin queue on DynamoDB Local', () => {
+  it('lists a user in review with the organization, inquiry and history, and moves it after a decision', async () => {
+    const userId = 'auth0|queue-one';
+    const inquiryId = await userInReview(userId);
+
+    const pending = await list()('pending');
+    expect(pending.items.find((item) => item.userId === userId)).toEqual({
+      userId,
+      status: 'pending',
+      inquiryId,
+      updatedAt: expect.any(String),
+      decidedBy: 'persona',
+      email: 'auth0-queue-one@northwatch-defense.example',
+      name: 'Dana Defense',
+      organizationName: 'Northwatch Defense',
+      organizationUrl: 'https://northwatch-defense.example',
+      organizationType: 'defense',
+      history: [
+        {
+          status: 'pending',
+          previousStatus: 'not_started',
+          decidedBy: 'persona',
+          adminId: null,
+          reason: 'inquiry.marked-for-review',
+          at: expect.any(String),
+        },
+      ],
+    });
+
+    await decideVerification({ store: kyc, events, clock })({
+      adminId: 'auth0|admin',
+      userId,
+      decision: { decision: 'rejected', reason: 'The passport photo is unreadable' },
+    });
+
+    expect((await list()('pending')).items.map((item) => item.userId)).not.toContain(userId);
+    const rejected = (await list()('rejected')).items.find((item) => item.userId === userId);
+    expect(rejected?.decidedBy).toBe('admin');
+    expect(
+      rejected?.history.map((entry) => [entry.previousStatus, entry.status, entry.adminId, entry.reason]),
+    ).toEqual([
+      ['not_started', 'pending', null, 'inquiry.marked-for-review'],
+      ['pending', 'rejected', 'auth0|admin', 'The passport photo is unreadable'],
+    ]);
+    const [first, second] = rejected?.history ?? [];
+    expect(first && second && first.at < second.at).toBe(true);
+  });
+
+  it('no longer lists a user whose KYC state is past its retention (ADR 0031)', async () => {
+    const kept = 'auth0|queue-kept';
+    const expired = 'auth0|queue-expired';
+    for (const userId of [kept, expired]) await userInReview(userId);
+    const retention = new DynamoDbRetention(client, dynamodb.tableNames);
+    await retention.expireKycRecords(kept, [], Math.floor(Date.now() / 1000) + 3600);
+    await retention.expireKycRecords(expired, [], Math.floor(Date.now() / 1000) - 1);
+    const listed = (await list()('pending')).items.map((item) => item.userId);
+    expect(listed).toContain(kept);
+    expect(listed).not.toContain(expired);
+  });
+
+  it('lists an account that never registered with empty organization fields', async () => {
+    const userId = 'auth0|queue-unregistered';
+    await userInReview(userId, { registered: false });
+    const item = (await list()('pending')).items.find((entry) => entry.userId === userId);
+    expect(item).toMatchObject({ organizationName: null, organizationType: null, email: null, name: null });
+    expect(item?.history).toHaveLength(1);
+  });
+
+  it(`keeps only a user's newest ${verificationHistoryLimit} transitions, oldest first`, async () => {
+    const userId = 'auth0|queue-long-history';
+    await userInReview(userId);
+    const decide = decideVerification({ store: kyc, events, clock });
+    for (let round = 0; round < verificationHistoryLimit; round++) {
+      await decide({
+        adminId: 'auth0|admin',
+        userId,
+        decision: { decision: round % 2 === 0 ? 'approved' : 'rejected', reason: `Round ${round}` },
+      });
+    }
+    const item = (await list()('all')).items.find((entry) => entry.userId === userId);
+    expect(item?.history).toHaveLength(verificationHistoryLimit);
+    // The Persona transition was the oldest of 51: it is the one left out.
+    expect(item?.history[0]?.reason).toBe('Round 0');
+    expect(item?.history.at(-1)?.reason).toBe(`Round ${verificationHistoryLimit - 1}`);
+    const times = item?.history.map((entry) => entry.at) ?? [];
+    expect([...times].sort()).toEqual(times);
+  }, 30_000);
+
+  it('costs one index query, one batch read per 100 registrations and one history query per listed user', async () => {
+    const users = Array.from({ length: 101 }, (_, index) => `auth0|bulk-${String(index).padStart(3, '0')}`);
+    await seedInReview(users);
+    sent.length = 0;
+    const { items } = await list()('pending');
+    const listed = items.length;
+    expect(listed).toBeGreaterThanOrEqual(users.length);
+    expect(
+      items.filter((item) => users.includes(item.userId)).every((item) => item.organizationName !== null),
+    ).toBe(true);
+    const count = (name: string) => sent.filter((command) => command === name).length;
+    expect(count('BatchGetItemCommand')).toBe(Math.ceil(listed / 100));
+    expect(count('QueryCommand')).toBe(1 + listed);
+    expect(sent.length).toBe(1 + Math.ceil(listed / 100) + listed);
+  }, 60_000);
+});
+
+describe('DynamoDbRegistrationStore.getRegistrations under throttling', () => {
+  const documentClient = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: 'eu-central-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+  );
+  const ddb = mockClient(documentClient);
+  const store = new DynamoDbRegistrationStore(documentClient, 'Submissions');
+  const item = (userId: string) => ({
+    ...registrationKey(userId),
+    kind: 'registration',
+    ...registration(userId),
+  });
+
+  it('asks again for the keys DynamoDB left unprocessed', async () => {
+    ddb.reset();
+    ddb
+      .on(BatchGetCommand)
+      .resolvesOnce({
+        Responses: { Submissions: [item('a')] },
+        UnprocessedKeys: { Submissions: { Keys: [registrationKey('b')] } },
+      })
+      .resolvesOnce({ Responses: { Submissions: [item('b')] } });
+    const found = await store.getRegistrations(['a', 'b']);
+    expect([...found.keys()].sort()).toEqual(['a', 'b']);
+    expect(found.get('b')).toEqual(registration('b'));
+    const calls = ddb.commandCalls(BatchGetCommand);
+    expect(calls[1]?.args[0].input.RequestItems?.Submissions?.Keys).toEqual([registrationKey('b')]);
+  });
+
+  it('fails instead of listing users without their organization when keys stay unprocessed', async () => {
+    ddb.reset();
+    ddb.on(BatchGetCommand).resolves({ UnprocessedKeys: { Submissions: { Keys: [registrationKey('a')] } } });
+    await expect(store.getRegistrations(['a'])).rejects.toThrow(/unprocessed/);
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(5);
+  });
+});
+
+describe('event ordering in the database', () => {
+  /** A Persona event's change, applied by the store alone (no use-case pre-check). */
+  const personaChange = async (
+    userId: string,
+    inquiryId: string,
+    status: 'pending' | 'approved' | 'rejected',
+    eventAt: string,
+    eventId: string,
+  ) => {
+    const state = await kyc.getRecord(userId);
+    if (!state) throw new Error('no state');
+    return kyc.applyChange({
+      userId,
+      expectedVersion: state.version,
+      eventId,
+      eventAt,
+      requireNewerEvent: true,
+      inquiryId,
+      previousStatus: state.status,
+      status,
+      decidedBy: 'persona',
+      actorId: 'persona',
+      reason: eventId,
+      at: clock.now().toISOString(),
+    });
+  };
+
+  it('orders events of the same time by status: a decision beats pending, rejected beats approved, the same status is refused', async () => {
+    const userId = 'auth0|same-second';
+    const inquiryId = 'inq_samesecond';
+    await kyc.recordInquiry({
+      userId,
+      inquiryId,
+      referenceId: userId,
+      expectedVersion: null,
+      at: clock.now().toISOString(),
+    });
+    const second = '2026-11-21T06:30:00.000000Z';
+    expect(await personaChange(userId, inquiryId, 'approved', second, 'evt_a')).toMatchObject({
+      outcome: 'applied',
+    });
+    expect(await personaChange(userId, inquiryId, 'pending', second, 'evt_b')).toEqual({
+      outcome: 'conflict',
+    });
+    expect(await personaChange(userId, inquiryId, 'approved', second, 'evt_c')).toEqual({
+      outcome: 'conflict',
+    });
+    expect((await kyc.getRecord(userId))?.status).toBe('approved');
+    expect(await personaChange(userId, inquiryId, 'rejected', second, 'evt_d')).toMatchObject({
+      outcome: 'applied',
+    });
+    expect(await personaChange(userId, inquiryId, 'approved', second, 'evt_e')).toEqual({
+      outcome: 'conflict',
+    });
+    expect(await personaChange(userId, inquiryId, 'pending', '2026-11-21T06:29:59.999999Z', 'evt_f')).toEqual(
+      { outcome: 'conflict' },
+    );
+    expect(
+      await personaChange(userId, inquiryId, 'pending', '2026-11-21T06:30:00.000001Z', 'evt_g'),
+    ).toMatchObject({ outcome: 'applied' });
+    expect((await kyc.getRecord(userId))?.status).toBe('pending');
+  });
+
+  it('ends a completed-then-approved pair of the same second approved, whichever arrives first', async () => {
+    for (const [index, order] of [
+      ['inquiry.completed', 'inquiry.approved'],
+      ['inquiry.approved', 'inquiry.completed'],
+    ].entries()) {
+      const userId = `auth0|tie-${index}`;
+      const inquiryId = `inq_tie${index}`;
+      await kyc.recordInquiry({
+        userId,
+        inquiryId,
+        referenceId: userId,
+        expectedVersion: null,
+        at: clock.now().toISOString(),
+      });
+      for (const name of order) {
+        await processPersonaEvent({ store: kyc, events, clock })({
+          eventId: `evt_${index}_${name}`,
+          name,
+          createdAt: normaliseInstant('2026-11-21T06:45:00Z'),
+          inquiry: { id: inquiryId, referenceId: userId },
+        });
+      }
+      expect((await kyc.getRecord(userId))?.status, order.join(' then ')).toBe('approved');
+    }
+  });
+});

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { consentDocuments, documentSha256 } from '#contracts/consent-documents.ts';
+import { problemTypes } from '#contracts/problem.ts';
+import type { Caller } from '#lambdas/domain/caller.ts';
+import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
+import { verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
+import { currentConsent, listMyConsents } from '#lambdas/domain/consent/list-my-consents.ts';
+import {
+  type ConsentDecision,
+  recordConsent,
+  recordRegistrationAgreements,
+} from '#lambdas/domain/consent/record-consent.ts';
+import { EmailNotVerifiedError } from '#lambdas/domain/errors.ts';
+import type { ConsentLedger } from '#lambdas/domain/ports.ts';
+import { problemFor } from '#lambdas/http/problems.ts';
+import { InMemoryConsentLedger } from '#tests/lambdas/domain/fakes.ts';
+
+const alice: Caller = {
+  userId: 'auth0|alice',
+  issuer: 'https://tenant.example/',
+  role: 'user',
+  emailVerified: true,
+};
+const decision = (overrides: Partial<ConsentDecision> = {}): ConsentDecision => ({
+  identity_verification_consent: true,
+  biometric_data_consent: true,
+  privacy_policy_consent: true,
+  consent_type: 'identity_verification',
+  ...overrides,
+});
+const origin = {
+  requestId: 'req-42',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0',
+  ipAddress: '203.0.113.77',
+};
+
+/** The problem the API answers with when the use case refuses (lambdas/http/problems.ts). */
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return { error, ...problemFor(error, { requestId: 'req-42' }) };
+  }
+  throw new Error('expected the use case to refuse');
+}
+
+describe('recordConsent', () => {
+  it('records who, what, when and how, minimised, on the caller own chain', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const record = await recordConsent({ ledger })({ caller: alice, decision: decision(), origin });
+    const document = consentDocuments.identity_verification;
+    expect(record).toEqual({
+      subjectId: 'auth0|alice',
+      issuer: 'https://tenant.example/',
+      purpose: 'identity_verification',
+      action: 'granted',
+      statements: {
+        identity_verification_consent: true,
+        biometric_data_consent: true,
+        privacy_policy_consent: true,
+      },
+      documentVersion: document.version,
+      documentSha256: await documentSha256(document),
+      locale: 'en',
+      method: 'consent_dialog',
+      requestId: 'req-42',
+      userAgent: 'Firefox 121 (Linux)',
+      ipAddress: '203.0.113.0',
+      consentId: expect.any(String),
+      sequence: 1,
+      recordedAt: '2026-11-21T07:00:00.000Z',
+      previousHash: null,
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+  });
+
+  it('records the interface language the person used', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const record = await recordConsent({ ledger })({
+      caller: alice,
+      decision: decision({ locale: 'de' }),
+      origin,
+    });
+    expect(record.locale).toBe('de');
+  });
+
+  it('accepts a body user_id that is the caller', async () => {
+    const ledger = new InMemoryConsentLedger();
+    await recordConsent({ ledger })({
+      caller: alice,
+      decision: decision({ user_id: 'auth0|alice' }),
+      origin,
+    });
+    expect(ledger.records).toHaveLength(1);
+  });
+
+  it('answers 403 to a body user_id of another user and appends nothing', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const { problem } = await refusal(
+      recordConsent({ ledger })({ caller: alice, decision: decision({ user_id: 'auth0|mallory' }), origin }),
+    );
+    expect(problem).toMatchObject({ status: 403, type: problemTypes.forbidden });
+    expect(ledger.records).toEqual([]);
+  });
+
+  it('answers 403 email-not-verified to a caller whose email is not verified, and appends nothing', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const { error, problem } = await refusal(
+      recordConsent({ ledger })({ caller: { ...alice, emailVerified: false }, decision: decision(), origin }),
+    );
+    expect(error).toBeInstanceOf(EmailNotVerifiedError);
+    expect(problem).toEqual({
+      type: 'https://platform.example/problems/email-not-verified',
+      title: 'Email Not Verified',
+      status: 403,
+      detail: 'Verify your email address first, then try again.',
+    });
+    expect(ledger.records).toEqual([]);
+  });
+
+  it('answers 400 naming each refused statement and appends nothing', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const attempt = recordConsent({ ledger })({
+      caller: alice,
+      decision: decision({ biometric_data_consent: false, privacy_policy_consent: false }),
+      origin,
+    });
+    const { problem } = await refusal(attempt);
+    expect(problem).toMatchObject({
+      status: 400,
+      type: problemTypes.validation,
+      errors: [
+        { field: 'biometric_data_consent', message: 'You must consent to the processing of biometric data' },
+        {
+          field: 'privacy_policy_consent',
+          message: 'You must confirm that you have read the privacy policy',
+        },
+      ],
+    });
+    expect(ledger.records).toEqual([]);
+  });
+
+  it('answers 409 when the person saw a version of the text that is not the current one, and appends nothing', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const { problem } = await refusal(
+      recordConsent({ ledger })({
+        caller: alice,
+        decision: decision({ document_version: '2020-01-01' }),
+        origin,
+      }),
+    );
+    expect(problem).toMatchObject({ status: 409, type: problemTypes.consentDocumentChanged });
+    expect(ledger.records).toEqual([]);
+  });
+
+  it('accepts the current document version', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const version = consentDocuments.identity_verification.version;
+    const record = await recordConsent({ ledger })({
+      caller: alice,
+      decision: decision({ document_version: version }),
+      origin,
+    });
+    expect(record.documentVersion).toBe(version);
+  });
+
+  it('answers 503 with Retry-After when the ledger stays contended', async () => {
+    const ledger: ConsentLedger = {
+      append: async () => {
+        throw new ConsentLedgerContentionError('auth0|alice', 8);
+      },
+      listBySubject: async () => [],
+      listByPurpose: async () => [],
+    };
+    const { problem, headers } = await refusal(
+      recordConsent({ ledger })({ caller: alice, decision: decision(), origin }),
+    );
+    expect(problem).toMatchObject({ status: 503, type: problemTypes.consentLedgerBusy });
+    expect(headers).toEqual({ 'retry-after': '1' });
+  });
+});
+
+describe('recordRegistrationAgreements', () => {
+  it('records the three registration agreements in order, chained, from the current documents', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const records = await recordRegistrationAgreements(
+      { ledger },
+      {
+        subjectId: 'auth0|new',
+        issuer: 'https://tenant.example/',
+        locale: 'en',
+        ...origin,
+      },
+    );
+    expect(records.map((r) => [r.purpose, r.sequence, r.method, r.action])).toEqual([
+      ['terms_of_service', 1, 'registration_wizard', 'granted'],
+      ['privacy_policy', 2, 'registration_wizard', 'granted'],
+      ['non_harmful_use', 3, 'registration_wizard', 'granted'],
+    ]);
+    expect(records[0]?.statements).toEqual({ termsAgreed: true });
+    expect(records[2]?.documentSha256).toBe(await documentSha256(consentDocuments.non_harmful_use));
+    expect(records.every((r) => r.ipAddress === '203.0.113.0' && r.userAgent === 'Firefox 121 (Linux)')).toBe(
+      true,
+    );
+    expect(verifyChain(records).ok).toBe(true);
+  });
+});
+
+describe('listMyConsents and currentConsent', () => {
+  it("shows only the caller's records, without IP address or user agent", async () => {
+    const ledger = new InMemoryConsentLedger();
+    const record = recordConsent({ ledger });
+    await record({ caller: alice, decision: decision(), origin });
+    await record({ caller: { ...alice, userId: 'auth0|bob' }, decision: decision(), origin });
+    const mine = await listMyConsents({ ledger })(alice);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).not.toHaveProperty('ipAddress');
+    expect(mine[0]).not.toHaveProperty('userAgent');
+    expect(mine[0]).not.toHaveProperty('requestId');
+  });
+
+  it('finds the standing consent for a purpose, and none after a withdrawal', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const granted = await recordConsent({ ledger })({ caller: alice, decision: decision(), origin });
+    expect(currentConsent(ledger.records, 'identity_verification')).toEqual(granted);
+    expect(currentConsent(ledger.records, 'identity_verification', '1999-01-01')).toBeUndefined();
+    await ledger.append({ ...granted, action: 'withdrawn' });
+    expect(currentConsent(ledger.records, 'identity_verification')).toBeUndefined();
+  });
+});

@@ -1,0 +1,281 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { KycStatus } from '#contracts/kyc.ts';
+import {
+  normaliseInstant,
+  type PersonaEvent,
+  processPersonaEvent,
+} from '#lambdas/domain/kyc/process-persona-event.ts';
+import { mappedEventNames, statusForEvent } from '#lambdas/domain/kyc/status-mapping.ts';
+import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
+import { FakeKycStore } from '#tests/lambdas/domain/kyc/fake-kyc-store.ts';
+
+const userId = 'auth0|user-1';
+const inquiryId = 'inq_1';
+const clock = { now: () => new Date('2026-11-21T07:00:00.000Z') };
+
+function setup() {
+  const store = new FakeKycStore();
+  store.seed({ userId, inquiryId });
+  const events = new RecordingPublisher();
+  return { store, events, process: processPersonaEvent({ store, events, clock }) };
+}
+
+const personaEvent = (name: string, second: number, overrides: Partial<PersonaEvent> = {}): PersonaEvent => ({
+  eventId: `evt_${name}_${second}`,
+  name,
+  createdAt: normaliseInstant(new Date(Date.UTC(2026, 10, 21, 6, 0, second)).toISOString()),
+  inquiry: { id: inquiryId, referenceId: userId },
+  ...overrides,
+});
+
+describe('statusForEvent', () => {
+  it.each([
+    ['inquiry.approved', 'approved'],
+    ['inquiry.declined', 'rejected'],
+    ['inquiry.failed', 'rejected'],
+    ['inquiry.completed', 'pending'],
+    ['inquiry.marked-for-review', 'pending'],
+    ['inquiry.created', undefined],
+    ['inquiry.started', undefined],
+    ['inquiry.redacted', undefined],
+    ['toString', undefined],
+  ])('maps %s to %s', (name, status) => {
+    expect(statusForEvent(name)).toBe(status);
+  });
+});
+
+describe('normaliseInstant', () => {
+  it('keeps microseconds so string order is time order', () => {
+    expect(normaliseInstant('2026-01-05T18:50:02.000123Z')).toBe('2026-01-05T18:50:02.000123Z');
+    expect(normaliseInstant('2026-01-05T18:50:02Z')).toBe('2026-01-05T18:50:02.000000Z');
+    expect(normaliseInstant('2026-01-05T20:50:02.5+02:00')).toBe('2026-01-05T18:50:02.500000Z');
+  });
+});
+
+describe('processPersonaEvent', () => {
+  it('applies inquiry.approved: status, history, outbox marked published, KycStatusChanged on the bus', async () => {
+    const { store, events, process } = setup();
+    const result = await process(personaEvent('inquiry.approved', 1));
+    expect(result).toEqual({
+      outcome: 'applied',
+      changed: true,
+      status: 'approved',
+      publish: { published: true },
+    });
+    expect(store.states.get(userId)).toMatchObject({
+      status: 'approved',
+      decidedBy: 'persona',
+      lastEventId: 'evt_inquiry.approved_1',
+    });
+    expect(store.history).toEqual([
+      expect.objectContaining({ from: 'not_started', to: 'approved', by: 'persona' }),
+    ]);
+    expect(events.published).toEqual([
+      {
+        detailType: 'KycStatusChanged',
+        detail: {
+          userId,
+          status: 'approved',
+          previousStatus: 'not_started',
+          inquiryId,
+          decidedBy: 'persona',
+          occurredAt: clock.now().toISOString(),
+          // The outbox item's id: the same on every publish of this change.
+          changeId: [...store.outbox.keys()][0],
+        },
+      },
+    ]);
+    expect([...store.outbox.values()].every((item) => item.publishedAt !== null)).toBe(true);
+  });
+
+  it('acknowledges and ignores events it does not map, writing nothing', async () => {
+    const { store, process } = setup();
+    for (const name of ['inquiry.created', 'inquiry.started', 'inquiry.redacted', 'account.created']) {
+      expect(await process(personaEvent(name, 1))).toMatchObject({
+        outcome: 'ignored',
+        reason: 'unmapped_event',
+      });
+    }
+    expect(store.states.get(userId)?.version).toBe(1);
+    expect(store.events.size).toBe(0);
+  });
+
+  it('ignores, as a security event, an inquiry this backend did not create', async () => {
+    const { store, process } = setup();
+    const result = await process(
+      personaEvent('inquiry.approved', 1, { inquiry: { id: 'inq_foreign', referenceId: userId } }),
+    );
+    expect(result).toEqual({ outcome: 'ignored', reason: 'unknown_inquiry', security: true });
+    expect(store.states.get(userId)?.status).toBe('not_started');
+  });
+
+  it('ignores, as a security event, a reference id that does not match the inquiry owner', async () => {
+    const { store, process } = setup();
+    const result = await process(
+      personaEvent('inquiry.approved', 1, { inquiry: { id: inquiryId, referenceId: 'auth0|attacker' } }),
+    );
+    expect(result).toEqual({ outcome: 'ignored', reason: 'reference_mismatch', security: true });
+    expect(store.states.get(userId)?.status).toBe('not_started');
+  });
+
+  it('ignores events of an inquiry the user has replaced with a newer one', async () => {
+    const { store, process } = setup();
+    store.inquiries.set('inq_old', { userId, referenceId: userId });
+    const result = await process(
+      personaEvent('inquiry.approved', 1, { inquiry: { id: 'inq_old', referenceId: userId } }),
+    );
+    expect(result).toMatchObject({ outcome: 'ignored', reason: 'superseded_inquiry' });
+    expect(store.states.get(userId)?.status).toBe('not_started');
+  });
+
+  it('processes the same event id once, however often it arrives', async () => {
+    const { store, events, process } = setup();
+    const event = personaEvent('inquiry.approved', 1);
+    const results = await Promise.all(Array.from({ length: 10 }, () => process(event)));
+    expect(results.filter((r) => r.outcome === 'applied')).toHaveLength(1);
+    expect(results.filter((r) => r.outcome === 'duplicate')).toHaveLength(9);
+    expect(store.history).toHaveLength(1);
+    expect(events.published).toHaveLength(1);
+  });
+
+  it('does not let an older event change the status set by a newer one', async () => {
+    const { store, process } = setup();
+    await process(personaEvent('inquiry.approved', 5));
+    expect(await process(personaEvent('inquiry.completed', 3))).toEqual({ outcome: 'stale' });
+    expect(store.states.get(userId)?.status).toBe('approved');
+  });
+
+  it('applies a decision that shares its second with the pending event, in either order', async () => {
+    for (const order of [
+      ['inquiry.completed', 'inquiry.approved'],
+      ['inquiry.approved', 'inquiry.completed'],
+    ]) {
+      const { store, events, process } = setup();
+      for (const name of order) await process(personaEvent(name, 7));
+      expect(store.states.get(userId)?.status, order.join(' then ')).toBe('approved');
+      expect(events.published.at(-1)).toMatchObject({ detail: { status: 'approved' } });
+    }
+  });
+
+  it('lets a rejection beat an approval of the same second (fail closed), in either order', async () => {
+    for (const order of [
+      ['inquiry.approved', 'inquiry.failed'],
+      ['inquiry.failed', 'inquiry.approved'],
+    ]) {
+      const { store, process } = setup();
+      for (const name of order) await process(personaEvent(name, 7));
+      expect(store.states.get(userId)?.status, order.join(' then ')).toBe('rejected');
+    }
+  });
+
+  it('treats an event of the same second and status as a no-op', async () => {
+    const { store, events, process } = setup();
+    await process(personaEvent('inquiry.completed', 7));
+    expect(await process(personaEvent('inquiry.marked-for-review', 7))).toEqual({ outcome: 'stale' });
+    expect(store.states.get(userId)?.lastEventId).toBe('evt_inquiry.completed_7');
+    expect(events.published).toHaveLength(1);
+  });
+
+  it('records an event that keeps the status without history or a KycStatusChanged', async () => {
+    const { store, events, process } = setup();
+    await process(personaEvent('inquiry.completed', 1));
+    const result = await process(personaEvent('inquiry.marked-for-review', 2));
+    expect(result).toMatchObject({ outcome: 'applied', changed: false, status: 'pending' });
+    expect(store.history).toHaveLength(1);
+    expect(events.published).toHaveLength(1);
+    expect(store.states.get(userId)?.lastEventId).toBe('evt_inquiry.marked-for-review_2');
+  });
+
+  it('keeps the change when publishing fails, and leaves the outbox item for the relay', async () => {
+    const { store, events, process } = setup();
+    events.failNext = 1;
+    const result = await process(personaEvent('inquiry.declined', 1));
+    expect(result).toMatchObject({ outcome: 'applied', status: 'rejected', publish: { published: false } });
+    expect(store.states.get(userId)?.status).toBe('rejected');
+    expect([...store.outbox.values()]).toEqual([expect.objectContaining({ publishedAt: null })]);
+  });
+
+  // Times drawn from a small range, so that many sequences hold events of the same time (ties).
+  const eventSequence = fc
+    .array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 8 })
+    .chain((seconds) =>
+      fc.tuple(
+        fc.constant(seconds),
+        fc.array(fc.constantFrom(...mappedEventNames), {
+          minLength: seconds.length,
+          maxLength: seconds.length,
+        }),
+      ),
+    )
+    .map(([seconds, names]) =>
+      seconds.map((second, index) => ({
+        eventId: `evt_${index}_${second}`,
+        name: names[index] ?? 'inquiry.completed',
+        createdAt: `2026-11-21T06:00:00.${String(second).padStart(6, '0')}Z`,
+        inquiry: { id: inquiryId, referenceId: userId },
+      })),
+    );
+
+  /** The status of the newest event; among the newest, the highest-ranked status (written out here, not imported). */
+  const rank: Record<KycStatus, number> = { not_started: 0, pending: 1, approved: 2, rejected: 3 };
+  const newestStatus = (sequence: PersonaEvent[]): KycStatus => {
+    const latest = [...sequence]
+      .map((e) => e.createdAt)
+      .sort()
+      .at(-1);
+    const statuses = sequence
+      .filter((e) => e.createdAt === latest)
+      .map((e) => statusForEvent(e.name) ?? 'not_started');
+    return statuses.sort((a, b) => rank[b] - rank[a])[0] ?? 'not_started';
+  };
+
+  it('ends in the newest event status whatever the order and duplication (one at a time)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        eventSequence.chain((sequence) =>
+          fc.tuple(
+            fc.constant(sequence),
+            fc.shuffledSubarray([...sequence, ...sequence, ...sequence], { minLength: 3 * sequence.length }),
+          ),
+        ),
+        async ([sequence, deliveries]) => {
+          const { store, process } = setup();
+          for (const delivery of deliveries) await process(delivery);
+          expect(store.states.get(userId)?.status).toBe(newestStatus(sequence));
+          expect(store.states.get(userId)?.lastEventAt).toBe(
+            [...sequence]
+              .map((e) => e.createdAt)
+              .sort()
+              .at(-1),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('ends in the newest event status when shuffled duplicates arrive concurrently', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        eventSequence.chain((sequence) =>
+          fc.tuple(
+            fc.constant(sequence),
+            fc.shuffledSubarray([...sequence, ...sequence], { minLength: sequence.length }),
+          ),
+        ),
+        async ([sequence, extra]) => {
+          const { store, events, process } = setup();
+          // Every event arrives at least once (Persona retries until acknowledged).
+          const deliveries = [...extra, ...sequence];
+          await Promise.all(deliveries.map((delivery) => process(delivery)));
+          expect(store.states.get(userId)?.status).toBe(newestStatus(sequence));
+          // Each applied status change is recorded and published exactly once.
+          expect(events.published).toHaveLength(store.history.length);
+          expect(new Set(store.history.map((h) => h.eventId)).size).toBe(store.history.length);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { EmailNotVerifiedError } from '#lambdas/domain/errors.ts';
+import {
+  AlreadyApprovedError,
+  ConsentRequiredError,
+  VerificationClosedError,
+} from '#lambdas/domain/kyc/errors.ts';
+import type { Inquiry, InquiryProvider } from '#lambdas/domain/kyc/ports.ts';
+import { inquiryIdempotencyKey, startInquiry } from '#lambdas/domain/kyc/start-inquiry.ts';
+import type { ConsentRecord } from '#lambdas/domain/ports.ts';
+import { sampleRecord } from '#tests/lambdas/domain/fakes.ts';
+import { FakeKycStore } from './fake-kyc-store.ts';
+
+const userId = 'auth0|alice';
+const caller = { userId, emailVerified: true };
+const clock = { now: () => new Date('2026-11-21T07:00:00.000Z') };
+
+const consent = (overrides: Partial<ConsentRecord> = {}) => sampleRecord({ subjectId: userId, ...overrides });
+
+/** Persona's inquiry API in memory, honouring Idempotency-Key like Persona does. */
+class FakePersona implements InquiryProvider {
+  inquiries = new Map<string, Inquiry>();
+  byKey = new Map<string, string>();
+  creates = 0;
+  resumes = 0;
+  async createInquiry(input: { referenceId: string; templateId: string; idempotencyKey: string }) {
+    const replay = this.byKey.get(input.idempotencyKey);
+    if (replay) return { ...(this.inquiries.get(replay) as Inquiry) };
+    this.creates += 1;
+    const inquiry: Inquiry = {
+      inquiryId: `inq_${this.creates}`,
+      status: 'created',
+      referenceId: input.referenceId,
+      sessionToken: `token-${this.creates}-0`,
+    };
+    this.inquiries.set(inquiry.inquiryId, inquiry);
+    this.byKey.set(input.idempotencyKey, inquiry.inquiryId);
+    return { ...inquiry };
+  }
+  async getInquiry(id: string) {
+    const inquiry = this.inquiries.get(id);
+    if (!inquiry) throw new Error('404');
+    return { ...inquiry, sessionToken: null };
+  }
+  async resumeInquiry(id: string) {
+    this.resumes += 1;
+    return `token-${id}-resumed-${this.resumes}`;
+  }
+}
+
+function setup(records: ConsentRecord[] = [consent()]) {
+  const store = new FakeKycStore();
+  const persona = new FakePersona();
+  const ledgerReads: string[] = [];
+  const start = startInquiry({
+    ledger: {
+      listBySubject: async (subject) => {
+        ledgerReads.push(subject);
+        return records.filter((r) => r.subjectId === subject);
+      },
+    },
+    store,
+    provider: persona,
+    clock,
+    templateId: 'itmpl_test',
+  });
+  return { store, persona, start, ledgerReads };
+}
+
+describe('startInquiry', () => {
+  it('refuses a caller whose email is not verified before reading or creating anything', async () => {
+    const { store, persona, start, ledgerReads } = setup();
+    store.seed({ userId, status: 'not_started', inquiryId: null });
+    const unverified = { userId, emailVerified: false };
+    await expect(start(unverified)).rejects.toBeInstanceOf(EmailNotVerifiedError);
+    expect(persona.creates).toBe(0);
+    expect(persona.resumes).toBe(0);
+    expect(persona.inquiries.size).toBe(0);
+    expect(store.states.get(userId)?.inquiryId ?? null).toBeNull();
+    expect(ledgerReads).toEqual([]);
+    // Once verified (a refreshed token carries the claim), the same caller gets an inquiry.
+    expect((await start(caller)).inquiryId).toBe('inq_1');
+  });
+
+  it('refuses a caller without identity-verification consent, creating nothing', async () => {
+    const { store, persona, start } = setup([]);
+    await expect(start(caller)).rejects.toBeInstanceOf(ConsentRequiredError);
+    expect(persona.creates).toBe(0);
+    expect(store.states.size).toBe(0);
+  });
+
+  it.each([
+    ['withdrew it later', [consent(), consent({ sequence: 2, action: 'withdrawn' })]],
+    [
+      'declined biometrics',
+      [
+        consent({
+          statements: {
+            identity_verification_consent: true,
+            biometric_data_consent: false,
+            privacy_policy_consent: true,
+          },
+        }),
+      ],
+    ],
+    ['only agreed to other purposes', [consent({ purpose: 'terms_of_service' })]],
+    ['consented for another subject', [consent({ subjectId: 'auth0|bob' })]],
+  ])('refuses a caller who %s', async (_name, records) => {
+    const { start } = setup(records);
+    await expect(start(caller)).rejects.toBeInstanceOf(ConsentRequiredError);
+  });
+
+  it('creates an inquiry whose reference id is the caller, records it, and keeps the status not_started', async () => {
+    const { store, persona, start } = setup();
+    const result = await start(caller);
+    expect(result).toEqual({ inquiryId: 'inq_1', sessionToken: 'token-1-0' });
+    expect(persona.inquiries.get('inq_1')?.referenceId).toBe(userId);
+    expect(store.states.get(userId)).toMatchObject({
+      status: 'not_started',
+      inquiryId: 'inq_1',
+      referenceId: userId,
+    });
+    expect(store.inquiries.get('inq_1')).toEqual({ userId, referenceId: userId });
+  });
+
+  it('resumes the open inquiry with a new session token instead of creating another', async () => {
+    const { persona, start } = setup();
+    await start(caller);
+    const second = await start(caller);
+    expect(second).toEqual({ inquiryId: 'inq_1', sessionToken: 'token-inq_1-resumed-1' });
+    expect(persona.creates).toBe(1);
+  });
+
+  it('creates one inquiry when the same request runs twice at once', async () => {
+    const { store, persona, start } = setup();
+    const [a, b] = await Promise.all([start(caller), start(caller)]);
+    expect(a.inquiryId).toBe(b.inquiryId);
+    expect(persona.creates).toBe(1);
+    expect(store.states.get(userId)?.inquiryId).toBe(a.inquiryId);
+  });
+
+  it('answers without a session token while a submitted inquiry awaits its decision', async () => {
+    const { persona, start } = setup();
+    await start(caller);
+    (persona.inquiries.get('inq_1') as Inquiry).status = 'needs_review';
+    expect(await start(caller)).toEqual({ inquiryId: 'inq_1' });
+    expect(persona.creates).toBe(1);
+  });
+
+  it('creates a new inquiry after the previous one failed or expired', async () => {
+    const { store, persona, start } = setup();
+    await start(caller);
+    (persona.inquiries.get('inq_1') as Inquiry).status = 'expired';
+    const result = await start(caller);
+    expect(result.inquiryId).toBe('inq_2');
+    expect(store.states.get(userId)?.inquiryId).toBe('inq_2');
+  });
+
+  it('refuses a caller who is already approved', async () => {
+    const { store, persona, start } = setup();
+    store.seed({ userId, status: 'approved', inquiryId: 'inq_done' });
+    await expect(start(caller)).rejects.toBeInstanceOf(AlreadyApprovedError);
+    expect(persona.creates).toBe(0);
+  });
+
+  it('refuses a caller whom a reviewer rejected', async () => {
+    const { store, start } = setup();
+    store.seed({ userId, status: 'rejected', decidedBy: 'admin', inquiryId: 'inq_done' });
+    await expect(start(caller)).rejects.toBeInstanceOf(VerificationClosedError);
+  });
+
+  it('derives the idempotency key from the user and the inquiry it replaces', () => {
+    expect(inquiryIdempotencyKey(userId, null)).toBe(inquiryIdempotencyKey(userId, null));
+    expect(inquiryIdempotencyKey(userId, null)).not.toBe(inquiryIdempotencyKey('auth0|bob', null));
+    expect(inquiryIdempotencyKey(userId, null)).not.toBe(inquiryIdempotencyKey(userId, 'inq_1'));
+    expect(inquiryIdempotencyKey(userId, null)).not.toContain(userId);
+  });
+});

@@ -1,0 +1,272 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordRegistrationAgreements } from '#lambdas/domain/consent/record-consent.ts';
+import {
+  RegistrationInProgressError,
+  registerOrganization,
+} from '#lambdas/domain/registration/register-organization.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import {
+  FakeDirectory,
+  FakeLimiter,
+  FakeMailer,
+  FakeMarker,
+  FakeRegistrationStore,
+  fixedClock,
+} from '#tests/lambdas/domain/account/fakes.ts';
+import { InMemoryConsentLedger, RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
+import { sampleRegistrationRequest } from '#tests/lambdas/domain/registration/sample-request.ts';
+
+const password = 'Initial-Secret-Password-Nobody-Sees-1!';
+const request = sampleRegistrationRequest;
+const context = {
+  requestId: 'req-1',
+  userAgent: 'Mozilla/5.0 Firefox/128.0',
+  ipAddress: '203.0.113.7',
+  locale: 'en',
+};
+
+function setup() {
+  const inProgress = new FakeMarker();
+  const users = new FakeDirectory();
+  const store = new FakeRegistrationStore();
+  const ledger = new InMemoryConsentLedger();
+  const mailer = new FakeMailer();
+  const events = new RecordingPublisher();
+  const limiter = new FakeLimiter(() => fixedClock().now().getTime());
+  const register = registerOrganization({
+    users,
+    store,
+    ledger,
+    recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),
+    mailer,
+    limiter,
+    events,
+    clock: fixedClock(),
+    appUrl: 'https://app.example',
+    issuer: 'https://tenant.example/',
+    generatePassword: () => password,
+    inProgress,
+    // 10 ms of real time per pause (the use case's 20 s budget becomes 0.4 to 1 s): the holder's
+    // agreements hash their documents with WebCrypto, whose answer needs the thread pool, which a
+    // loaded machine may not run within the 40 to 100 event-loop turns a setImmediate wait gave.
+    wait: () => new Promise((resolve) => setTimeout(resolve, 10)),
+  });
+  return { users, store, ledger, mailer, events, inProgress, register };
+}
+
+let logged: unknown[] = [];
+beforeEach(() => {
+  logged = [];
+  for (const level of ['debug', 'info', 'warn', 'error'] as const) {
+    vi.spyOn(logger, level).mockImplementation((...args: unknown[]) => {
+      logged.push(args);
+    });
+  }
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('registerOrganization', () => {
+  it('creates nothing and sends nothing when the honeypot is filled', async () => {
+    const s = setup();
+    const result = await s.register({ ...request, website: 'https://spam.example' }, context);
+    expect(result.outcome).toBe('honeypot');
+    expect(s.users.createCalls).toBe(0);
+    expect(s.mailer.sent).toEqual([]);
+    expect(s.events.published).toEqual([]);
+    expect(s.ledger.records).toEqual([]);
+    expect(s.store.progress.size + s.store.registrations.size).toBe(0);
+  });
+
+  it('treats a whitespace-only honeypot as empty (autofill), and registers', async () => {
+    const s = setup();
+    expect((await s.register({ ...request, website: '  ' }, context)).outcome).toBe('registered');
+  });
+
+  it('emails "you already have an account" to an existing address, whatever its case, and creates nothing', async () => {
+    const s = setup();
+    s.users.add({ email: 'ada@helix-labs.example' });
+    const result = await s.register(request, context);
+    expect(result.outcome).toBe('account_exists');
+    expect(s.users.createCalls).toBe(0);
+    expect(s.ledger.records).toEqual([]);
+    expect(s.events.published).toEqual([]);
+    expect(s.users.tickets).toEqual([]);
+    expect(s.mailer.sent).toHaveLength(1);
+    expect(s.mailer.sent[0]).toMatchObject({
+      to: 'ada@helix-labs.example',
+      subject: 'You already have an account',
+    });
+    expect(s.mailer.sent[0]?.text).toContain('https://app.example/auth/login');
+  });
+
+  it('sends at most 3 "you already have an account" emails a day to one address, and nothing after', async () => {
+    const s = setup();
+    s.users.add({ email: 'ada@helix-labs.example' });
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push((await s.register(request, context)).outcome);
+    expect(outcomes).toEqual([
+      'account_exists',
+      'account_exists',
+      'account_exists',
+      'account_exists_not_emailed',
+      'account_exists_not_emailed',
+    ]);
+    expect(s.mailer.sent).toHaveLength(3);
+    expect(s.users.createCalls).toBe(0);
+  });
+
+  it('creates the user with exactly the product app_metadata and a password that never leaves the use case', async () => {
+    const s = setup();
+    const result = await s.register(request, context);
+    expect(result.outcome).toBe('registered');
+    const [user, ...others] = [...s.users.users.values()];
+    expect(others).toEqual([]);
+    expect(user).toMatchObject({
+      email: 'ada@helix-labs.example',
+      name: 'Ada Lovelace',
+      password,
+      appMetadata: { role: 'user', organization_type: 'defense', kyc_status: 'not_started' },
+    });
+    expect(Object.keys(user?.appMetadata ?? {}).sort()).toEqual(['kyc_status', 'organization_type', 'role']);
+    const everythingOutside = JSON.stringify([
+      result,
+      s.mailer.sent,
+      s.events.published,
+      s.ledger.records,
+      [...s.store.registrations.values()],
+      [...s.store.progress.values()],
+      logged,
+    ]);
+    expect(everythingOutside).not.toContain(password);
+  });
+
+  it('records the three registration agreements for the new subject and issuer', async () => {
+    const s = setup();
+    const { userId } = await s.register(request, context);
+    expect(s.ledger.records.map((r) => r.purpose)).toEqual([
+      'terms_of_service',
+      'privacy_policy',
+      'non_harmful_use',
+    ]);
+    for (const record of s.ledger.records) {
+      expect(record).toMatchObject({
+        subjectId: userId,
+        issuer: 'https://tenant.example/',
+        action: 'granted',
+        method: 'registration_wizard',
+        requestId: 'req-1',
+      });
+    }
+  });
+
+  it('sends one login-instructions email carrying the ticket link, and publishes one RegistrationSubmitted', async () => {
+    const s = setup();
+    const { userId } = await s.register(request, context);
+    expect(s.users.tickets).toEqual([
+      { userId, resultUrl: 'https://app.example/auth/login', url: expect.stringContaining('ticket=T1') },
+    ]);
+    expect(s.mailer.sent).toHaveLength(1);
+    expect(s.mailer.sent[0]?.to).toBe('ada@helix-labs.example');
+    expect(s.mailer.sent[0]?.text).toContain(s.users.tickets[0]?.url);
+    expect(s.events.published).toEqual([
+      {
+        detailType: 'RegistrationSubmitted',
+        detail: {
+          userId,
+          organizationName: 'Helix Labs',
+          organizationType: 'defense',
+          occurredAt: '2026-11-21T07:00:00.000Z',
+        },
+      },
+    ]);
+    expect(s.store.registrations.get(userId ?? '')).toMatchObject({
+      email: 'ada@helix-labs.example',
+      organizationName: 'Helix Labs',
+    });
+  });
+
+  it('keeps the ticket URL out of its answer and out of the logs', async () => {
+    const s = setup();
+    const result = await s.register(request, context);
+    expect(JSON.stringify([result, logged])).not.toContain('ticket=');
+  });
+
+  it.each([
+    ['the email fails', (s: ReturnType<typeof setup>) => (s.mailer.failNext = true)],
+    ['the event fails', (s: ReturnType<typeof setup>) => (s.events.failNext = 1)],
+    [
+      'the create answer is lost after the user was created',
+      (s: ReturnType<typeof setup>) => (s.users.loseNextCreateAnswer = true),
+    ],
+  ])('completes on retry after %s, without a second user or duplicate steps', async (_name, breakOnce) => {
+    const s = setup();
+    breakOnce(s);
+    await expect(s.register(request, context)).rejects.toThrow();
+    const retried = await s.register(request, context);
+    expect(retried.outcome).toBe('registered');
+    expect(s.users.users.size).toBe(1);
+    expect(s.ledger.records).toHaveLength(3);
+    expect(s.mailer.sent.filter((m) => m.subject === 'Your login instructions')).toHaveLength(1);
+    expect(s.mailer.sent.filter((m) => m.subject === 'You already have an account')).toHaveLength(0);
+    expect(s.events.published).toHaveLength(1);
+    // A third identical request after completion is an existing account.
+    expect((await s.register(request, context)).outcome).toBe('account_exists');
+    expect(s.users.users.size).toBe(1);
+  });
+
+  it('continues with the user when its own create answers 409 after a lost first attempt', async () => {
+    const s = setup();
+    s.users.conflictAfterNextCreate = true;
+    const result = await s.register(request, context);
+    expect(result.outcome).toBe('registered');
+    expect(s.users.users.size).toBe(1);
+    expect(s.mailer.sent.map((m) => m.subject)).toEqual(['Your login instructions']);
+  });
+
+  it('does not adopt an existing admin account even while a registration for its address is unfinished', async () => {
+    const s = setup();
+    await s.store.saveProgress({ email: 'ada@helix-labs.example', startedAt: '2026-11-21T06:59:00.000Z' });
+    s.users.add({ email: 'ada@helix-labs.example', appMetadata: { role: 'admin' } });
+    expect((await s.register(request, context)).outcome).toBe('account_exists');
+    expect(s.users.tickets).toEqual([]);
+    expect(s.ledger.records).toEqual([]);
+  });
+
+  it('runs concurrent registrations of one new address one at a time: one user, one login email, one set of agreements', async () => {
+    const s = setup();
+    const outcomes = await Promise.all(
+      [request, { ...request, responsibleEmail: 'ADA@helix-labs.example' }, request].map((r) =>
+        s.register(r, context),
+      ),
+    );
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['account_exists', 'account_exists', 'registered']);
+    expect(s.users.users.size).toBe(1);
+    expect(s.ledger.records).toHaveLength(3);
+    expect(s.mailer.sent.map((m) => m.subject).sort()).toEqual([
+      'You already have an account',
+      'You already have an account',
+      'Your login instructions',
+    ]);
+  });
+
+  it('gives the event back when another registration of the address holds it past the wait, having done nothing', async () => {
+    const s = setup();
+    // Another invocation is registering this address and does not finish.
+    s.inProgress.take = async () => false;
+    await expect(s.register(request, context)).rejects.toBeInstanceOf(RegistrationInProgressError);
+    expect(s.users.createCalls).toBe(0);
+    expect(s.mailer.sent).toEqual([]);
+    expect(s.store.progress.size).toBe(0);
+  });
+
+  it('lets the address go when a step fails, so the retried event can finish the registration', async () => {
+    const s = setup();
+    s.mailer.failNext = true;
+    await expect(s.register(request, context)).rejects.toThrow('SES throttled');
+    expect([...s.inProgress.state.values()]).toEqual(['released']);
+    expect((await s.register(request, context)).outcome).toBe('registered');
+    expect(s.mailer.sent.map((m) => m.subject)).toEqual(['Your login instructions']);
+    // The address is not kept as the marker's id: only its hash.
+    expect(JSON.stringify([...s.inProgress.state.keys()])).not.toContain('helix-labs');
+  });
+});

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { dataDeletionReceiptEmail } from '#lambdas/domain/emails/data-deletion.ts';
+import { recipientKey } from '#lambdas/domain/emails/recipient-limit.ts';
+import { DeletionConfirmationInvalidError, EmailNotVerifiedError } from '#lambdas/domain/errors.ts';
+import type { Clock } from '#lambdas/domain/ports.ts';
+import {
+  confirmDataDeletion,
+  dueDate,
+  hashToken,
+  requestDataDeletion,
+  requestOwnDataDeletion,
+} from '#lambdas/domain/submissions/data-deletion.ts';
+import { FakeDirectory, FakeLimiter } from '#tests/lambdas/domain/account/fakes.ts';
+import { MemoryMailer, MemorySubmissionStore, sequentialIds } from './fakes.ts';
+
+function movableClock(iso: string): Clock & { advanceHours(hours: number): void } {
+  let now = new Date(iso).getTime();
+  return {
+    now: () => new Date(now),
+    advanceHours: (hours) => {
+      now += hours * 3600 * 1000;
+    },
+  };
+}
+
+function setup() {
+  const store = new MemorySubmissionStore();
+  const mailer = new MemoryMailer();
+  const clock = movableClock('2026-02-10T23:30:00.000Z');
+  const limiter = new FakeLimiter(() => clock.now().getTime());
+  const request = requestDataDeletion({
+    store,
+    mailer,
+    limiter,
+    clock,
+    newId: sequentialIds('del'),
+    appUrl: 'https://platform.example/',
+  });
+  const confirm = confirmDataDeletion({ requests: store, clock });
+  return { store, mailer, clock, limiter, request, confirm };
+}
+
+/** The token as the person's browser reads it from the emailed link's fragment. */
+function tokenFrom(mailer: MemoryMailer, index = 0): string {
+  const link = /https:\/\/platform\.example\/data-deletion\/confirm#token=(\S+)/.exec(
+    mailer.sent[index]?.text ?? '',
+  );
+  if (!link?.[1]) throw new Error('no confirmation link in the email');
+  return decodeURIComponent(link[1]);
+}
+
+describe('asking for data deletion in the public form', () => {
+  it('stores the request unconfirmed, with no deadline yet and only a hash of the token', async () => {
+    const { store, mailer, request } = setup();
+    const answer = await request({ email: 'Someone@Gmail.com', name: 'Some One', details: 'All of it' });
+    expect(answer).toMatchObject({
+      requestId: 'del-1',
+      confirmBy: '2026-02-11T23:30:00.000Z',
+      dueBy: '2026-03-13',
+    });
+    const token = tokenFrom(mailer);
+    expect(store.all()).toEqual([
+      {
+        kind: 'deletion_request',
+        requestId: 'del-1',
+        email: 'someone@gmail.com',
+        name: 'Some One',
+        details: 'All of it',
+        status: 'unconfirmed',
+        receivedAt: '2026-02-10T23:30:00.000Z',
+        confirmationTokenHash: hashToken(token),
+        confirmBy: '2026-02-11T23:30:00.000Z',
+        expiresAt: Date.parse('2026-02-18T23:30:00.000Z') / 1000,
+      },
+    ]);
+    expect(JSON.stringify(store.all())).not.toContain(token.split('.')[1]);
+  });
+
+  it('emails the address a link to confirm, valid for 24 hours', async () => {
+    const { mailer, request } = setup();
+    await request({ email: 'someone@gmail.com' });
+    expect(mailer.sent).toHaveLength(1);
+    const [email] = mailer.sent;
+    expect(email?.to).toBe('someone@gmail.com');
+    expect(email?.subject).toBe('Confirm your data deletion request');
+    expect(email?.text).toContain('before 2026-02-11 23:30 UTC');
+    expect(email?.text).toContain('Nothing happens until you confirm');
+    expect(tokenFrom(mailer)).toMatch(/^del-1\./);
+  });
+
+  it('confirms with the emailed token: the 30 days run from the confirmation', async () => {
+    const { store, mailer, clock, request, confirm } = setup();
+    await request({ email: 'someone@gmail.com' });
+    clock.advanceHours(23);
+    await expect(confirm(tokenFrom(mailer))).resolves.toEqual({ requestId: 'del-1', dueBy: '2026-03-13' });
+    expect(store.all()[0]).toMatchObject({
+      status: 'received',
+      confirmedAt: '2026-02-11T22:30:00.000Z',
+      confirmedBy: 'email_link',
+      dueBy: '2026-03-13',
+    });
+    expect(store.all()[0]).not.toHaveProperty('confirmationTokenHash');
+    expect(store.all()[0]).not.toHaveProperty('expiresAt');
+  });
+
+  it('refuses a token used once already, an expired one, and a wrong one', async () => {
+    const { mailer, clock, request, confirm } = setup();
+    await request({ email: 'first@gmail.com' });
+    await request({ email: 'second@gmail.com' });
+    const first = tokenFrom(mailer, 0);
+    const second = tokenFrom(mailer, 1);
+    await confirm(first);
+    await expect(confirm(first)).rejects.toBeInstanceOf(DeletionConfirmationInvalidError);
+    // Another request's id with a made-up secret.
+    await expect(confirm(`del-2.${'A'.repeat(43)}`)).rejects.toBeInstanceOf(DeletionConfirmationInvalidError);
+    await expect(confirm('no-dot')).rejects.toBeInstanceOf(DeletionConfirmationInvalidError);
+    clock.advanceHours(24);
+    await expect(confirm(second)).rejects.toBeInstanceOf(DeletionConfirmationInvalidError);
+  });
+
+  it('answers the same when the confirmation email fails, and says so to the handler', async () => {
+    const { store, mailer, request } = setup();
+    mailer.failWith = new Error('SES throttled');
+    const answer = await request({ email: 'someone@gmail.com' });
+    expect(answer).toMatchObject({ requestId: 'del-1', outcome: 'email_failed' });
+    expect(answer.confirmationError).toBe(mailer.failWith);
+    expect(store.all()).toHaveLength(1);
+  });
+
+  it('sends at most 3 confirmation emails a day to one address, answering every request the same', async () => {
+    const { mailer, clock, limiter, request } = setup();
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(await request({ email: i % 2 ? 'Victim@Gmail.com' : 'victim@gmail.com ' }));
+    expect(mailer.sent).toHaveLength(3);
+    expect(answers.map((a) => a.outcome)).toEqual([
+      'emailed',
+      'emailed',
+      'emailed',
+      'over_recipient_limit',
+      'over_recipient_limit',
+    ]);
+    for (const answer of answers)
+      expect(Object.keys(answer).sort()).toEqual(['confirmBy', 'dueBy', 'outcome', 'requestId']);
+    // Another address has its own budget; the limiter keeps a hash, never the address.
+    await request({ email: 'other@gmail.com' });
+    expect(mailer.sent).toHaveLength(4);
+    expect(limiter.subjects().join()).not.toContain('gmail');
+    expect(limiter.subjects()).toContain(`deletion-confirmation-email#${recipientKey('victim@gmail.com')}`);
+    clock.advanceHours(24);
+    await request({ email: 'victim@gmail.com' });
+    expect(mailer.sent).toHaveLength(5);
+  });
+
+  it('counts the deadline in UTC days across month ends and leap years', () => {
+    expect(dueDate(new Date('2028-02-01T00:00:00Z'))).toBe('2028-03-02');
+    expect(dueDate(new Date('2026-12-15T12:00:00Z'))).toBe('2027-01-14');
+  });
+});
+
+describe("asking for the signed-in person's own data deletion", () => {
+  function own() {
+    const store = new MemorySubmissionStore();
+    const mailer = new MemoryMailer();
+    const users = new FakeDirectory();
+    const clock = movableClock('2026-02-10T23:30:00.000Z');
+    const request = requestOwnDataDeletion({ users, store, mailer, clock, newId: sequentialIds('own') });
+    return { store, mailer, users, request };
+  }
+
+  it("is confirmed by the token, for the account's own address, due 30 days later", async () => {
+    const { store, mailer, users, request } = own();
+    const user = users.add({ email: 'Owner@Company.example', emailVerified: true, name: 'Owner' });
+    await expect(request({ userId: user.userId, emailVerified: true }, { details: 'all' })).resolves.toEqual({
+      requestId: 'own-1',
+      dueBy: '2026-03-12',
+    });
+    expect(store.all()).toEqual([
+      expect.objectContaining({
+        email: 'owner@company.example',
+        status: 'received',
+        confirmedBy: 'access_token',
+        confirmedAt: '2026-02-10T23:30:00.000Z',
+        dueBy: '2026-03-12',
+      }),
+    ]);
+    expect(mailer.sent.map((m) => m.to)).toEqual(['owner@company.example']);
+  });
+
+  it('refuses a caller whose address is not verified, and stores nothing', async () => {
+    const { store, users, request } = own();
+    const user = users.add({ email: 'new@company.example', emailVerified: false });
+    await expect(request({ userId: user.userId, emailVerified: false }, {})).rejects.toBeInstanceOf(
+      EmailNotVerifiedError,
+    );
+    expect(store.all()).toEqual([]);
+  });
+
+  it('escapes a name in the HTML of the receipt', () => {
+    const email = dataDeletionReceiptEmail({
+      to: 'a@b.example',
+      requestId: 'r1',
+      dueBy: '2026-01-01',
+      name: '<script>x</script>',
+    });
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).toContain('&lt;script&gt;');
+  });
+});

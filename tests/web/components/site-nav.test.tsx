@@ -1,0 +1,229 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '#tests/web/render-route.tsx';
+import { routes } from '#web/app/routes.tsx';
+
+// The one module that imports the identity SDK, replaced here: these tests are about the nav.
+const auth0 = vi.hoisted(() => ({
+  startLogin: vi.fn(async () => undefined),
+  startLogout: vi.fn(async () => undefined),
+}));
+vi.mock('#web/lib/auth/auth0.tsx', () => auth0);
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+const navReady = () => screen.findByRole('navigation', { name: 'Main' });
+
+beforeEach(() => {
+  auth0.startLogin.mockClear();
+  auth0.startLogout.mockClear();
+  localStorage.clear();
+  // Nobody is asked about cookies here: the banner has its own tests.
+  localStorage.setItem(
+    'cookie-consent',
+    JSON.stringify({ essential: true, analytics: false, marketing: false, personalization: false }),
+  );
+  localStorage.setItem('cookie-consent-date', new Date().toISOString());
+  localStorage.setItem('cookie-consent-revision', '2025-06-08');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('nav', () => {
+  it('prerenders a Loading slot where Log In or Dashboard will be, and Request Beta Access', async () => {
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request('https://platform.example/pricing'));
+    if (context instanceof Response) throw new Error('unexpected redirect');
+    const html = renderToString(
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />,
+    );
+
+    expect(html).toContain('Loading...');
+    expect(html).not.toContain('Log In');
+    expect(html).toMatch(/<a[^>]*href="\/#waitlist"[^>]*>Request Beta Access<\/a>/);
+  });
+
+  it('offers Log In to a visitor without a sign-in hint', async () => {
+    renderRoute('/pricing');
+    expect(await within(await navReady()).findByRole('button', { name: 'Log In' })).toBeDefined();
+    expect(within(nav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('offers the Dashboard when the local hint says the visitor signed in', async () => {
+    localStorage.setItem('auth-hint', 'signed-in');
+    renderRoute('/pricing');
+    const dashboard = await within(await navReady()).findByRole('link', { name: 'Dashboard' });
+    expect(dashboard.getAttribute('href')).toBe('/dashboard');
+    expect(within(nav()).queryByRole('button', { name: 'Log In' })).toBeNull();
+  });
+
+  it('offers Log Out beside the Dashboard to a signed-in, approved visitor, and logging out forgets the journey', async () => {
+    localStorage.setItem('auth-hint', 'signed-in');
+    localStorage.setItem('registration_data', '{"step":2}');
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+
+    await user.click(await within(await navReady()).findByRole('button', { name: 'Log Out' }));
+
+    await vi.waitFor(() => expect(auth0.startLogout).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('registration_data')).toBeNull();
+    expect(localStorage.getItem('auth-hint')).toBe('signed-out');
+  });
+
+  it('forgets an unfinished registration and starts the login redirect from Log In', async () => {
+    localStorage.setItem('registration_data', '{"step":2}');
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+
+    await user.click(await within(await navReady()).findByRole('button', { name: 'Log In' }));
+
+    await vi.waitFor(() => expect(auth0.startLogin).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('registration_data')).toBeNull();
+  });
+
+  it('says "Login failed" when the login cannot start', async () => {
+    auth0.startLogin.mockRejectedValueOnce(new Error('config did not load'));
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+
+    await user.click(await within(await navReady()).findByRole('button', { name: 'Log In' }));
+
+    const alert = await screen.findByRole('alert', { name: 'Errors' });
+    await vi.waitFor(() => expect(alert.textContent).toContain('Authentication Error'));
+    expect(alert.textContent).toContain('Login failed');
+  });
+
+  it('goes home and scrolls to the section when Our Framework is chosen on another page', async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    const user = userEvent.setup();
+    const { router } = renderRoute('/pricing');
+
+    await user.click(await within(await navReady()).findByRole('link', { name: 'Our Framework' }));
+
+    await vi.waitFor(() => expect(scrolled).toEqual(['framework']));
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.hash).toBe('#framework');
+    expect(document.activeElement?.id).toBe('framework');
+  });
+
+  it('scrolls to the waitlist from Request Beta Access on the home page', async () => {
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    const user = userEvent.setup();
+    renderRoute('/');
+
+    await user.click(await within(await navReady()).findByRole('link', { name: 'Request Beta Access' }));
+
+    await vi.waitFor(() => expect(scrolled).toEqual(['waitlist']));
+  });
+
+  it('opens the mobile menu into its first link, and Escape closes it and returns focus to the button', async () => {
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+    const button = await screen.findByRole('button', { name: 'Open menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(button.getAttribute('aria-controls')).toBe(nav().id);
+
+    await user.click(button);
+
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button.getAttribute('aria-label')).toBe('Close menu');
+    expect(nav().className).toContain('site-nav--open');
+    expect(document.activeElement).toBe(within(nav()).getByRole('link', { name: 'Our Framework' }));
+
+    await user.keyboard('{Escape}');
+
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(nav().className).not.toContain('site-nav--open');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes the mobile menu when Tab leaves it past its last link', async () => {
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+    const button = await screen.findByRole('button', { name: 'Open menu' });
+    await within(nav()).findByRole('button', { name: 'Log In' });
+    await user.click(button);
+    const links = within(nav()).getAllByRole('link');
+    const last = links[links.length - 1];
+
+    for (let step = 0; step < 10 && document.activeElement !== last; step++) await user.tab();
+    expect(document.activeElement).toBe(last);
+    expect(nav().className).toContain('site-nav--open');
+    await user.tab();
+
+    expect(nav().contains(document.activeElement)).toBe(false);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(nav().className).not.toContain('site-nav--open');
+  });
+
+  it('keeps the mobile menu open on its button, and closes it when Shift+Tab goes before the button', async () => {
+    const user = userEvent.setup();
+    renderRoute('/pricing');
+    const button = await screen.findByRole('button', { name: 'Open menu' });
+    await user.click(button);
+
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Helix Forecast home' }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(nav().className).not.toContain('site-nav--open');
+  });
+
+  it('changes the header once the page is scrolled past 50px, and back', async () => {
+    renderRoute('/pricing');
+    const header = await screen.findByRole('banner');
+    expect(header.className).not.toContain('site-header--scrolled');
+
+    Object.defineProperty(window, 'scrollY', { value: 51, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    await vi.waitFor(() => expect(header.className).toContain('site-header--scrolled'));
+
+    Object.defineProperty(window, 'scrollY', { value: 50, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    await vi.waitFor(() => expect(header.className).not.toContain('site-header--scrolled'));
+  });
+});
+
+describe('footer', () => {
+  it('links every page the footer promises and shows the company registration and banking details', async () => {
+    renderRoute('/pricing');
+    const footer = await screen.findByRole('contentinfo');
+    const links = Object.fromEntries(
+      within(footer)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    );
+    expect(links).toMatchObject({
+      Documentation: '/documentation',
+      Tutorials: '/tutorials',
+      Careers: '/careers',
+      Investors: '/investors',
+      Contact: '/contact',
+      Terms: '/terms-and-conditions',
+      Privacy: '/privacy-policy',
+      GDPR: '/gdpr-compliance',
+    });
+    expect(within(footer).getByRole('button', { name: 'Cookie settings' })).toBeDefined();
+    expect(within(footer).getByRole('heading', { name: 'Company registration' })).toBeDefined();
+    expect(within(footer).getByRole('heading', { name: 'Banking details' })).toBeDefined();
+    expect(footer.textContent).toContain('IBAN');
+  });
+});

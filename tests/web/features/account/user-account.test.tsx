@@ -1,0 +1,351 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConsentHistoryRecord } from '#contracts/consent.ts';
+import type { MeResponse } from '#contracts/me.ts';
+import { renderScreen } from '#tests/web/features/dashboards/render-screen.tsx';
+import { json, problemJson } from '#tests/web/stub-api.ts';
+import { Component as UserAccount } from '#web/features/account/screens/user-account.tsx';
+
+// /user-account: the profile, the caller's own consent history, a data-deletion request for the
+// caller's own address only, and Log Out.
+
+interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+type Handler = (request: ApiCall) => Promise<Response>;
+
+/** Stubs fetch; every call is recorded with its parsed body. */
+function stubApi(handler: Handler) {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const request = {
+        method: init.method ?? 'GET',
+        path: input,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: new Headers(init.headers),
+      };
+      calls.push(request);
+      return handler(request);
+    }),
+  );
+  return calls;
+}
+
+const record = (overrides: Partial<ConsentHistoryRecord>): ConsentHistoryRecord => ({
+  consentId: `c-${Math.random()}`,
+  purpose: 'identity_verification',
+  action: 'granted',
+  statements: { identity_verification_consent: true },
+  documentVersion: '2026-11-01',
+  documentSha256: 'a'.repeat(64),
+  locale: 'en',
+  method: 'consent_dialog',
+  recordedAt: '2026-11-02T09:30:00.000Z',
+  sequence: 1,
+  hash: 'b'.repeat(64),
+  previousHash: null,
+  ...overrides,
+});
+
+const registration = record({
+  consentId: 'terms',
+  purpose: 'terms_of_service',
+  documentVersion: '2025-06-08',
+  method: 'registration_wizard',
+  recordedAt: '2026-10-30T08:00:00.000Z',
+  sequence: 1,
+});
+const granted = record({ consentId: 'granted', recordedAt: '2026-11-02T09:30:00.000Z', sequence: 2 });
+const withdrawn = record({
+  consentId: 'withdrawn',
+  action: 'withdrawn',
+  recordedAt: '2026-11-05T16:45:00.000Z',
+  sequence: 3,
+});
+
+const history = (records: ConsentHistoryRecord[]) => json(200, { records });
+
+function open(me: Partial<MeResponse> = {}, handler: Handler = async () => history([])) {
+  const calls = stubApi(handler);
+  const view = renderScreen(UserAccount, { path: '/user-account', me });
+  return { ...view, calls };
+}
+
+const region = (name: string) => screen.getByRole('region', { name });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the account screen', () => {
+  it('names itself in its focused heading', async () => {
+    open();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Your Account' }));
+    await screen.findByText('No consents are recorded for your account yet.');
+  });
+
+  it('shows the profile with the organization and the verification status in words', async () => {
+    open({
+      name: 'Casey Commercial',
+      email: 'casey@acme-pharma.example',
+      organizationName: 'Acme Pharma',
+      organizationType: 'academic',
+      kycStatus: 'pending',
+    });
+    const profile = region('Profile');
+    const terms = within(profile)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(profile)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
+      Name: 'Casey Commercial',
+      Email: 'casey@acme-pharma.example',
+      Organization: 'Acme Pharma',
+      'Organization type': 'Academic/Research',
+      'Identity verification': 'Under Review',
+    });
+    await screen.findByText('No consents are recorded for your account yet.');
+  });
+
+  it('says "Not set" for an account without organization (seeded, admin)', async () => {
+    open({ organizationName: null, organizationType: null, kycStatus: 'rejected' });
+    const profile = region('Profile');
+    expect(within(profile).getAllByText('Not set')).toHaveLength(2);
+    expect(within(profile).getByText('Not Approved')).toBeTruthy();
+    await screen.findByText('No consents are recorded for your account yet.');
+  });
+
+  it('offers the way back: the dashboard when approved, onboarding otherwise', async () => {
+    open({ kycStatus: 'approved', organizationType: 'defense' });
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
+      '/defense-dashboard',
+    );
+    await screen.findByText('No consents are recorded for your account yet.');
+    cleanup();
+    open({ kycStatus: 'not_started', consentRecorded: false });
+    expect(screen.getByRole('link', { name: 'Continue Onboarding' }).getAttribute('href')).toBe('/kyc/start');
+    await screen.findByText('No consents are recorded for your account yet.');
+  });
+
+  it('logs out through the session', async () => {
+    const { session } = open();
+    fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(session.logout).toHaveBeenCalledTimes(1);
+    await screen.findByText('No consents are recorded for your account yet.');
+  });
+});
+
+describe('consent history', () => {
+  it('asks for the caller’s own records with the session token', async () => {
+    const { calls } = open();
+    await screen.findByText('No consents are recorded for your account yet.');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[0]?.path).toBe('/api/me/consents');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token');
+  });
+
+  it('lists granted and withdrawn records newest first, with purpose, date and text version', async () => {
+    open({}, async () => history([registration, granted, withdrawn]));
+    const list = await within(region('Consent History')).findByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+
+    const [first, second, third] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(first).getByText('Identity verification consent')).toBeTruthy();
+    expect(within(first).getByText('Withdrawn')).toBeTruthy();
+    expect(within(second).getByText('Granted')).toBeTruthy();
+    expect(within(second).getByText('Text version 2026-11-01')).toBeTruthy();
+    expect(within(second).getByText('In the consent dialog')).toBeTruthy();
+    expect(within(third).getByText('Terms of service')).toBeTruthy();
+    expect(within(third).getByText('Text version 2025-06-08')).toBeTruthy();
+    expect(within(third).getByText('At registration')).toBeTruthy();
+
+    const time = within(first).getByText(dateTime.format(new Date(withdrawn.recordedAt)));
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('dateTime')).toBe('2026-11-05T16:45:00.000Z');
+  });
+
+  it('says so when nothing is recorded yet', async () => {
+    open({}, async () => history([]));
+    const message = await within(region('Consent History')).findByText(
+      'No consents are recorded for your account yet.',
+    );
+    expect(message).toBeTruthy();
+    expect(within(region('Consent History')).queryByRole('list')).toBeNull();
+  });
+
+  it('shows its loading state in the space the list will take', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { calls } = open({}, () => new Promise((resolve) => (answer = resolve)));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const box = within(region('Consent History')).getByRole('status').parentElement;
+    expect(box?.getAttribute('aria-busy')).toBe('true');
+    expect(within(region('Consent History')).getByRole('status').textContent).toBe(
+      'Loading your consent history...',
+    );
+    await act(async () => answer(history([granted])));
+    expect((await within(region('Consent History')).findByRole('list')).parentElement).toBe(box);
+    expect(box?.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('reports a failure and loads again on Try Again', async () => {
+    let failing = true;
+    const { calls } = open({}, async () =>
+      failing
+        ? problemJson(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 })
+        : history([granted]),
+    );
+    const alert = await within(region('Consent History')).findByRole('alert');
+    expect(alert.textContent).toContain('Your consent history could not be loaded.');
+    failing = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await within(region('Consent History')).findByText('Granted')).toBeTruthy();
+    expect(within(region('Consent History')).queryByRole('alert')).toBeNull();
+    expect(calls.filter((call) => call.path === '/api/me/consents')).toHaveLength(2);
+  });
+});
+
+describe('data deletion request', () => {
+  const accepted = { requestId: 'del_01JXYZ', dueBy: '2026-12-04' };
+
+  function openForDeletion(answer: () => Promise<Response> = async () => json(202, accepted)) {
+    return open({ email: 'casey@acme-pharma.example' }, async (request) =>
+      request.path === '/api/me/consents' ? history([]) : answer(),
+    );
+  }
+
+  const deletion = () => region('Delete Your Data');
+  const details = () => within(deletion()).getByRole('textbox', { name: /Details/ });
+  const deletionCalls = (calls: ApiCall[]) =>
+    calls.filter((call) => call.path === '/api/me/data-deletion-requests');
+
+  it('is for the account’s own address, which cannot be edited', async () => {
+    openForDeletion();
+    expect(within(deletion()).getByText('casey@acme-pharma.example')).toBeTruthy();
+    expect(within(deletion()).getAllByRole('textbox')).toEqual([details()]);
+    await screen.findByText('No consents are recorded for your account yet.');
+  });
+
+  it('asks for confirmation before sending, and sends nothing when cancelled', async () => {
+    const { calls } = openForDeletion();
+    fireEvent.change(details(), { target: { value: 'Also the newsletter.' } });
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
+
+    const question = await within(deletion()).findByRole('heading', {
+      name: 'Confirm your deletion request',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(question));
+    expect(within(deletion()).getByText(/hold about casey@acme-pharma\.example/)).toBeTruthy();
+    expect(deletionCalls(calls)).toEqual([]);
+
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Cancel' }));
+    const again = await within(deletion()).findByRole('button', { name: 'Request Deletion' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
+    expect(within(deletion()).queryByRole('heading', { name: 'Confirm your deletion request' })).toBeNull();
+    expect((details() as HTMLTextAreaElement).value).toBe('Also the newsletter.');
+    expect(deletionCalls(calls)).toEqual([]);
+  });
+
+  it('sends only the details, with the access token (which names the address), then shows the request id and due date', async () => {
+    const { calls } = openForDeletion();
+    fireEvent.change(details(), { target: { value: 'Also the newsletter.' } });
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
+    fireEvent.click(await within(deletion()).findByRole('button', { name: 'Send Deletion Request' }));
+
+    const receipt = await within(deletion()).findByRole('heading', { name: 'Request received' });
+    await waitFor(() => expect(document.activeElement).toBe(receipt));
+    const sent = deletionCalls(calls);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST' });
+    expect(sent[0]?.body).toEqual({ details: 'Also the newsletter.' });
+    // A `user` route: the token names the account, so the address, and confirms the request.
+    expect(sent[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+
+    expect(within(deletion()).getByText('del_01JXYZ')).toBeTruthy();
+    const due = within(deletion()).getByText(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date('2026-12-04T00:00:00Z'),
+      ),
+    );
+    expect(due.tagName).toBe('TIME');
+    expect(due.getAttribute('dateTime')).toBe('2026-12-04');
+    expect((details() as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('sends an empty request when no details were given', async () => {
+    const { calls } = openForDeletion();
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
+    fireEvent.click(await within(deletion()).findByRole('button', { name: 'Send Deletion Request' }));
+    await within(deletion()).findByText('del_01JXYZ');
+    expect(deletionCalls(calls)[0]?.body).toEqual({});
+  });
+
+  it('shows the busy state while sending', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { calls } = openForDeletion(() => new Promise((resolve) => (answer = resolve)));
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
+    fireEvent.click(await within(deletion()).findByRole('button', { name: 'Send Deletion Request' }));
+    const busy = await within(deletion()).findByRole('button', { name: 'Sending...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect((within(deletion()).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await waitFor(() => expect(deletionCalls(calls)).toHaveLength(1));
+    await act(async () => answer(json(202, accepted)));
+    expect(await within(deletion()).findByText('del_01JXYZ')).toBeTruthy();
+  });
+
+  it('toasts a failure and lets the person try again', async () => {
+    openForDeletion(async () =>
+      problemJson(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 }),
+    );
+    fireEvent.change(details(), { target: { value: 'Please hurry.' } });
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
+    fireEvent.click(await within(deletion()).findByRole('button', { name: 'Send Deletion Request' }));
+
+    const toast = await screen.findByText('Your deletion request could not be sent. Please try again.');
+    expect(within(screen.getByRole('alert', { name: 'Errors' })).getByText('Request Failed')).toBeTruthy();
+    expect(toast).toBeTruthy();
+    const again = within(deletion()).getByRole('button', { name: 'Request Deletion' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
+    expect(within(deletion()).queryByText('Request received')).toBeNull();
+    expect((details() as HTMLTextAreaElement).value).toBe('Please hurry.');
+  });
+
+  it('checks the details against the contract before asking', async () => {
+    const { calls } = openForDeletion();
+    fireEvent.change(details(), { target: { value: 'x'.repeat(5001) } });
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
+    expect(await within(deletion()).findByText('Details must be at most 5000 characters')).toBeTruthy();
+    expect(within(deletion()).queryByRole('heading', { name: 'Confirm your deletion request' })).toBeNull();
+    expect(deletionCalls(calls)).toEqual([]);
+  });
+
+  it('puts the API’s field error on the field', async () => {
+    openForDeletion(async () =>
+      problemJson(400, {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        errors: [{ field: 'details', message: 'Details must be at most 5000 characters' }],
+      }),
+    );
+    fireEvent.change(details(), { target: { value: 'Some details' } });
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Request Deletion' }));
+    fireEvent.click(await within(deletion()).findByRole('button', { name: 'Send Deletion Request' }));
+    expect(await within(deletion()).findByText('Details must be at most 5000 characters')).toBeTruthy();
+    expect(details().getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(details()));
+  });
+});

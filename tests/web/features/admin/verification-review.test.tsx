@@ -1,0 +1,621 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ListVerificationsResponse, VerificationItem } from '#contracts/admin-verifications.ts';
+import type { MeResponse } from '#contracts/me.ts';
+import { json, problemJson } from '#tests/web/stub-api.ts';
+import { paths } from '#web/app/paths.ts';
+import { ToastProvider } from '#web/components/toast.tsx';
+import { queuePollIntervalMs } from '#web/features/admin/lib/use-verification-queue.ts';
+import { Component as VerificationReview } from '#web/features/admin/screens/verification-review.tsx';
+import { createApiClient } from '#web/lib/api-client.ts';
+import { type Session, SessionContext } from '#web/lib/session.ts';
+
+// The admins' review queue as an admin uses it: the filter in the URL, each item's organization,
+// segment, inquiry and history, decisions with a required reason, and a list that stays current
+// without a reload.
+
+const admin: MeResponse = {
+  userId: 'auth0|admin-me',
+  email: 'admin@platform.local',
+  emailVerified: true,
+  name: 'Local Admin',
+  organizationName: null,
+  organizationType: null,
+  role: 'admin',
+  kycStatus: 'approved',
+  consentRecorded: false,
+};
+
+const item = (overrides: Partial<VerificationItem> & { userId: string }): VerificationItem => ({
+  status: 'pending',
+  inquiryId: `inq_${overrides.userId.replace(/\W/g, '')}`,
+  updatedAt: '2026-11-21T06:00:00.000Z',
+  decidedBy: 'persona',
+  email: 'dana@northwatch-defense.example',
+  name: 'Dana Defense',
+  organizationName: 'Northwatch Defense',
+  organizationUrl: 'https://northwatch-defense.example',
+  organizationType: 'defense',
+  history: [
+    {
+      status: 'pending',
+      previousStatus: 'not_started',
+      decidedBy: 'persona',
+      adminId: null,
+      reason: 'inquiry.marked-for-review',
+      at: '2026-11-21T06:00:00.000Z',
+    },
+  ],
+  ...overrides,
+});
+
+const northwatch = item({ userId: 'auth0|u1' });
+const helix = item({
+  userId: 'auth0|u2',
+  email: 'ada@helix-bio.example',
+  name: 'Ada Lovelace',
+  organizationName: 'Helix Bio',
+  organizationUrl: 'https://helix-bio.example',
+  organizationType: 'academic',
+});
+const rejectedBefore = item({
+  userId: 'auth0|u3',
+  status: 'rejected',
+  decidedBy: 'admin',
+  organizationName: 'Acme Pharma',
+  organizationType: 'commercial',
+  history: [
+    {
+      status: 'pending',
+      previousStatus: 'not_started',
+      decidedBy: 'persona',
+      adminId: null,
+      reason: 'inquiry.completed',
+      at: '2026-11-20T06:00:00.000Z',
+    },
+    {
+      status: 'rejected',
+      previousStatus: 'pending',
+      decidedBy: 'admin',
+      adminId: 'auth0|other-admin',
+      reason: 'The passport photo is unreadable',
+      at: '2026-11-20T08:00:00.000Z',
+    },
+    {
+      status: 'approved',
+      previousStatus: 'rejected',
+      decidedBy: 'admin',
+      adminId: 'auth0|admin-me',
+      reason: 'A new passport photo was sent by post',
+      at: '2026-11-20T09:00:00.000Z',
+    },
+  ],
+});
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+/**
+ * A fake API: `lists[status]` answers the queue (a function may answer differently per call),
+ * `decide` answers decisions. Every call is recorded.
+ */
+function fakeApi(options: {
+  lists?: Partial<Record<string, ListVerificationsResponse | (() => Promise<Response> | Response)>>;
+  decide?: (userId: string, body: unknown) => Response | Promise<Response>;
+}) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const headers = new Headers(init?.headers);
+    calls.push({ method, url, body, authorization: headers.get('Authorization') ?? undefined });
+    const list = /^\/api\/admin\/verifications\?status=(\w+)$/.exec(url);
+    if (method === 'GET' && list) {
+      const answer = options.lists?.[list[1] ?? ''] ?? { items: [], truncated: false };
+      return typeof answer === 'function' ? answer() : json(200, answer);
+    }
+    const decision = /^\/api\/admin\/verifications\/([^/]+)\/decision$/.exec(url);
+    if (method === 'POST' && decision) {
+      return options.decide
+        ? options.decide(decodeURIComponent(decision[1] ?? ''), body)
+        : json(200, {
+            userId: decodeURIComponent(decision[1] ?? ''),
+            kycStatus: (body as { decision: string }).decision,
+          });
+    }
+    return problemJson(404, { type: 'about:blank', title: 'Not Found', status: 404 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return {
+    calls,
+    lists: () => calls.filter((call) => call.method === 'GET').map((call) => call.url),
+    decisions: () => calls.filter((call) => call.method === 'POST'),
+  };
+}
+
+function renderQueue(path: string = paths.adminVerification.getHref()) {
+  const onUnauthorized = vi.fn();
+  const session: Session = {
+    api: createApiClient({ getAccessToken: async () => 'token', onUnauthorized }),
+    me: admin,
+    refreshMe: vi.fn(async () => admin),
+    logout: vi.fn(),
+  };
+  const router = createMemoryRouter(
+    [
+      {
+        path: paths.adminVerification.path,
+        element: (
+          <SessionContext.Provider value={session}>
+            <VerificationReview />
+          </SessionContext.Provider>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <ToastProvider>
+      <RouterProvider router={router} />
+    </ToastProvider>,
+  );
+  return { router, onUnauthorized };
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const findCard = (name: string) => screen.findByRole('article', { name });
+const reasonOf = (article: HTMLElement) => within(article).getByLabelText<HTMLTextAreaElement>('Reason');
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the review queue', () => {
+  it('loads the pending queue by default with the admin token, and shows each item in full', async () => {
+    const api = fakeApi({ lists: { pending: { items: [northwatch, helix], truncated: false } } });
+    renderQueue();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Verification Review' })).toBeTruthy();
+    expect(screen.getByText('Loading verifications...').getAttribute('role')).toBe('status');
+    const article = await findCard('Northwatch Defense');
+    expect(api.calls[0]).toMatchObject({
+      method: 'GET',
+      url: '/api/admin/verifications?status=pending',
+      authorization: 'Bearer token',
+    });
+    const facts = within(article);
+    // The status badge sits in the item's header, next to its heading.
+    expect(within(article.querySelector('header') as HTMLElement).getByText('Pending review')).toBeTruthy();
+    expect(facts.getByText('Defense and Government')).toBeTruthy();
+    expect(facts.getByText('Defense/Military')).toBeTruthy();
+    expect(facts.getByText('Dana Defense', { exact: false })).toBeTruthy();
+    expect(facts.getByRole('link', { name: 'dana@northwatch-defense.example' }).getAttribute('href')).toBe(
+      'mailto:dana@northwatch-defense.example',
+    );
+    const website = facts.getByRole('link', { name: 'https://northwatch-defense.example' });
+    expect(website.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(facts.getByText('inq_auth0u1')).toBeTruthy();
+    expect(article.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-21T06:00:00.000Z');
+
+    const academic = within(card('Helix Bio'));
+    expect(academic.getByText('Commercial')).toBeTruthy();
+    expect(academic.getByText('Academic/Research')).toBeTruthy();
+    expect(screen.getByText('2 verifications')).toBeTruthy();
+  });
+
+  it('names each decision form apart when two people of one organization wait together', async () => {
+    const colleague = item({
+      userId: 'auth0|u4',
+      email: 'ben@northwatch-defense.example',
+      name: 'Ben Defense',
+    });
+    fakeApi({ lists: { pending: { items: [northwatch, colleague], truncated: false } } });
+    renderQueue();
+    await screen.findAllByRole('article', { name: 'Northwatch Defense' });
+    const names = screen.getAllByRole('form').map((form) => form.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'Decision on Northwatch Defense (dana@northwatch-defense.example)',
+      'Decision on Northwatch Defense (ben@northwatch-defense.example)',
+    ]);
+  });
+
+  it('shows the history with who decided and the admin reasons', async () => {
+    fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false } } });
+    renderQueue(paths.adminVerification.getHref('rejected'));
+    const article = await findCard('Acme Pharma');
+    const history = within(article).getByText('History (3 changes)');
+    fireEvent.click(history);
+    const entries = within(article).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Not started → ?to ?Pending review.*By Persona.*Event: inquiry\.completed$/),
+      expect.stringMatching(
+        /^Pending review → ?to ?Rejected.*By Administrator \(auth0\|other-admin\)Reason: The passport photo is unreadable$/,
+      ),
+      expect.stringMatching(
+        /^Rejected → ?to ?Approved.*By YouReason: A new passport photo was sent by post$/,
+      ),
+    ]);
+    expect(within(article).getByText('Commercial')).toBeTruthy();
+  });
+
+  it('says when an account has no registration on file instead of guessing its organization', async () => {
+    const seeded = item({
+      userId: 'auth0|seeded',
+      email: null,
+      name: null,
+      organizationName: null,
+      organizationUrl: null,
+      organizationType: null,
+      history: [],
+    });
+    fakeApi({ lists: { pending: { items: [seeded], truncated: false } } });
+    renderQueue();
+    const article = await findCard('auth0|seeded');
+    expect(within(article).getByText('No registration on file')).toBeTruthy();
+    expect(within(article).getAllByText('Not on file')).toHaveLength(2);
+    expect(within(article).getByText('History (0 changes)')).toBeTruthy();
+  });
+});
+
+describe('the status filter', () => {
+  it('lives in the URL: a link per status, the current one marked, back returns to the queue', async () => {
+    const api = fakeApi({
+      lists: {
+        pending: { items: [northwatch], truncated: false },
+        approved: { items: [{ ...helix, status: 'approved' }], truncated: false },
+      },
+    });
+    const { router } = renderQueue();
+    await findCard('Northwatch Defense');
+    const filter = screen.getByRole('navigation', { name: 'Filter by status' });
+    expect(within(filter).getByRole('link', { name: 'Pending' }).getAttribute('aria-current')).toBe('page');
+    expect(within(filter).getByRole('link', { name: 'All' }).getAttribute('href')).toBe(
+      '/admin/verification?status=all',
+    );
+
+    fireEvent.click(within(filter).getByRole('link', { name: 'Approved' }));
+    await findCard('Helix Bio');
+    expect(router.state.location.search).toBe('?status=approved');
+    expect(screen.queryByRole('article', { name: 'Northwatch Defense' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Approved' })).toBeTruthy();
+    expect(within(filter).getByRole('link', { name: 'Approved' }).getAttribute('aria-current')).toBe('page');
+    expect(api.lists()).toEqual([
+      '/api/admin/verifications?status=pending',
+      '/api/admin/verifications?status=approved',
+    ]);
+
+    await act(() => router.navigate(-1));
+    await findCard('Northwatch Defense');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens on the filter the URL names, and on the queue for an unknown one', async () => {
+    const api = fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false } } });
+    renderQueue('/admin/verification?status=rejected');
+    await findCard('Acme Pharma');
+    cleanup();
+    renderQueue('/admin/verification?status=everything');
+    expect(await screen.findByText('No verifications are waiting for review.')).toBeTruthy();
+    expect(api.lists()).toEqual([
+      '/api/admin/verifications?status=rejected',
+      '/api/admin/verifications?status=pending',
+    ]);
+  });
+
+  it('never shows the previous filter’s items under the new heading while loading', async () => {
+    let answerApproved: (response: Response) => void = () => {};
+    fakeApi({
+      lists: {
+        pending: { items: [northwatch], truncated: false },
+        approved: () => new Promise<Response>((resolve) => (answerApproved = resolve)),
+      },
+    });
+    const { router } = renderQueue();
+    await findCard('Northwatch Defense');
+    await act(() => router.navigate(paths.adminVerification.getHref('approved')));
+    expect(screen.queryByRole('article', { name: 'Northwatch Defense' })).toBeNull();
+    expect(screen.getByText('Loading verifications...').getAttribute('role')).toBe('status');
+    answerApproved(json(200, { items: [], truncated: false }));
+    expect(await screen.findByText('No approved verifications.')).toBeTruthy();
+  });
+});
+
+describe('a decision', () => {
+  it('needs a reason: the contract messages show on the field and nothing is sent', async () => {
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    const reason = reasonOf(article);
+
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
+    const required = await within(article).findByText('Please give a reason');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(reason.getAttribute('aria-describedby')).toContain(required.id);
+    // Focus moves in an effect after the render that shows the message.
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+
+    fireEvent.change(reason, { target: { value: '  ok  ' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Reject' }));
+    expect(await within(article).findByText('The reason must be at least 3 characters')).toBeTruthy();
+
+    fireEvent.change(reason, { target: { value: 'x'.repeat(1001) } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
+    expect(await within(article).findByText('The reason must be at most 1000 characters')).toBeTruthy();
+    expect(api.decisions()).toEqual([]);
+  });
+
+  it.each([
+    ['Approve', 'approved', 'Verification Approved'],
+    ['Reject', 'rejected', 'Verification Rejected'],
+  ] as const)('%s sends exactly {decision, reason} to the encoded path', async (button, decision, title) => {
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    const user = userEvent.setup();
+    await user.type(reasonOf(article), '  Passport and selfie match  ');
+    await user.click(within(article).getByRole('button', { name: button }));
+
+    await screen.findByText(title);
+    expect(api.decisions()).toEqual([
+      {
+        method: 'POST',
+        url: '/api/admin/verifications/auth0%7Cu1/decision',
+        body: { decision, reason: 'Passport and selfie match' },
+        authorization: 'Bearer token',
+      },
+    ]);
+    expect(
+      screen.getByText(`Northwatch Defense is now ${decision}. The user is notified by email.`),
+    ).toBeTruthy();
+  });
+
+  it('takes the item out of the pending queue at once, then re-fetches the list without a reload', async () => {
+    let pendingCalls = 0;
+    let answerRefetch: (response: Response) => void = () => {};
+    const api = fakeApi({
+      lists: {
+        pending: () => {
+          pendingCalls += 1;
+          if (pendingCalls === 1) return json(200, { items: [northwatch, helix], truncated: false });
+          // The re-fetch answers late: the decision shows before it.
+          return new Promise<Response>((resolve) => (answerRefetch = resolve));
+        },
+      },
+    });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Northwatch Defense' })).toBeNull());
+    expect(screen.getByText('1 verification')).toBeTruthy();
+    // Focus goes on to the next item to review.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Helix Bio' })),
+    );
+    await waitFor(() => expect(api.lists()).toHaveLength(2));
+
+    answerRefetch(json(200, { items: [helix], truncated: false }));
+    await waitFor(() => expect(pendingCalls).toBe(2));
+    expect(screen.getByRole('article', { name: 'Helix Bio' })).toBeTruthy();
+  });
+
+  it('moves focus to the list heading after deciding the last item', async () => {
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Pending review' })),
+    );
+    expect(await screen.findByText('No verifications are waiting for review.')).toBeTruthy();
+  });
+
+  it('under All, keeps the item and shows its new status', async () => {
+    let calls = 0;
+    fakeApi({
+      lists: {
+        all: () => {
+          calls += 1;
+          // The re-fetch has not seen the decision yet (an eventually consistent index).
+          return json(200, { items: [northwatch], truncated: false });
+        },
+      },
+    });
+    renderQueue(paths.adminVerification.getHref('all'));
+    const article = await findCard('Northwatch Defense');
+    fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls).toBe(2));
+    await waitFor(() => expect(within(card('Northwatch Defense')).getByText('Approved')).toBeTruthy());
+    // Approved already: only rejecting would change anything.
+    expect(within(card('Northwatch Defense')).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(card('Northwatch Defense')).getByRole('button', { name: 'Reject' })).toBeTruthy();
+  });
+
+  it('says so and reloads the list when the verification changed meanwhile (409)', async () => {
+    const api = fakeApi({
+      lists: { pending: { items: [northwatch], truncated: false } },
+      decide: () =>
+        problemJson(409, {
+          type: 'about:blank',
+          title: 'Conflict',
+          status: 409,
+          detail: 'The verification changed at the same time. Try again.',
+        }),
+    });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Verification Changed')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This verification changed while you were deciding. The list has been reloaded: please review it again.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(api.lists()).toHaveLength(2));
+    // The reason is kept for a second look.
+    expect(reasonOf(card('Northwatch Defense')).value).toBe('Documents verified');
+  });
+
+  it("puts the API's field error on the reason (400)", async () => {
+    fakeApi({
+      lists: { pending: { items: [northwatch], truncated: false } },
+      decide: () =>
+        problemJson(400, {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          errors: [{ field: 'reason', message: 'The reason must be at least 3 characters' }],
+        }),
+    });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    fireEvent.change(reasonOf(article), { target: { value: 'abc' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Reject' }));
+    expect(await within(article).findByText('The reason must be at least 3 characters')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(reasonOf(article)));
+  });
+
+  it.each([
+    [
+      'a server error',
+      () => problemJson(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 }),
+    ],
+    [
+      'a network failure',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('shows a clear error toast on %s and keeps the item and the reason', async (_name, answer) => {
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: false } }, decide: answer });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Decision Not Saved')).toBeTruthy();
+    expect(screen.getByText('Your decision could not be saved. Please try again.')).toBeTruthy();
+    expect(reasonOf(card('Northwatch Defense')).value).toBe('Documents verified');
+    expect(within(card('Northwatch Defense')).getByRole('button', { name: 'Approve' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
+  it('disables the buttons and says what is happening while the decision is sent', async () => {
+    let answer: (response: Response) => void = () => {};
+    fakeApi({
+      lists: { pending: { items: [northwatch, helix], truncated: false } },
+      decide: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
+    const busy = await within(article).findByRole('button', { name: 'Approving...' });
+    expect(busy).toHaveProperty('disabled', true);
+    expect(within(card('Helix Bio')).getByRole('button', { name: 'Approve' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    answer(json(200, { userId: 'auth0|u1', kycStatus: 'approved' }));
+    await screen.findByText('Verification Approved');
+  });
+});
+
+describe('keeping the list current', () => {
+  it('re-fetches on Refresh', async () => {
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    renderQueue();
+    await findCard('Northwatch Defense');
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api.lists()).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', false),
+    );
+  });
+
+  it('polls while the tab is visible, not while hidden, and not while a reason is being written', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+
+    act(() => vi.advanceTimersByTime(queuePollIntervalMs));
+    await waitFor(() => expect(api.lists()).toHaveLength(2));
+
+    visibility = 'hidden';
+    act(() => vi.advanceTimersByTime(queuePollIntervalMs));
+    expect(api.lists()).toHaveLength(2);
+    // Coming back to the tab catches up at once.
+    visibility = 'visible';
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(api.lists()).toHaveLength(3));
+
+    fireEvent.change(reasonOf(article), { target: { value: 'Checking the' } });
+    act(() => vi.advanceTimersByTime(queuePollIntervalMs * 2));
+    expect(api.lists()).toHaveLength(3);
+  });
+
+  it('keeps the loaded items, and says so, when a refresh fails', async () => {
+    let calls = 0;
+    fakeApi({
+      lists: {
+        pending: () => {
+          calls += 1;
+          return calls === 1
+            ? json(200, { items: [northwatch], truncated: false })
+            : problemJson(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 });
+        },
+      },
+    });
+    renderQueue();
+    await findCard('Northwatch Defense');
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(
+      await screen.findByText('The list could not be refreshed; it shows the verifications loaded before.'),
+    ).toBeTruthy();
+    expect(card('Northwatch Defense')).toBeTruthy();
+  });
+
+  it('offers to try again when the first load fails', async () => {
+    let calls = 0;
+    fakeApi({
+      lists: {
+        pending: () => {
+          calls += 1;
+          return calls === 1
+            ? problemJson(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 })
+            : json(200, { items: [northwatch], truncated: false });
+        },
+      },
+    });
+    renderQueue();
+    expect(await screen.findByText('The verifications could not be loaded')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await findCard('Northwatch Defense')).toBeTruthy();
+  });
+
+  it('says when the queue shows only the newest verifications', async () => {
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: true } } });
+    renderQueue();
+    expect(await screen.findByText('Showing the newest 200; older ones are not listed.')).toBeTruthy();
+  });
+});
