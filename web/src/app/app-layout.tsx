@@ -90,20 +90,26 @@ function SessionGate({ auth }: { auth: AuthSession }) {
   // "signed out" on an app route would start a new login over the logout.
   const [leaving, setLeaving] = useState(false);
 
+  /** Ends the session in this tab once, however it ends; false when it had already ended. */
+  const endHere = useCallback(() => {
+    if (ended.current) return false;
+    ended.current = true;
+    setLeaving(true);
+    endSession();
+    setAuthHint(false);
+    clearJourneyData();
+    return true;
+  }, []);
+
   // The session is over without the user asking (token refused, refresh failed): forget it here,
   // without a round trip to the identity provider, and say why.
   const expire = useCallback(
     (message: string = appShell.auth.sessionExpired) => {
-      if (ended.current) return;
-      ended.current = true;
-      setLeaving(true);
-      endSession();
-      setAuthHint(false);
-      clearJourneyData();
+      if (!endHere()) return;
       toast.error(message);
       auth.logoutLocally().finally(() => navigate(paths.home.getHref(), { replace: true }));
     },
-    [auth, toast, navigate],
+    [auth, toast, navigate, endHere],
   );
 
   // Log Out, or a session rule that ended the session in this tab (inactivity, the 60-minute
@@ -111,16 +117,11 @@ function SessionGate({ auth }: { auth: AuthSession }) {
   // shown when the provider sends the browser back to the site's root.
   const logout = useCallback(
     (notice?: string) => {
-      if (ended.current) return;
-      ended.current = true;
-      setLeaving(true);
-      endSession();
-      setAuthHint(false);
-      clearJourneyData();
+      if (!endHere()) return;
       if (notice) tabStorage.set(pendingNoticeKey, notice);
       auth.logout();
     },
-    [auth],
+    [auth, endHere],
   );
 
   const onRuleLogout = useCallback(
