@@ -1,5 +1,5 @@
 // The business metrics the handlers emit with `countMetric` (lambdas/runtime/metrics.ts), grouped as
-// the dashboard shows them. tests/infra/observability.test.ts checks this list against the code,
+// the dashboard shows them. tests/infra/observability/observability.test.ts checks this list against the code,
 // so a new metric in a handler appears here (or the test says which one is missing).
 
 export const funnelMetrics = {

@@ -2,7 +2,7 @@ import { appShellPage, notFoundPage, pageFile, type SiteRoutes } from '#infra/si
 import { paths } from '#web/app/paths.ts';
 
 // One table of what the site answers for a path, run against the CloudFront Functions executed in
-// Node (tests/infra/path-mapping.test.ts) and against the local dist server over HTTP
+// Node (tests/infra/site/path-mapping.test.ts) and against the local dist server over HTTP
 // (tests/local/web/dist.test.ts), so the two cannot answer differently.
 
 export interface SitePathCase {

@@ -18,8 +18,8 @@ import { readWebBuild } from '#infra/site/web-build.ts';
 import { localSiteHeaders } from '#local/web/index.ts';
 import { bucketKeys } from '#tests/helpers/site-paths.ts';
 import { fixtureBuildDir, synthPlatform } from '#tests/infra/synth.ts';
-import { scriptHashSource } from '../../web/build-contract.ts';
-import { inlineScripts } from '../../web/inline-scripts.ts';
+import { scriptHashSource } from '../../../web/build-contract.ts';
+import { inlineScripts } from '../../../web/inline-scripts.ts';
 
 const { app, site, config } = synthPlatform();
 const auth0 = `https://${config.auth0.domain}`;

@@ -39,7 +39,7 @@ describe('the alarm topic', () => {
 
 describe('the alarms', () => {
   it('are named as docs/operating.md names them, every one of them and no other', () => {
-    const doc = readFileSync(fileURLToPath(new URL('../../docs/operating.md', import.meta.url)), 'utf8');
+    const doc = readFileSync(fileURLToPath(new URL('../../../docs/operating.md', import.meta.url)), 'utf8');
     const section = doc.slice(doc.indexOf('## Alarms and what to do'), doc.indexOf('## Replaying events'));
     const headings = [...section.matchAll(/^### `([^`]+)`/gm)].map((m) => m[1] as string);
     const ids = (defs: readonly { id: string }[]) => defs.map((d) => d.id).join('|');
@@ -98,7 +98,7 @@ describe('the alarms', () => {
     };
     expect(line.securityEvent).toBe(logPatterns.signatureFailed.match(/"(.+)"/)?.[1]);
     const logger = readFileSync(
-      fileURLToPath(new URL('../../lambdas/runtime/logger.ts', import.meta.url)),
+      fileURLToPath(new URL('../../../lambdas/runtime/logger.ts', import.meta.url)),
       'utf8',
     );
     expect(logger).toContain('securityEvent: name');
@@ -157,7 +157,7 @@ describe('the onboarding dashboard', () => {
   );
 
   it('shows every business metric the handlers emit, in the Platform namespace with the service dimension', () => {
-    const handlersDir = fileURLToPath(new URL('../../lambdas/handlers/', import.meta.url));
+    const handlersDir = fileURLToPath(new URL('../../../lambdas/handlers/', import.meta.url));
     const emitted = new Set<string>();
     for (const file of readdirSync(handlersDir)) {
       const source = readFileSync(`${handlersDir}${file}`, 'utf8');
