@@ -19,6 +19,24 @@ import type { DeletionConfirmations, IdGenerator, SubmissionStore } from './port
 // proves nothing about who sent it, so it stays `unconfirmed` until someone with access to the
 // inbox opens the emailed link; only then does the 30-day clock start and may the operator erase.
 
+/** What every deletion request records, however it was filed (empty texts are left out). */
+function deletionRequest(input: {
+  requestId: string;
+  email: string;
+  name: string | undefined;
+  details: string | undefined;
+  received: Date;
+}) {
+  return {
+    kind: 'deletion_request' as const,
+    requestId: input.requestId,
+    email: input.email,
+    name: input.name || undefined,
+    details: input.details || undefined,
+    receivedAt: input.received.toISOString(),
+  };
+}
+
 /** The UTC date `days` after `from`, as YYYY-MM-DD. */
 export function dueDate(from: Date, days = deletionDeadlineDays): string {
   return new Date(from.getTime() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -58,13 +76,8 @@ export function requestDataDeletion(deps: {
     const confirmBy = new Date(received.getTime() + deletionConfirmationHours * 3600 * 1000);
     const email = normaliseEmail(request.email);
     await deps.store.addOnce({
-      kind: 'deletion_request',
-      requestId,
-      email,
-      name: request.name || undefined,
-      details: request.details || undefined,
+      ...deletionRequest({ requestId, email, name: request.name, details: request.details, received }),
       status: 'unconfirmed',
-      receivedAt: received.toISOString(),
       confirmationTokenHash: hashToken(token),
       confirmBy: confirmBy.toISOString(),
       expiresAt: Math.ceil(confirmBy.getTime() / 1000) + unconfirmedRetentionDays * 24 * 3600,
@@ -134,13 +147,8 @@ export function requestOwnDataDeletion(deps: {
     const dueBy = dueDate(now);
     const email = normaliseEmail(user.email);
     await deps.store.addOnce({
-      kind: 'deletion_request',
-      requestId,
-      email,
-      name: user.name || undefined,
-      details: request.details || undefined,
+      ...deletionRequest({ requestId, email, name: user.name, details: request.details, received: now }),
       status: 'received',
-      receivedAt: now.toISOString(),
       confirmedAt: now.toISOString(),
       confirmedBy: 'access_token',
       dueBy,
