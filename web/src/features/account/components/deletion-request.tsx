@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { type DataDeletionAccepted, ownDataDeletionRequest } from '#contracts/data-deletion.ts';
 import { paths } from '#web/app/paths.ts';
 import { Field } from '#web/components/field.tsx';
+import { Receipt } from '#web/components/receipt.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { accountCopy } from '#web/content/account.ts';
 import { requestOwnDataDeletion } from '#web/features/account/api/request-own-data-deletion.ts';
@@ -121,27 +122,24 @@ export function DeletionRequest({ email }: { email: string }) {
           </div>
         )}
       </form>
-      {/* A live region from the start, so the receipt is announced when it appears. */}
-      <div role="status" className="receipt-region">
-        {accepted && (
-          <div className="receipt">
-            <h3 ref={receiptHeading} tabIndex={-1}>
-              {copy.receivedTitle}
-            </h3>
-            <dl className="receipt__details">
-              <dt>{copy.requestId}</dt>
-              <dd>
-                <code>{accepted.requestId}</code>
-              </dd>
-              <dt>{copy.dueBy}</dt>
-              <dd>
-                <time dateTime={accepted.dueBy}>{formatCalendarDate(accepted.dueBy)}</time>
-              </dd>
-            </dl>
-            <p>{copy.receivedBody(email)}</p>
-          </div>
-        )}
-      </div>
+      <Receipt
+        accepted={accepted !== null}
+        title={copy.receivedTitle}
+        headingRef={receiptHeading}
+        details={
+          accepted
+            ? [
+                { term: copy.requestId, value: <code>{accepted.requestId}</code> },
+                {
+                  term: copy.dueBy,
+                  value: <time dateTime={accepted.dueBy}>{formatCalendarDate(accepted.dueBy)}</time>,
+                },
+              ]
+            : []
+        }
+      >
+        <p>{copy.receivedBody(email)}</p>
+      </Receipt>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type DataDeletionPending, dataDeletionRequest } from '#contracts/data-deletion.ts';
 import { Field } from '#web/components/field.tsx';
+import { Receipt } from '#web/components/receipt.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { dataDeletion } from '#web/content/pages/legal/data-deletion.ts';
 import { requestDataDeletion } from '#web/features/data-deletion/api/request-data-deletion.ts';
@@ -51,21 +52,13 @@ export function DataDeletionForm() {
           {form.submitting ? copy.submitting : copy.submit}
         </button>
       </form>
-      {/* A live region from the start, so the receipt is announced when it appears. */}
-      <div role="status" className="receipt-region">
-        {accepted && (
-          <div className="receipt">
-            <h3>{copy.receivedTitle}</h3>
-            <dl className="receipt__details">
-              <dt>{copy.requestIdLabel}</dt>
-              <dd>
-                <code>{accepted.requestId}</code>
-              </dd>
-            </dl>
-            <p>{copy.receivedBody}</p>
-          </div>
-        )}
-      </div>
+      <Receipt
+        accepted={accepted !== null}
+        title={copy.receivedTitle}
+        details={accepted ? [{ term: copy.requestIdLabel, value: <code>{accepted.requestId}</code> }] : []}
+      >
+        <p>{copy.receivedBody}</p>
+      </Receipt>
     </>
   );
 }
