@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
-import { createTestUser, mailbox, managementToken, type TestUser } from '#tests/helpers/tokens.ts';
+import { enrolledUser, webApi } from '#tests/helpers/persona-webhooks.ts';
+import { mailbox, managementToken, type TestUser } from '#tests/helpers/tokens.ts';
 
 // Issue 11, item 7 (ADR 0038): Persona never delivers a single webhook for one inquiry (the
 // emulator's webhook-drops knob), the reconciliation job (rule ReconcileKycInquiries, run by hand
@@ -10,48 +10,16 @@ import { createTestUser, mailbox, managementToken, type TestUser } from '#tests/
 
 const stack = inject('stack');
 const db = stackDb(stack);
-const kycTable = db.tableName('KycState');
-
-const api = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) =>
-  fetch(`${stack.web}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-
-async function state(userId: string) {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: kycTable, Key: { pk: `USER#${userId}`, sk: 'STATE' }, ConsistentRead: true }),
-  );
-  return Item;
-}
+const api = webApi(stack);
+const state = db.kycState;
 
 async function transitions(userId: string) {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: kycTable,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':history': 'HISTORY#' },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.map((item) => `${item.from}->${item.to}`);
+  return (await db.kycHistory(userId)).map((item) => `${item.from}->${item.to}`);
 }
 
 /** The KycStatusChanged events recorded for the user (the outbox: one item per published change). */
 async function statusChanges(userId: string) {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: kycTable,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'OUTBOX' },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.filter((item) => item.detail?.userId === userId).map((item) => ({
+  return (await db.kycOutbox(userId)).map((item) => ({
     status: item.detail.status,
     published: typeof item.publishedAt === 'string',
   }));
@@ -91,21 +59,8 @@ async function droppedEventsOf(inquiryId: string): Promise<string[]> {
 async function userWithLostWebhooks(
   outcome: 'approve' | 'review',
 ): Promise<{ user: TestUser; inquiryId: string }> {
-  const user = await createTestUser(stack);
-  const consent = await api('/api/consents', {
-    method: 'POST',
-    token: user.token,
-    body: {
-      identity_verification_consent: true,
-      biometric_data_consent: true,
-      privacy_policy_consent: true,
-      consent_type: 'identity_verification',
-    },
-  });
-  expect(consent.status).toBe(201);
-  const started = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
-  expect(started.status).toBe(200);
-  const { inquiryId, sessionToken } = (await started.json()) as { inquiryId: string; sessionToken: string };
+  const user = await enrolledUser(stack);
+  const { inquiryId, sessionToken } = user;
   await dropWebhooksOf(inquiryId);
   for (const [action, body] of [
     ['start', { sessionToken }],

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
@@ -14,6 +14,7 @@ import { createTestUser, passwordToken, type TestUser } from '#tests/helpers/tok
 const stack = inject('stack');
 const db = stackDb(stack);
 const kycTable = db.tableName('KycState');
+const { kycState: state, kycHistory: history, kycOutbox: outbox } = db;
 
 const api = webApi(stack);
 
@@ -23,37 +24,6 @@ const persona = (path: string, init: { method?: string; body?: unknown } = {}) =
     headers: { authorization: `Bearer ${stack.persona.apiKey}`, 'content-type': 'application/json' },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
-
-async function state(userId: string) {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: kycTable, Key: { pk: `USER#${userId}`, sk: 'STATE' }, ConsistentRead: true }),
-  );
-  return Item;
-}
-
-async function history(userId: string) {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: kycTable,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':history': 'HISTORY#' },
-      ConsistentRead: true,
-    }),
-  );
-  return Items;
-}
-
-async function outbox(userId: string) {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: kycTable,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'OUTBOX' },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.filter((item) => item.detail?.userId === userId);
-}
 
 /** Records identity-verification consent through POST /api/consents. */
 async function recordConsent(user: TestUser): Promise<void> {

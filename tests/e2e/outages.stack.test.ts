@@ -5,7 +5,8 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { postToken } from '#tests/helpers/idp.ts';
-import { createTestUser, mailbox, managementToken, type TestUser } from '#tests/helpers/tokens.ts';
+import { enrolledUser, webApi } from '#tests/helpers/persona-webhooks.ts';
+import { createTestUser, mailbox, managementToken } from '#tests/helpers/tokens.ts';
 
 // Issue 11, item 3 (ADR 0039): DynamoDB Local stopped in the middle of registrations and identity
 // verifications, and the identity provider restarted in the middle of a signed-in session. What a
@@ -24,15 +25,7 @@ const control = async (name: string) => {
 };
 const settle = () => control('events/settle');
 
-const api = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) =>
-  fetch(`${stack.web}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
+const api = webApi(stack);
 
 const registration = (email: string) => ({
   responsibleName: 'Grace Hopper',
@@ -46,24 +39,6 @@ const registration = (email: string) => ({
   privacyAgreed: true,
   nonHarmAgreed: true,
 });
-
-async function enrolled(): Promise<TestUser & { inquiryId: string; sessionToken: string }> {
-  const user = await createTestUser(stack);
-  const consent = await api('/api/consents', {
-    method: 'POST',
-    token: user.token,
-    body: {
-      identity_verification_consent: true,
-      biometric_data_consent: true,
-      privacy_policy_consent: true,
-      consent_type: 'identity_verification',
-    },
-  });
-  expect(consent.status).toBe(201);
-  const inquiry = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
-  expect(inquiry.status).toBe(200);
-  return { ...user, ...((await inquiry.json()) as { inquiryId: string; sessionToken: string }) };
-}
 
 /** The tester's clicks in the Persona widget: Persona then sends its signed webhooks. */
 async function decide(user: { inquiryId: string; sessionToken: string }, outcome: 'approve' | 'decline') {
@@ -122,7 +97,7 @@ afterEach(async () => {
 describe('DynamoDB stopped mid-run', () => {
   it('answers registration 503 + Retry-After, then loses and duplicates no verification once it is back', async () => {
     const started = Date.now();
-    const people = await Promise.all(Array.from({ length: users }, () => enrolled()));
+    const people = await Promise.all(Array.from({ length: users }, () => enrolledUser(stack)));
     const expected = people.map((_, i) => (i % 2 ? 'approved' : 'rejected'));
     const mailsBefore = await mailbox(stack);
     const email = `outage-${randomBytes(6).toString('hex')}@outage-labs.example`;

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { localCredentials } from '#local/dynamodb.ts';
 import type { StackInfo } from '#local/stack.ts';
 
@@ -21,6 +22,37 @@ export function stackDb(stack: StackInfo) {
   return {
     client,
     tableName,
+    /** The user's KYC state item as stored (strongly consistent). */
+    async kycState(userId: string) {
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName('KycState'), Key: kycStateKey(userId), ConsistentRead: true }),
+      );
+      return Item;
+    },
+    /** The user's KYC history items (one per status transition), oldest first. */
+    async kycHistory(userId: string) {
+      const { Items = [] } = await client.send(
+        new QueryCommand({
+          TableName: tableName('KycState'),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
+          ExpressionAttributeValues: { ':pk': kycStateKey(userId).pk, ':history': 'HISTORY#' },
+          ConsistentRead: true,
+        }),
+      );
+      return Items;
+    },
+    /** The outbox items (KycStatusChanged events to publish) of the user. */
+    async kycOutbox(userId: string) {
+      const { Items = [] } = await client.send(
+        new QueryCommand({
+          TableName: tableName('KycState'),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': 'OUTBOX' },
+          ConsistentRead: true,
+        }),
+      );
+      return Items.filter((item) => item.detail?.userId === userId);
+    },
     async scan(logicalName: string) {
       const result = await client.send(
         new ScanCommand({ TableName: tableName(logicalName), ConsistentRead: true }),

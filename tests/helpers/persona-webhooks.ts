@@ -27,7 +27,7 @@ export const webApi =
         : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
     });
 
-export type EnrolledUser = TestUser & { inquiryId: string };
+export type EnrolledUser = TestUser & { inquiryId: string; sessionToken: string };
 
 /** A new user with identity-verification consent and a Persona inquiry started through the API. */
 export async function enrolledUser(stack: StackInfo): Promise<EnrolledUser> {
@@ -46,7 +46,8 @@ export async function enrolledUser(stack: StackInfo): Promise<EnrolledUser> {
   if (consent.status !== 201) throw new Error(`consent failed: ${consent.status}`);
   const inquiry = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
   if (inquiry.status !== 200) throw new Error(`starting an inquiry failed: ${inquiry.status}`);
-  return { ...user, inquiryId: ((await inquiry.json()) as { inquiryId: string }).inquiryId };
+  const { inquiryId, sessionToken } = (await inquiry.json()) as { inquiryId: string; sessionToken: string };
+  return { ...user, inquiryId, sessionToken };
 }
 
 /** `count` enrolled users, `parallel` at a time (the setup is not what is under test). */
