@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { desiredTenant } from '#infra/auth0/provision/desired.ts';
 import { createProvisioningClient, nextSteps, provisionTenant } from '#infra/auth0/provision/provision.ts';
-import { loadStageConfig } from '#infra/auth0/provision/stage.ts';
+import { stageCommand } from './stage-command.ts';
 
 // npm run auth0:provision -- --stage <name> [--dry-run]
 // Creates or updates the stage's Auth0 applications, API, grant and post-login Action
@@ -25,38 +24,9 @@ Environment (the provisioning application, created once by hand: docs/deploying.
 Exit status: 0 done (or planned), 1 failed, 2 usage error.`;
 
 async function main(): Promise<number> {
-  let values: {
-    stage?: string;
-    'dry-run'?: boolean;
-    'rewrite-action-secrets'?: boolean;
-    'cdk-json'?: string;
-    help?: boolean;
-  };
-  try {
-    ({ values } = parseArgs({
-      strict: true,
-      allowPositionals: false,
-      options: {
-        stage: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        'rewrite-action-secrets': { type: 'boolean', default: false },
-        'cdk-json': { type: 'string', default: 'cdk.json' },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
-  if (!values.stage) {
-    console.error(usage);
-    return 2;
-  }
-  const config = loadStageConfig(values.stage, values['cdk-json'] ?? 'cdk.json');
+  const command = stageCommand(usage, ['dry-run', 'rewrite-action-secrets']);
+  if ('exit' in command) return command.exit;
+  const { config, flags } = command;
   const domain = process.env.AUTH0_DOMAIN || config.auth0.tenantDomain;
   const clientId = process.env.AUTH0_CLIENT_ID;
   const clientSecret = process.env.AUTH0_CLIENT_SECRET;
@@ -74,8 +44,8 @@ async function main(): Promise<number> {
   const log = (line: string) => console.log(line);
   const outcome = await provisionTenant(client, desired, {
     stage: config.stage,
-    dryRun: values['dry-run'] ?? false,
-    rewriteActionSecrets: values['rewrite-action-secrets'] ?? false,
+    dryRun: flags['dry-run'],
+    rewriteActionSecrets: flags['rewrite-action-secrets'],
     log,
   });
   if (outcome.result) log(`\nNext:\n${nextSteps(desired, outcome.result, config.stage)}`);

@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
-import { loadStageConfig } from '#infra/auth0/provision/stage.ts';
 import { awsPreflightPorts } from './preflight/aws.ts';
 import { formatFindings, runPreflight } from './preflight/checks.ts';
+import { stageCommand } from './stage-command.ts';
 
 // npm run preflight -- --stage <name>
 // Checks, with read-only AWS calls and the operator's credentials, what a first deploy of the
@@ -16,36 +15,9 @@ const usage = `Usage: npm run preflight -- --stage <name> [--cdk-json FILE]
 Exit status: 0 nothing missing, 1 something missing, 2 usage or configuration error.`;
 
 async function main(): Promise<number> {
-  let values: { stage?: string | undefined; 'cdk-json': string; help: boolean };
-  try {
-    ({ values } = parseArgs({
-      strict: true,
-      allowPositionals: false,
-      options: {
-        stage: { type: 'string' },
-        'cdk-json': { type: 'string', default: 'cdk.json' },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
-  if (!values.stage) {
-    console.error(`--stage is required\n\n${usage}`);
-    return 2;
-  }
-  let config: ReturnType<typeof loadStageConfig>;
-  try {
-    config = loadStageConfig(values.stage, values['cdk-json']);
-  } catch (error) {
-    console.error((error as Error).message);
-    return 2;
-  }
+  const command = stageCommand(usage);
+  if ('exit' in command) return command.exit;
+  const { config } = command;
   const ports = awsPreflightPorts(config.region);
   try {
     const findings = await runPreflight(config, ports);
