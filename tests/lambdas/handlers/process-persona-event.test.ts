@@ -8,7 +8,7 @@ import { logger } from '#lambdas/runtime/logger.ts';
 import { metrics } from '#lambdas/runtime/metrics.ts';
 import { lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
-import { FakeKycStore } from '#tests/lambdas/domain/kyc/fake-kyc-store.ts';
+import { approvedByPersona, FakeKycStore } from '#tests/lambdas/domain/kyc/fake-kyc-store.ts';
 
 // The EventBridge target behind the webhook: what the webhook handler used to do synchronously,
 // now with EventBridge's retries. A throw means "retry me"; everything else must return.
@@ -83,21 +83,7 @@ describe('process-persona-event', () => {
         reason: 'inquiry.approved',
       }),
     ]);
-    expect(events.published).toEqual([
-      {
-        detailType: 'KycStatusChanged',
-        detail: {
-          userId,
-          status: 'approved',
-          previousStatus: 'not_started',
-          inquiryId,
-          decidedBy: 'persona',
-          occurredAt: clock.now().toISOString(),
-          // The outbox item's id: the same on every publish of this change.
-          changeId: [...store.outbox.keys()][0],
-        },
-      },
-    ]);
+    expect(events.published).toEqual([approvedByPersona(store, { userId, inquiryId, at: clock.now() })]);
     expect([...store.outbox.values()].every((item) => item.publishedAt !== null)).toBe(true);
   });
 

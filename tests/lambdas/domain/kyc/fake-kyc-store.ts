@@ -15,6 +15,28 @@ import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
  * "newer event, same inquiry" condition, the event-id marker, all-or-nothing writes. Every call
  * yields to the event loop first, so concurrent callers interleave like real requests.
  */
+/**
+ * The one KycStatusChanged an approval by Persona publishes, as the processing path must publish
+ * it: its changeId is the id of the store's (only) outbox item, the same on every publish.
+ */
+export function approvedByPersona(
+  store: FakeKycStore,
+  change: { userId: string; inquiryId: string; at: Date },
+) {
+  return {
+    detailType: 'KycStatusChanged',
+    detail: {
+      userId: change.userId,
+      status: 'approved',
+      previousStatus: 'not_started',
+      inquiryId: change.inquiryId,
+      decidedBy: 'persona',
+      occurredAt: change.at.toISOString(),
+      changeId: [...store.outbox.keys()][0],
+    },
+  };
+}
+
 export class FakeKycStore implements KycStore {
   readonly states = new Map<string, KycRecord>();
   readonly inquiries = new Map<string, { userId: string; referenceId: string }>();

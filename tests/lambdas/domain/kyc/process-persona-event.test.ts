@@ -8,7 +8,7 @@ import {
 } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { mappedEventNames, statusForEvent } from '#lambdas/domain/kyc/status-mapping.ts';
 import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
-import { FakeKycStore } from '#tests/lambdas/domain/kyc/fake-kyc-store.ts';
+import { approvedByPersona, FakeKycStore } from '#tests/lambdas/domain/kyc/fake-kyc-store.ts';
 
 const userId = 'auth0|user-1';
 const inquiryId = 'inq_1';
@@ -71,21 +71,7 @@ describe('processPersonaEvent', () => {
     expect(store.history).toEqual([
       expect.objectContaining({ from: 'not_started', to: 'approved', by: 'persona' }),
     ]);
-    expect(events.published).toEqual([
-      {
-        detailType: 'KycStatusChanged',
-        detail: {
-          userId,
-          status: 'approved',
-          previousStatus: 'not_started',
-          inquiryId,
-          decidedBy: 'persona',
-          occurredAt: clock.now().toISOString(),
-          // The outbox item's id: the same on every publish of this change.
-          changeId: [...store.outbox.keys()][0],
-        },
-      },
-    ]);
+    expect(events.published).toEqual([approvedByPersona(store, { userId, inquiryId, at: clock.now() })]);
     expect([...store.outbox.values()].every((item) => item.publishedAt !== null)).toBe(true);
   });
 
