@@ -115,9 +115,11 @@ export interface WebViteOptions {
   apiProxyRequest?: (proxyRequest: ClientRequest, req: IncomingMessage) => void;
 }
 
-/** Modules every page loads: React, React Router and the layout's smallest shared modules. */
-const frameworkModule =
-  /node_modules\/(react|react-dom|scheduler|react-router)\/|\/web\/src\/(app\/paths|content\/(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url)|components\/seo)\.tsx?$/;
+/** React and React DOM: every page loads them first, in a task of their own (web/src/main.tsx). */
+const frameworkModule = /node_modules\/(react|react-dom|scheduler)\//;
+/** What every page loads next, with the layout: React Router and the layout's smallest shared modules. */
+const routerModule =
+  /node_modules\/react-router\/|\/web\/src\/(app\/paths|content\/(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url)|components\/seo)\.tsx?$/;
 
 /**
  * What only the signed-in app runs, around its screens: the app shell, the session and journey
@@ -181,6 +183,7 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
           codeSplitting: {
             groups: [
               { name: 'framework', test: frameworkModule },
+              { name: 'router', test: routerModule },
               // Only the listed modules: their dependencies (the auth actions, the API client, config)
               // are shared with public pages and stay in their own files.
               { name: 'app-shell', test: appShellModule, includeDependenciesRecursively: false },

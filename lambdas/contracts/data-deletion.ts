@@ -15,12 +15,6 @@ export const dataDeletionRequest = z.strictObject({
 });
 export type DataDeletionRequest = z.infer<typeof dataDeletionRequest>;
 
-/** 30 days after confirmation: the answer deadline of GDPR Art. 12(3). */
-export const deletionDeadlineDays = 30;
-
-/** How long the emailed confirmation link works. */
-export const deletionConfirmationHours = 24;
-
 /**
  * The public request's answer: the same whatever the address (an account or not, emailed or over
  * the per-recipient limit), so it tells nobody anything about the address.

@@ -1,4 +1,4 @@
-import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
+import { deletionDeadlineDays } from '#contracts/retention.ts';
 import type { EmailMessage } from '../ports.ts';
 import { appLink, composeEmail, escapeHtml } from './html.ts';
 

@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  type DataDeletionRequest,
-  deletionConfirmationHours,
-  deletionDeadlineDays,
-  type OwnDataDeletionRequest,
-} from '#contracts/data-deletion.ts';
+import type { DataDeletionRequest, OwnDataDeletionRequest } from '#contracts/data-deletion.ts';
+import { deletionConfirmationHours, deletionDeadlineDays } from '#contracts/retention.ts';
 import type { RateLimiter } from '../account/ports.ts';
 import type { Caller } from '../caller.ts';
 import { requireVerifiedEmail } from '../caller.ts';

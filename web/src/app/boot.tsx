@@ -1,4 +1,4 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { App } from './index.tsx';
 import { normalizePath } from './paths.ts';
@@ -39,15 +39,26 @@ export async function resolveLazyRoutes(routeObjects: RouteObject[], pathname: s
 const prerenderedHead =
   'title, meta[name="description"], meta[name="robots"], link[rel="canonical"], meta[property^="og:"], meta[name^="twitter:"]';
 
-export async function boot(): Promise<void> {
+/**
+ * Starts React on this page with React DOM (imported by main.tsx, in the task before this module's)
+ * and `nextTask`, which ends the current task so the page module and hydration each start in a
+ * task of their own.
+ */
+export async function boot(
+  { createRoot, hydrateRoot }: typeof import('react-dom/client'),
+  nextTask: () => Promise<void>,
+): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('the page has no #root element');
   const html = document.documentElement;
   const madeFor = html.dataset.prerendered;
   const here = normalizePath(window.location.pathname);
 
+  await nextTask();
   await resolveLazyRoutes(routes, window.location.pathname);
+  await nextTask();
   const router = createBrowserRouter(routes);
+  await nextTask();
   // 404.html says `data-prerendered=""` (web/scripts/prerender.ts `notFoundPrerendered`).
   const notFound =
     madeFor === '' && matchRoutes(routes, window.location.pathname)?.at(-1)?.route.path === '*';
@@ -55,7 +66,10 @@ export async function boot(): Promise<void> {
   if (madeFor === here || notFound) {
     // The not-found page's head tags name the path it was rendered at; React writes this URL's.
     if (notFound) for (const tag of document.head.querySelectorAll(prerenderedHead)) tag.remove();
-    hydrateRoot(container, <App router={router} />);
+    // As a transition, React hydrates in slices of about 5 ms and yields between them (ADR 0044).
+    startTransition(() => {
+      hydrateRoot(container, <App router={router} />);
+    });
     return;
   }
   for (const tag of document.head.querySelectorAll(prerenderedHead)) tag.remove();

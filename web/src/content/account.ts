@@ -1,7 +1,7 @@
 import { type ConsentPurpose, consentDocuments } from '#contracts/consent-documents.ts';
-import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
+import { deletionDeadlineDays } from '#contracts/retention.ts';
 import { organizationTypeNames } from './organization.ts';
 
 // Copy of the account screen (/user-account), and the words for an account's facts that the

@@ -1,4 +1,4 @@
-import { deletionDeadlineDays } from '#contracts/data-deletion.ts';
+import { deletionDeadlineDays } from '#contracts/retention.ts';
 import type { PageMeta } from './pages/types.ts';
 
 // /data-deletion/confirm: where a data-deletion request's emailed link leads.

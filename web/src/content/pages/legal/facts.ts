@@ -1,9 +1,14 @@
-import { deletionConfirmationHours, deletionDeadlineDays } from '#contracts/data-deletion.ts';
-import { contractRetentionYears, kycRetentionYears } from '#contracts/retention.ts';
+import {
+  contractRetentionYears,
+  deletionConfirmationHours,
+  deletionDeadlineDays,
+  kycRetentionYears,
+} from '#contracts/retention.ts';
 import { cookieConsentMonths } from '#web/content/cookie-policy-revision.ts';
 
 // The product's policy facts, once: every legal text (German and English) quotes these numbers,
-// so the texts cannot disagree with each other. The deletion deadline and the retention periods
+// so the texts cannot disagree with each other. (No schemas here: a legal page must not evaluate
+// zod just to quote a number.) The deletion deadline and the retention periods
 // are the backend's own constants, which it enforces.
 export const policyFacts = {
   contractRetentionYears,
