@@ -49,6 +49,7 @@ export const initialJsBudget = (route: string): number =>
   (route === '/' ? webBudgets.initialJsGzipBytes : Number.POSITIVE_INFINITY);
 
 export const forbiddenModule = /node_modules\/(@auth0\/|persona\/)/;
+const schemaModule = /node_modules\/zod\//;
 
 const defaultDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -93,7 +94,9 @@ export async function measureJs(distDir = defaultDist, routes = publicPaths) {
     const forbidden = chunks.flatMap((file) =>
       (modules[file] ?? []).filter((id) => forbiddenModule.test(id)),
     );
-    results.push({ path: route.path, chunks: chunks.length, gzip, forbidden });
+    // The schema library: a page without a form has no reason to evaluate it (ADR 0044).
+    const schemas = chunks.some((file) => (modules[file] ?? []).some((id) => schemaModule.test(id)));
+    results.push({ path: route.path, chunks: chunks.length, gzip, forbidden, schemas });
   }
   return results;
 }

@@ -23,6 +23,19 @@ describe('web bundles', () => {
     ).toEqual([]);
   });
 
+  it('public routes: only the pages with a form load the schema library', async () => {
+    // Evaluating zod's schemas is a long task on a phone; a legal text that merely quotes a
+    // deadline from a contract module once paid it on every visit (ADR 0044).
+    const rows = await measureJs();
+    expect(rows.filter((row) => row.schemas).map((row) => row.path)).toEqual([
+      '/investors',
+      '/contact',
+      '/data-deletion',
+      '/data-deletion/confirm',
+      '/register',
+    ]);
+  });
+
   it('signed-in routes: /kyc/persona within budget, persona only there, one Auth0 SDK copy', async () => {
     const { routes, auth0Copies, auth0Chunks } = await measureSignedIn();
     const kyc = routes.find((route) => route.path === '/kyc/persona');
