@@ -54,7 +54,7 @@ const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const meCalls = (calls: { url: string }[]) => calls.filter((call) => call.url === '/api/me').length;
 
 describe('pending', () => {
-  it('says the verification is in progress, offers Return to Home, and asks the server every 4 s', async () => {
+  it('says the verification is in progress, offers Return to Home, and asks the server soon, then every 4 s', async () => {
     const { calls } = serverSays(() => 'pending');
     show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
@@ -62,17 +62,30 @@ describe('pending', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(meCalls(calls)).toBe(0);
 
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    // Checks at 0.5 s, 1.5 s, 3.5 s, then every 4 s.
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(meCalls(calls)).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(meCalls(calls)).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(meCalls(calls)).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(meCalls(calls)).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(3999));
+    expect(meCalls(calls)).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(meCalls(calls)).toBe(4);
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(meCalls(calls)).toBe(5);
+    await act(() => vi.advanceTimersByTimeAsync(40_000));
+    expect(meCalls(calls)).toBe(15);
   });
 
   it('pauses while the tab is hidden and asks again as soon as it is visible', async () => {
     const { calls } = serverSays(() => 'pending');
     show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(meCalls(calls)).toBe(1);
 
     setVisibility('hidden');
@@ -82,7 +95,7 @@ describe('pending', () => {
     setVisibility('visible');
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(meCalls(calls)).toBe(2);
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(meCalls(calls)).toBe(3);
   });
 
@@ -95,9 +108,9 @@ describe('pending', () => {
     );
     show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await act(() => vi.advanceTimersByTimeAsync(500));
     failing = false;
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(meCalls(calls)).toBe(2);
     expect(heading()).toBe('Verification In Progress');
   });
@@ -108,7 +121,7 @@ describe('pending', () => {
     const view = show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
     status = 'approved';
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(heading()).toBe('Verification Approved');
     expect(meCalls(calls)).toBe(1);
 
@@ -136,10 +149,10 @@ describe('right after submitting', () => {
     show(commercial, { kycStatus: 'not_started', consentRecorded: true }, submittedState());
 
     expect(heading()).toBe('Verification In Progress');
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(meCalls(calls)).toBe(1);
     status = 'pending';
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(heading()).toBe('Verification In Progress');
   });
 
@@ -228,7 +241,7 @@ describe('rejected', () => {
     show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
     status = 'rejected';
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(heading()).toBe('Verification Unsuccessful');
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(meCalls(calls)).toBe(1);

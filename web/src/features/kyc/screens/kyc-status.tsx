@@ -11,8 +11,14 @@ import '#web/styles/kyc.css';
 
 const copy = kycCopy.status;
 
-/** How often a pending status is asked again (`GET /api/me` through the shell's `refreshMe`). */
-const statusPollMs = 4000;
+/**
+ * When a pending status is asked again (`GET /api/me` through the shell's `refreshMe`): soon after
+ * the screen opens, since the decision of an automatic check usually arrives within a second of the
+ * submission, then less and less often, every 4 s at most (ADR 0044).
+ */
+const statusPollDelaysMs = [500, 1000, 2000, 4000] as const;
+const pollDelay = (checks: number) =>
+  statusPollDelaysMs[Math.min(checks, statusPollDelaysMs.length - 1)] ?? 4000;
 /** How long the approved screen shows before the dashboard opens. */
 const approvedRedirectMs = 3000;
 
@@ -43,15 +49,17 @@ export function Component() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let inFlight = false;
+    let checks = 0;
 
     const hidden = () => document.visibilityState === 'hidden';
     const schedule = () => {
       clearTimeout(timer);
-      if (!stopped && !hidden()) timer = setTimeout(check, statusPollMs);
+      if (!stopped && !hidden()) timer = setTimeout(check, pollDelay(checks));
     };
     async function check() {
       if (stopped || inFlight || hidden()) return;
       inFlight = true;
+      checks += 1;
       try {
         await refreshMe();
       } catch {
