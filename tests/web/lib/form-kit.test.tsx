@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hydrateRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verificationDecisionRequest } from '#contracts/admin-verifications.ts';
 import { consentMessages, consentRequest } from '#contracts/consent.ts';
 import { CheckboxField, Field, SelectField } from '#web/components/field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { hydrationStarts } from '#web/lib/hydrated.ts';
 import { useContractForm } from '#web/lib/use-contract-form.ts';
 
 // The form kit with the journey's own contracts: the consent dialog's three required checkboxes,
@@ -146,6 +148,30 @@ describe('checkboxes', () => {
     await user.click(screen.getByRole('button', { name: 'Give consent' }));
     expect(screen.queryByText(consentMessages.biometric_data_consent)).toBeNull();
     expect(screen.getByText(consentMessages.identity_verification_consent)).toBeDefined();
+  });
+});
+
+describe('hydration as the site boots (web/src/app/boot.tsx)', () => {
+  it('keeps the submit button disabled while React hydrates, then enables it', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const submit = vi.fn(async () => ({}));
+    container.innerHTML = renderToString(<ConsentForm submit={submit} />);
+    const button = container.querySelector('button');
+    expect(button?.disabled).toBe(true);
+
+    hydrationStarts();
+    await act(async () => {
+      hydrateRoot(container, <ConsentForm submit={submit} />);
+    });
+    await waitFor(() => expect(button?.disabled).toBe(false));
+    // A form mounted after that (a client-side navigation) is interactive in its first render.
+    const later = document.createElement('div');
+    document.body.append(later);
+    const root = createRoot(later);
+    flushSync(() => root.render(<ConsentForm submit={submit} />));
+    expect(later.querySelector('button')?.disabled).toBe(false);
+    act(() => root.unmount());
   });
 });
 

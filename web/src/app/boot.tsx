@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { hydrationStarts } from '#web/lib/hydrated.ts';
 import { App } from './index.tsx';
 import { normalizePath } from './paths.ts';
 import { routes } from './routes.tsx';
@@ -67,6 +68,7 @@ export async function boot(
     // The not-found page's head tags name the path it was rendered at; React writes this URL's.
     if (notFound) for (const tag of document.head.querySelectorAll(prerenderedHead)) tag.remove();
     // As a transition, React hydrates in slices of about 5 ms and yields between them (ADR 0044).
+    hydrationStarts();
     startTransition(() => {
       hydrateRoot(container, <App router={router} />);
     });
