@@ -23,8 +23,14 @@ const routeKeys = [
  * Loads the lazy modules of the routes matching the URL before React starts, so the first client
  * render shows the same page as the HTML (no fallback render, no hydration mismatch).
  */
-export async function resolveLazyRoutes(routeObjects: RouteObject[], pathname: string): Promise<void> {
+export async function resolveLazyRoutes(
+  routeObjects: RouteObject[],
+  pathname: string,
+  nextTask: () => Promise<void>,
+): Promise<void> {
   const matches = matchRoutes(routeObjects, pathname) ?? [];
+  // Matching ranks every route; importing then links and compiles the page's files: two tasks.
+  await nextTask();
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -56,7 +62,7 @@ export async function boot(
   const here = normalizePath(window.location.pathname);
 
   await nextTask();
-  await resolveLazyRoutes(routes, window.location.pathname);
+  await resolveLazyRoutes(routes, window.location.pathname, nextTask);
   await nextTask();
   const router = createBrowserRouter(routes);
   await nextTask();
