@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { problemTypes } from '#contracts/problem.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
 
@@ -42,7 +42,8 @@ export function acceptedOriginValues(secretString: string): string[] {
   );
 }
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+// One-shot: half the cost of a Hash object per request.
+const digest = (value: string) => hash('sha256', value, 'buffer');
 
 /**
  * A check of the header against the accepted values, their digests taken once: a container builds

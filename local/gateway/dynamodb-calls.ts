@@ -31,15 +31,13 @@ export function createDynamoDbCallLog() {
      * Runs one invocation, while counting with its own record (kept once the invocation settles);
      * otherwise just runs it.
      */
-    async run<T>(handler: string, requestId: string, invoke: () => Promise<T>): Promise<T> {
+    run<T>(handler: string, requestId: string, invoke: () => Promise<T>): Promise<T> {
       if (!counting) return invoke();
       const record: InvocationCalls = { handler, requestId, calls: [] };
-      try {
-        return await current.run(record, invoke);
-      } finally {
+      return current.run(record, invoke).finally(() => {
         finished.push(record);
         if (finished.length > kept) finished.splice(0, finished.length - kept);
-      }
+      });
     },
     /** Adds the counting middleware (first, so a call is counted once however often it is retried). */
     attach(client: Pick<DynamoDBClient, 'middlewareStack'>): void {

@@ -110,12 +110,13 @@ export function buildEvent(input: {
   };
 }
 
+function unsupported(): never {
+  throw new Error('Callback-style completion is not used by these handlers');
+}
+
 /** The context Lambda passes an invocation, as far as a local run can fill it in. */
 export function lambdaContext(functionName: string, timeoutSeconds: number): Context {
   const deadline = Date.now() + timeoutSeconds * 1000;
-  const unsupported = () => {
-    throw new Error('Callback-style completion is not used by these handlers');
-  };
   return {
     awsRequestId: randomUUID(),
     functionName,

@@ -375,10 +375,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           loadedHandlers.set(route.handler, loadedHandler as HttpLambda);
           return loadedHandler;
         }))) as HttpLambda;
-      const invoke = () => handler(event, lambdaContext(route.handler, timeoutSeconds));
       const calls = options.dynamoDbCallLog;
       const result = await withTimeout(
-        calls ? calls.run(route.handler, requestId, invoke) : invoke(),
+        calls
+          ? calls.run(route.handler, requestId, () =>
+              handler(event, lambdaContext(route.handler, timeoutSeconds)),
+            )
+          : handler(event, lambdaContext(route.handler, timeoutSeconds)),
         timeoutSeconds * 1000,
       );
       writeResult(res, result, requestId);
