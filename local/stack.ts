@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
@@ -379,7 +379,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       eventBridge: { endpoint: gateway.eventBridgeEndpoint, busName: localIdentity.busName },
       accounts: seededAccounts,
     };
-    await writeFile(stackFile, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    // Written whole, then renamed into place: whoever waits for the file (spawnStack polls for it)
+    // must never read it half-written.
+    await writeFile(`${stackFile}.tmp`, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    await rename(`${stackFile}.tmp`, stackFile);
     return { info, close };
   } catch (error) {
     await close();

@@ -23,19 +23,43 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
 // The stack tests register many users from one address; they raise the per-IP limit with this.
 const perIpWriteLimit = Number(process.env.LOCAL_PER_IP_WRITE_LIMIT ?? '') || undefined;
-// The gateway logs a line per request, and a pipe (how the tests and the bench run the stack) is
-// written synchronously on Linux: lines are batched into one write per turn of the event loop, so
-// the log does not cost each request a system call.
-let pending: string[] = [];
+// The gateway logs a line per request and the handlers' Powertools loggers and metrics write theirs
+// (an EMF line per invocation that counts something), and a pipe (how the tests and the bench run
+// the stack) is written synchronously on Linux: everything this process writes to stdout is batched
+// into one write every `flushMs`, so output does not cost each request a system call (under load a
+// write per turn of the event loop still came to one every few requests).
+const flushMs = 20;
+const writeStdout = process.stdout.write.bind(process.stdout);
+let pending: (string | Uint8Array)[] = [];
+let written: ((error?: Error | null) => void)[] = [];
 const flushLog = () => {
   if (pending.length === 0) return;
-  const lines = pending;
+  const text = pending.every((chunk) => typeof chunk === 'string')
+    ? pending.join('')
+    : Buffer.concat(pending.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
+  const callbacks = written;
   pending = [];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  written = [];
+  writeStdout(text, (error) => {
+    for (const callback of callbacks) callback(error);
+  });
 };
+process.stdout.write = ((
+  chunk: string | Uint8Array,
+  encodingOrCallback?: BufferEncoding | ((error?: Error | null) => void),
+  callback?: (error?: Error | null) => void,
+): boolean => {
+  if (pending.length === 0) setTimeout(flushLog, flushMs).unref();
+  const encoding = typeof encodingOrCallback === 'string' ? encodingOrCallback : 'utf8';
+  pending.push(typeof chunk === 'string' && encoding !== 'utf8' ? Buffer.from(chunk, encoding) : chunk);
+  const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+  if (done) written.push(done);
+  return true;
+}) as typeof process.stdout.write;
+// process.exit() skips the pending turn: what was written so far still goes out.
+process.on('exit', flushLog);
 const log = (line: string) => {
-  if (pending.length === 0) setImmediate(flushLog);
-  pending.push(line);
+  process.stdout.write(`${line}\n`);
 };
 
 console.log('Starting the local stack...');

@@ -48,5 +48,11 @@ export class EventBridgePublisher implements EventPublisher {
 }
 
 export function createEventPublisher(): EventPublisher {
-  return new EventBridgePublisher(new EventBridgeClient({}), requireEnv('EVENT_BUS_NAME'));
+  // `cacheMiddleware`: the client resolves its middleware stack once per command type instead of
+  // on every send (sorting and rebuilding some twenty middlewares), which was about a third of what
+  // publishing cost a warm function (ADR 0053). Nothing adds middleware to this client later.
+  return new EventBridgePublisher(
+    new EventBridgeClient({ cacheMiddleware: true }),
+    requireEnv('EVENT_BUS_NAME'),
+  );
 }

@@ -6,6 +6,10 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 // the local stack to the handlers' shared client: nothing in a handler's code path knows of it, and
 // in AWS nothing attaches it. Each invocation the gateway runs (an HTTP route or an event target)
 // carries its record through async context, so concurrent requests are told apart.
+//
+// Counting is off until a count is started (`start`) and off again once it is stopped: an active
+// AsyncLocalStorage makes Node run its promise hooks on every promise of the process, which cost a
+// request tens of microseconds (ADR 0053), so the stack pays for it only while someone counts.
 
 export interface InvocationCalls {
   handler: string;
@@ -21,16 +25,19 @@ const kept = 2_000;
 export function createDynamoDbCallLog() {
   const current = new AsyncLocalStorage<InvocationCalls>();
   const finished: InvocationCalls[] = [];
+  let counting = false;
   return {
-    /** Runs one invocation with its own record; the record is kept once the invocation settles. */
-    async run<T>(handler: string, requestId: string, invoke: () => Promise<T>): Promise<T> {
+    /**
+     * Runs one invocation, while counting with its own record (kept once the invocation settles);
+     * otherwise just runs it.
+     */
+    run<T>(handler: string, requestId: string, invoke: () => Promise<T>): Promise<T> {
+      if (!counting) return invoke();
       const record: InvocationCalls = { handler, requestId, calls: [] };
-      try {
-        return await current.run(record, invoke);
-      } finally {
+      return current.run(record, invoke).finally(() => {
         finished.push(record);
         if (finished.length > kept) finished.splice(0, finished.length - kept);
-      }
+      });
     },
     /** Adds the counting middleware (first, so a call is counted once however often it is retried). */
     attach(client: Pick<DynamoDBClient, 'middlewareStack'>): void {
@@ -42,10 +49,19 @@ export function createDynamoDbCallLog() {
         { step: 'initialize', name: 'localCallCount', priority: 'high' },
       );
     },
-    list: (): InvocationCalls[] => [...finished],
-    clear: (): void => {
+    /** Starts a fresh count: the invocations from now on, each with its calls. */
+    start: (): void => {
       finished.length = 0;
+      counting = true;
     },
+    /** Stops counting and forgets the count; the async context's hooks are switched off again. */
+    stop: (): void => {
+      counting = false;
+      finished.length = 0;
+      current.disable();
+    },
+    counting: (): boolean => counting,
+    list: (): InvocationCalls[] => [...finished],
   };
 }
 

@@ -53,16 +53,20 @@ export function buildEvent(input: {
   authorizer?: { claims: Record<string, JwtClaimValue>; scopes: string[] | null };
 }): HttpApiEvent {
   const { req, url, body, route } = input;
+  // From the raw name/value pairs, as sent (`headersDistinct` builds an array per header first):
+  // names lower-cased, repeated headers joined with commas, cookies split into their own list.
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
-  for (const [name, value] of Object.entries(req.headersDistinct)) {
-    if (!value) continue;
-    const key = name.toLowerCase();
+  const raw = req.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    const key = (raw[index] as string).toLowerCase();
+    const value = raw[index + 1] as string;
     if (key === 'cookie') {
-      cookies = value.flatMap((cookie) => cookie.split(';').map((part) => part.trim()));
+      cookies ??= [];
+      for (const part of value.split(';')) cookies.push(part.trim());
       continue;
     }
-    headers[key] = value.join(',');
+    headers[key] = Object.hasOwn(headers, key) ? `${headers[key]},${value}` : value;
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)
@@ -106,12 +110,13 @@ export function buildEvent(input: {
   };
 }
 
+function unsupported(): never {
+  throw new Error('Callback-style completion is not used by these handlers');
+}
+
 /** The context Lambda passes an invocation, as far as a local run can fill it in. */
 export function lambdaContext(functionName: string, timeoutSeconds: number): Context {
   const deadline = Date.now() + timeoutSeconds * 1000;
-  const unsupported = () => {
-    throw new Error('Callback-style completion is not used by these handlers');
-  };
   return {
     awsRequestId: randomUUID(),
     functionName,
@@ -138,16 +143,13 @@ export function writeResult(res: ServerResponse, result: unknown, requestId: str
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(result ?? null),
         };
-  const body =
-    shaped.body === undefined
-      ? Buffer.alloc(0)
-      : shaped.isBase64Encoded
-        ? Buffer.from(shaped.body, 'base64')
-        : Buffer.from(shaped.body, 'utf8');
+  // A text body is written as the string it is: with the headers it goes out in one write, where a
+  // Buffer made of it would cost a copy and a second chunk.
+  const body = shaped.isBase64Encoded ? Buffer.from(shaped.body ?? '', 'base64') : (shaped.body ?? '');
   const headers: Record<string, string | string[]> = { ...shaped.headers };
   if (shaped.cookies?.length) headers['set-cookie'] = shaped.cookies;
   headers['apigw-requestid'] = requestId;
-  headers['content-length'] = String(body.byteLength);
+  headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   res.writeHead(shaped.statusCode, headers);
   res.end(body);
 }

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EventRuleDef } from '#lambdas/event-rules.ts';
 import {
-  originVerified,
+  originVerifier,
   originVerifyHeader,
   perIpWriteLimit,
   perIpWriteLimitResponse,
@@ -43,7 +43,8 @@ export const sesPath = '/__aws/ses';
  * (target invocations wait while held: the bench's webhook acknowledgement), `POST /__local/schedules/{ruleId}`,
  * `POST /__local/dead-letters/redrive`, `GET /__local/events` (what the bus accepted),
  * `GET|POST|DELETE /__local/faults` (the EventBridge and SES fault knobs, ADR 0035),
- * `GET|DELETE /__local/dynamodb/calls` (each invocation's DynamoDB calls, when counted),
+ * `POST|GET|DELETE /__local/dynamodb/calls` (start counting each invocation's DynamoDB calls, list
+ * them, stop),
  * `GET /__local/noop` (answers at once: the bench's reference for the gateway's overhead), and
  * `POST /__local/{name}` for each of `GatewayOptions.controls`.
  */
@@ -81,7 +82,10 @@ export interface GatewayOptions {
   /** Local interval of scheduled rules; 0 disables their timers (tests trigger them by hand). */
   scheduleIntervalMs?: (rule: EventRuleDef) => number;
   log?: (line: string) => void;
-  /** Records each invocation's DynamoDB calls (issue 13), served at `GET /__local/dynamodb/calls`. */
+  /**
+   * Records each invocation's DynamoDB calls (issue 13) while a count runs: started with
+   * `POST /__local/dynamodb/calls`, listed with `GET`, stopped with `DELETE`.
+   */
   dynamoDbCallLog?: DynamoDbCallLog;
 }
 
@@ -161,13 +165,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // viewer's address as CloudFront reports it.
   const writeRoutes = new Set(publicWriteRoutes(options.routes));
   const ipLimiter = createIpRateLimiter(options.perIpWriteLimit ?? perIpWriteLimit);
+  const fromOurEdge =
+    options.originSecret === undefined ? () => false : originVerifier([options.originSecret]);
   const clientIp = (req: IncomingMessage): string => {
     const socketIp = req.socket.remoteAddress ?? '127.0.0.1';
     const header = req.headers[originVerifyHeader];
-    const fromEdge =
-      options.originSecret !== undefined &&
-      typeof header === 'string' &&
-      originVerified(header, [options.originSecret]);
+    const fromEdge = typeof header === 'string' && fromOurEdge(header);
     const viewer = req.headers[viewerAddressHeader];
     return (fromEdge && typeof viewer === 'string' ? viewerIpOf(viewer) : undefined) ?? socketIp;
   };
@@ -191,9 +194,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const calls = options.dynamoDbCallLog;
     if (calls && pathname === `${localControlPath}dynamodb/calls`) {
       if (method === 'GET') return json(200, calls.list());
+      if (method === 'POST') {
+        calls.start();
+        return json(200, { counting: true });
+      }
       if (method === 'DELETE') {
-        calls.clear();
-        return json(200, { cleared: true });
+        calls.stop();
+        return json(200, { counting: false });
       }
     }
     if (method === 'POST' && pathname === `${localControlPath}dead-letters/redrive`) {
@@ -302,6 +309,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
   }
 
+  // A warm container's handler, once its module has loaded: no promise to wait for per request.
+  const loadedHandlers = new Map<string, HttpLambda>();
+
   const server = createServer(async (req, res) => {
     const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -360,18 +370,20 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const timeoutSeconds = route.timeoutSeconds ?? 10;
     const requestId = randomUUID();
     try {
-      const handler = (await load(route.handler)) as HttpLambda;
-      const invoke = () => handler(event, lambdaContext(route.handler, timeoutSeconds));
+      const handler = (loadedHandlers.get(route.handler) ??
+        (await load(route.handler).then((loadedHandler) => {
+          loadedHandlers.set(route.handler, loadedHandler as HttpLambda);
+          return loadedHandler;
+        }))) as HttpLambda;
       const calls = options.dynamoDbCallLog;
-      // The timeout's timer is cleared with the answer: left pending, every request would keep a
-      // timer and its closure alive for the route's whole timeout (tens of thousands under load).
-      let timer: NodeJS.Timeout | undefined;
-      const result = await Promise.race([
-        calls ? calls.run(route.handler, requestId, invoke) : invoke(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new LambdaTimeout()), timeoutSeconds * 1000).unref();
-        }),
-      ]).finally(() => clearTimeout(timer));
+      const result = await withTimeout(
+        calls
+          ? calls.run(route.handler, requestId, () =>
+              handler(event, lambdaContext(route.handler, timeoutSeconds)),
+            )
+          : handler(event, lambdaContext(route.handler, timeoutSeconds)),
+        timeoutSeconds * 1000,
+      );
       writeResult(res, result, requestId);
     } catch (error) {
       if (error instanceof LambdaTimeout) writeGatewayError(res, 503, 'Service Unavailable');
@@ -410,3 +422,24 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 }
 
 class LambdaTimeout extends Error {}
+
+/**
+ * The invocation's answer, or LambdaTimeout once the route's timeout has passed. The timer is
+ * cleared with the answer: left pending, every request would keep a timer and its closure alive for
+ * the route's whole timeout (tens of thousands under load).
+ */
+function withTimeout<T>(invocation: Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LambdaTimeout()), timeoutMs).unref();
+    invocation.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

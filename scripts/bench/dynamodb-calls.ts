@@ -31,10 +31,15 @@ export async function measureDynamoDbCalls(stack: StackInfo): Promise<CallsPerRe
   /** The calls of `handler`'s invocations while `action` ran and its events settled. */
   const during = async (action: () => Promise<void>) => {
     await settle();
-    await control('DELETE');
-    await action();
-    await settle();
-    return control('GET');
+    await control('POST');
+    try {
+      await action();
+      await settle();
+      return await control('GET');
+    } finally {
+      // Counting costs every request (the async context's promise hooks): off outside a count.
+      await control('DELETE');
+    }
   };
   const callsOf = (log: InvocationCalls[], handler: string) => {
     const invocations = log.filter((entry) => entry.handler === handler);

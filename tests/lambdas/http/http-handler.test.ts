@@ -186,6 +186,26 @@ describe('httpHandler behind CloudFront (the origin secret)', () => {
     expect((await handler(withHeaders({ 'x-origin-verify': '' }), lambdaContext)).statusCode).toBe(403);
   });
 
+  it('checks against the rotated value once the cached one expires, and refuses the old value', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect((await handler(withHeaders({}), lambdaContext)).statusCode).toBe(201);
+      secrets
+        .on(GetSecretValueCommand)
+        .resolves({ SecretString: JSON.stringify({ current: 'the-rotated-origin-secret-value' }) });
+      // Within the secrets cache's five minutes the container still checks against what it read.
+      expect((await handler(withHeaders({}), lambdaContext)).statusCode).toBe(201);
+      vi.setSystemTime(Date.now() + 5 * 60 * 1000 + 1);
+      expect((await handler(withHeaders({}), lambdaContext)).statusCode).toBe(403);
+      expect(
+        (await handler(withHeaders({ 'x-origin-verify': 'the-rotated-origin-secret-value' }), lambdaContext))
+          .statusCode,
+      ).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('fails closed when the secret cannot be read: 500, and nothing runs', async () => {
     handle.mockClear();
     clearSecretCache();

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +97,8 @@ beforeAll(async () => {
       return {
         statusCode: 200,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ok: true }),
+        // Not ASCII: the answer's length is counted in bytes, not characters.
+        body: JSON.stringify({ ok: true, greeting: 'grüße, 世界' }),
       };
     },
     boom: async () => {
@@ -178,6 +179,47 @@ describe('HTTP API routes', () => {
     });
     expect(lastEvent?.headers['x-custom']).toBe('Yes');
     expect(lastEvent?.requestContext.authorizer).toBeUndefined();
+  });
+
+  it('joins a repeated header with commas and gathers every cookie header, as API Gateway does', async () => {
+    const url = new URL(`${gateway.url}/api/echo/1`);
+    // fetch merges repeated headers itself: node:http sends each line as given.
+    const answer = await new Promise<{ status?: number; length?: string; body: Buffer }>(
+      (resolve, reject) => {
+        const sent = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            headers: {
+              'X-Repeated': ['one', 'two'],
+              Cookie: ['a=1; b=2', 'c=3'],
+              'content-type': 'application/json',
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode,
+                length: res.headers['content-length'],
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
+        sent.on('error', reject);
+        sent.end('{}');
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(lastEvent?.headers['x-repeated']).toBe('one,two');
+    expect(lastEvent?.cookies).toEqual(['a=1', 'b=2', 'c=3']);
+    expect(lastEvent?.headers.cookie).toBeUndefined();
+    expect(JSON.parse(answer.body.toString('utf8'))).toEqual({ ok: true, greeting: 'grüße, 世界' });
+    expect(Number(answer.length)).toBe(answer.body.byteLength);
   });
 
   it('base64-encodes a binary body', async () => {
