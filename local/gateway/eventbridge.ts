@@ -33,9 +33,11 @@ export interface EventBusOptions {
   deadLetterFile?: string;
   log?(line: string): void;
   /**
-   * Delay before a matched event is delivered. EventBridge delivers asynchronously, typically tens
-   * to hundreds of milliseconds after `PutEvents`; delivering on the same tick would make a
-   * publisher's own answer wait for its subscribers, which never happens in AWS. Default 25 ms.
+   * Delay before a matched event is delivered. Default 0: a later turn of the event loop, after
+   * the `PutEvents` answer is written, so a publisher's answer never waits for its subscribers
+   * (it never does in AWS). EventBridge's own latency (tens to hundreds of milliseconds) is not
+   * emulated: it is AWS's, not this product's, and a fixed delay only added a constant to every
+   * end-to-end time the bench measures (ADR 0053; it was 25 ms).
    */
   deliveryDelayMs?: number;
   /** How often scheduled rules fire locally; defaults to their `rateMinutes`. 0 disables the timers. */
@@ -90,7 +92,7 @@ export function createEventBus(options: EventBusOptions) {
   const inFlight = new Set<Promise<void>>();
   const delay = options.retryDelayMs ?? defaultRetryDelayMs;
   const log = options.log ?? (() => {});
-  const deliveryDelay = options.deliveryDelayMs ?? 25;
+  const deliveryDelay = options.deliveryDelayMs ?? 0;
 
   function busMatches(name: unknown): boolean {
     if (name === undefined || name === null || name === '') return options.busName === 'default';
