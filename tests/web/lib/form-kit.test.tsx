@@ -57,6 +57,17 @@ function ConsentForm({ submit, onSuccess = () => {}, onFailure = () => {} }: Han
   );
 }
 
+/** The consent form as the prerender writes it: not yet hydrated, its button disabled. */
+function prerenderedConsentForm() {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const submit = vi.fn(async () => ({}));
+  container.innerHTML = renderToString(<ConsentForm submit={submit} />);
+  const button = container.querySelector('button');
+  expect(button?.disabled).toBe(true);
+  return { container, button, submit };
+}
+
 function DecisionForm({ submit, saved }: Handlers & { saved?: Record<string, unknown> }) {
   const form = useContractForm({
     fields: { decision: '', reason: '' },
@@ -129,12 +140,7 @@ describe('checkboxes', () => {
   });
 
   it('keeps boxes ticked in the prerendered form before hydration', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const submit = vi.fn(async () => ({}));
-    container.innerHTML = renderToString(<ConsentForm submit={submit} />);
-    const button = container.querySelector('button');
-    expect(button?.disabled).toBe(true);
+    const { container, button, submit } = prerenderedConsentForm();
 
     const early = container.querySelector<HTMLInputElement>('input[name="biometric_data_consent"]');
     if (!early) throw new Error('no checkbox');
@@ -153,12 +159,7 @@ describe('checkboxes', () => {
 
 describe('hydration as the site boots (web/src/app/boot.tsx)', () => {
   it('keeps the submit button disabled while React hydrates, then enables it', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const submit = vi.fn(async () => ({}));
-    container.innerHTML = renderToString(<ConsentForm submit={submit} />);
-    const button = container.querySelector('button');
-    expect(button?.disabled).toBe(true);
+    const { container, button, submit } = prerenderedConsentForm();
 
     hydrationStarts();
     await act(async () => {
