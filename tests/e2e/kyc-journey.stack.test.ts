@@ -222,7 +222,9 @@ describe('identity verification in the browser', () => {
       await page
         .getByRole('heading', { level: 1, name: 'Verification Approved' })
         .waitFor({ timeout: 20_000 });
-      steps.mark('webhook -> status screen shows Approved (the screen checks after 0.5, 1.5, 3.5 s, then every 4 s)');
+      steps.mark(
+        'webhook -> status screen shows Approved (the screen checks after 0.5, 1.5, 3.5 s, then every 4 s)',
+      );
       await expectAccessible(page, 'approved', ['light']);
       steps.skip();
       await page.waitForURL(`${stack.web}/dashboard`, { timeout: 10_000 });
