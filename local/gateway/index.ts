@@ -45,10 +45,34 @@ export const sesPath = '/__aws/ses';
  * `GET|POST|DELETE /__local/faults` (the EventBridge and SES fault knobs, ADR 0035),
  * `POST|GET|DELETE /__local/dynamodb/calls` (start counting each invocation's DynamoDB calls, list
  * them, stop),
- * `GET /__local/noop` (answers at once: the bench's reference for the gateway's overhead), and
+ * `GET /__local/noop` (answers at once: the bench's reference for the gateway's overhead),
+ * `GET /__local/noop-route` (an empty Lambda handler behind the whole route emulation: the bench
+ * reports health against it too), and
  * `POST /__local/{name}` for each of `GatewayOptions.controls`.
  */
 export const localControlPath = '/__local/';
+
+/**
+ * A route whose Lambda does nothing, served through the same emulation as every route of
+ * routes.ts (event, context, timeout, result): `GET /api/health` against it is what the handler
+ * wrapper costs, against `GET /__local/noop` what the gateway and the wrapper cost (issue 13).
+ */
+const noopRoute: RouteDef = {
+  id: 'LocalNoop',
+  method: 'GET',
+  path: `${localControlPath}noop-route`,
+  handler: '__local-noop',
+  auth: 'public',
+  throttle: { rateLimit: 0, burstLimit: 0 },
+  grants: [],
+  summary: 'Local only: an empty Lambda handler behind the gateway.',
+  problems: [],
+};
+const noopHandler = async () => ({
+  statusCode: 200,
+  headers: { 'content-type': 'application/json' },
+  body: '{}',
+});
 
 const handlersDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../lambdas/handlers');
 
@@ -310,7 +334,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
 
   // A warm container's handler, once its module has loaded: no promise to wait for per request.
-  const loadedHandlers = new Map<string, HttpLambda>();
+  const loadedHandlers = new Map<string, HttpLambda>([[noopRoute.handler, noopHandler]]);
 
   const server = createServer(async (req, res) => {
     const started = performance.now();
@@ -326,11 +350,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       return secretsManager(req, res, body);
     if (options.sesEndpoint && url.pathname.startsWith(`${sesPath}/`))
       return proxySes(req, res, url, body, options.sesEndpoint);
-    if (url.pathname.startsWith(localControlPath)) return control(req, url.pathname, res, body);
+    const noop = req.method === 'GET' && url.pathname === noopRoute.path;
+    if (!noop && url.pathname.startsWith(localControlPath)) return control(req, url.pathname, res, body);
 
     let matched: ReturnType<typeof matchRoute>;
     try {
-      matched = matchRoute(compiled, req.method ?? 'GET', url.pathname);
+      matched = noop
+        ? { route: noopRoute, pathParameters: {} }
+        : matchRoute(compiled, req.method ?? 'GET', url.pathname);
     } catch {
       // A path parameter that is not valid percent-encoding (`%E0%A4%A`): API Gateway refuses it.
       return writeGatewayError(res, 400, 'Bad Request');

@@ -16,7 +16,8 @@ import { median, percentile } from './stats.ts';
 // STACK_PORT_OFFSET):
 //   - gateway overhead: autocannon, 10 connections, GET /api/health reaches >= 0.5x the requests/s
 //     of the gateway's no-op (`GET /__local/noop`, answered before any route matching, event or
-//     handler);
+//     handler); health against the no-op route (`GET /__local/noop-route`, an empty Lambda behind
+//     the same route emulation: what the handler wrapper alone costs) is reported beside it;
 //   - webhook acknowledgement: autocannon, 10 connections, signed events with unique ids: p50 <= 5x
 //     GET /api/health's p50 (same tool, same connections), p99 <= 10x, no non-2xx; the bus's
 //     targets are held during each round and run after it (in AWS they are other functions; here
@@ -44,6 +45,8 @@ export interface LoadFigures {
 
 export interface ApiFigures {
   noop: LoadFigures;
+  /** `GET /__local/noop-route`: an empty Lambda behind the gateway's whole route emulation. */
+  noopRoute: LoadFigures;
   health: LoadFigures;
   webhook: LoadFigures;
   /** The same load with the targets applying each event in the gateway's process meanwhile. */
@@ -75,22 +78,19 @@ async function load(options: Parameters<typeof autocannon>[0]): Promise<LoadFigu
   };
 }
 
-/** Rounds interleaved so a busy moment of the machine hits both; figures over every sample. */
-async function interleaved(rounds: number, a: () => Promise<LoadFigures>, b: () => Promise<LoadFigures>) {
-  const first: LoadFigures[] = [];
-  const second: LoadFigures[] = [];
-  for (let round = 0; round < rounds; round++) {
-    first.push(await a());
-    second.push(await b());
-  }
-  const combine = (runs: LoadFigures[]): LoadFigures => ({
-    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
-    p50: median(runs.map((run) => run.p50)),
-    p99: median(runs.map((run) => run.p99)),
-    samples: runs.reduce((sum, run) => sum + run.samples, 0),
-    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+/** Rounds interleaved so a busy moment of the machine hits each; figures over every sample. */
+async function interleaved(rounds: number, ...loads: (() => Promise<LoadFigures>)[]): Promise<LoadFigures[]> {
+  const runs: LoadFigures[][] = loads.map(() => []);
+  for (let round = 0; round < rounds; round++)
+    for (const [index, run] of loads.entries()) runs[index]?.push(await run());
+  const combine = (of: LoadFigures[]): LoadFigures => ({
+    requestsPerSecond: median(of.map((run) => run.requestsPerSecond)),
+    p50: median(of.map((run) => run.p50)),
+    p99: median(of.map((run) => run.p99)),
+    samples: of.reduce((sum, run) => sum + run.samples, 0),
+    non2xx: of.reduce((sum, run) => sum + run.non2xx, 0),
   });
-  return [combine(first), combine(second)] as const;
+  return runs.map(combine);
 }
 
 export async function measureApi(log: (line: string) => void = () => {}): Promise<ApiFigures> {
@@ -115,14 +115,15 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
     const users = await enrolledUsers(info, 11);
     const [loadUser, ...visibleUsers] = users as [EnrolledUser, ...EnrolledUser[]];
 
-    log('api: gateway overhead (GET /api/health vs the no-op, 3 x 2 x 4 s)');
+    log('api: gateway overhead (GET /api/health vs the no-op and the no-op route, 3 x 3 x 4 s)');
     // Warm the handler module and the connections first.
     await load({ url: `${info.api}/api/health`, headers: origin, duration: 2 });
-    const [noop, health] = await interleaved(
+    const [noop, noopRoute, health] = (await interleaved(
       3,
       () => load({ url: `${info.api}/__local/noop`, duration: 4 }),
+      () => load({ url: `${info.api}/__local/noop-route`, duration: 4 }),
       () => load({ url: `${info.api}/api/health`, headers: origin, duration: 4 }),
-    );
+    )) as [LoadFigures, LoadFigures, LoadFigures];
 
     log('api: webhook acknowledgement (3 x 400 signed events, unique ids)');
     let second = 0;
@@ -166,11 +167,11 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
       return figures;
     };
     await webhookRound(false); // warm-up: the handler module, the bus, the target
-    const [webhook, healthAgain] = await interleaved(
+    const [webhook, healthAgain] = (await interleaved(
       3,
       () => webhookRound(true),
       () => load({ url: `${info.api}/api/health`, headers: origin, duration: 4 }),
-    );
+    )) as [LoadFigures, LoadFigures];
     log('api: webhook acknowledgement with the targets running in this process (reported)');
     const webhookColocated = await webhookRound(false);
     const deadLetters = (await (await fetch(`${info.api}/__local/dead-letters`)).json()) as unknown[];
@@ -180,6 +181,7 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
     const visible = await measureVisible(info, visibleUsers, 10);
     return {
       noop,
+      noopRoute,
       health: healthReference,
       webhook,
       webhookColocated,

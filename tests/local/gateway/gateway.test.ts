@@ -258,6 +258,18 @@ describe('HTTP API routes', () => {
     }
     expect((await fetch(`${gateway.url}/api/echo/1`, { method: 'POST' })).status).toBe(200);
   });
+
+  it("serves the bench's two references: the bare answer, and an empty Lambda behind the emulation", async () => {
+    const bare = await fetch(`${gateway.url}/__local/noop`);
+    expect(bare.status).toBe(200);
+    expect(bare.headers.get('apigw-requestid')).toBeNull();
+    // Through the route emulation: API Gateway's request id header, a mapped Lambda result.
+    const route = await fetch(`${gateway.url}/__local/noop-route`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('apigw-requestid')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await route.json()).toEqual({});
+    expect((await fetch(`${gateway.url}/__local/noop-route`, { method: 'POST' })).status).toBe(404);
+  });
 });
 
 describe('JWT authorizer on user routes', () => {
