@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { InvocationCalls } from '#local/gateway/dynamodb-calls.ts';
 import type { StackInfo } from '#local/stack.ts';
-import { enrolledUser, personaEvent, sendWebhook, webApi } from '#tests/helpers/persona-webhooks.ts';
+import {
+  enrolledUser,
+  identityVerificationConsent,
+  personaEvent,
+  sendWebhook,
+  webApi,
+} from '#tests/helpers/persona-webhooks.ts';
+import { sampleRegistrationRequest } from '#tests/lambdas/domain/registration/sample-request.ts';
 
 // Issue 13: DynamoDB calls per request, counted on the local stack by the client middleware its
 // wiring attaches (local/gateway/dynamodb-calls.ts). Deterministic: a test holds the budgets
@@ -52,18 +59,7 @@ export async function measureDynamoDbCalls(stack: StackInfo): Promise<CallsPerRe
   const registrationLog = await during(async () => {
     const response = await api('/api/registrations', {
       method: 'POST',
-      body: {
-        responsibleName: 'Ada Lovelace',
-        responsibleTitle: 'Chief Scientist',
-        responsibleEmail: email,
-        responsiblePhone: '+49 30 1234567',
-        organizationName: 'Helix Labs',
-        organizationUrl: 'https://helix-labs.example',
-        organizationType: 'commercial',
-        termsAgreed: true,
-        privacyAgreed: true,
-        nonHarmAgreed: true,
-      },
+      body: { ...sampleRegistrationRequest, responsibleEmail: email, organizationType: 'commercial' },
     });
     if (response.status !== 201) throw new Error(`registration answered ${response.status}`);
   });
@@ -73,12 +69,7 @@ export async function measureDynamoDbCalls(stack: StackInfo): Promise<CallsPerRe
     const response = await api('/api/consents', {
       method: 'POST',
       token: user.token,
-      body: {
-        identity_verification_consent: true,
-        biometric_data_consent: true,
-        privacy_policy_consent: true,
-        consent_type: 'identity_verification',
-      },
+      body: identityVerificationConsent,
     });
     if (response.status !== 201) throw new Error(`consent answered ${response.status}`);
   });

@@ -22,6 +22,7 @@ import { build } from 'esbuild';
 import lighthouse from 'lighthouse';
 import { startWeb } from '#local/web/index.ts';
 import { chromiumArgs } from '#tests/helpers/browser.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 import { publicPaths } from '#web/app/paths.ts';
 import { manifestFile, type ViteManifest } from '../../web/scripts/prerender.ts';
 import { chunkModulesFile } from '../../web/vite.config.ts';
@@ -183,15 +184,6 @@ async function startStubApi(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${address.port}`, server };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
 interface LighthouseFigures {
   lcp: number;
   tbt: number;
@@ -303,18 +295,8 @@ async function writeReferencePage(root: string): Promise<string> {
   return '/__reference/index.html';
 }
 
-interface PageSummary {
-  path: string;
-  lcp: number;
-  staticLcp: number;
-  tbt: number;
-  cls: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  failedAudits: string[];
-  seoAuditIds: string[];
-}
+/** A route's medians over the rounds, beside its floor's LCP. */
+type PageSummary = Omit<LighthouseFigures, 'runtimeError'> & { path: string; staticLcp: number };
 
 /**
  * How people arrive on a route when it is not bare: the data-deletion confirmation is only ever

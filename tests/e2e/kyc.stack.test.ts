@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
-import { webApi } from '#tests/helpers/persona-webhooks.ts';
+import { identityVerificationConsent, webApi } from '#tests/helpers/persona-webhooks.ts';
 import { createTestUser, passwordToken, type TestUser } from '#tests/helpers/tokens.ts';
 
 // Identity verification through every layer: API gateway -> handlers -> DynamoDB Local, the
@@ -30,12 +30,7 @@ async function recordConsent(user: TestUser): Promise<void> {
   const response = await api('/api/consents', {
     method: 'POST',
     token: user.token,
-    body: {
-      identity_verification_consent: true,
-      biometric_data_consent: true,
-      privacy_policy_consent: true,
-      consent_type: 'identity_verification',
-    },
+    body: identityVerificationConsent,
   });
   expect(response.status).toBe(201);
 }

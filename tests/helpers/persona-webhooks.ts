@@ -29,6 +29,14 @@ export const webApi =
 
 export type EnrolledUser = TestUser & { inquiryId: string; sessionToken: string };
 
+/** The body of POST /api/consents that gives identity-verification consent, every statement ticked. */
+export const identityVerificationConsent = {
+  identity_verification_consent: true,
+  biometric_data_consent: true,
+  privacy_policy_consent: true,
+  consent_type: 'identity_verification',
+} as const;
+
 /** A new user with identity-verification consent and a Persona inquiry started through the API. */
 export async function enrolledUser(stack: StackInfo): Promise<EnrolledUser> {
   const api = webApi(stack);
@@ -36,12 +44,7 @@ export async function enrolledUser(stack: StackInfo): Promise<EnrolledUser> {
   const consent = await api('/api/consents', {
     method: 'POST',
     token: user.token,
-    body: JSON.stringify({
-      identity_verification_consent: true,
-      biometric_data_consent: true,
-      privacy_policy_consent: true,
-      consent_type: 'identity_verification',
-    }),
+    body: JSON.stringify(identityVerificationConsent),
   });
   if (consent.status !== 201) throw new Error(`consent failed: ${consent.status}`);
   const inquiry = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
