@@ -96,6 +96,9 @@ ${info.accounts.map((a) => `  ${a.role.padEnd(5)}  ${a.email.padEnd(36)} ${a.pas
 
 Stack description: ${resolve(stateDir, 'stack.json')}
 Press Ctrl-C to stop.`);
+// At once, not in the next batch: whoever waits for stack.json (a developer, the stack tests)
+// reads the banner right after it appears.
+flushLog();
 
 let stopping = false;
 async function stop(signal: string) {
