@@ -16,8 +16,9 @@ import { type TableKey, tables } from '#lambdas/tables.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
 import { createDynamoDbCallLog } from './gateway/dynamodb-calls.ts';
 import { eventBridgePath, secretsManagerPath, sesPath, startGateway } from './gateway/index.ts';
-import { type IdpOptions, startIdp } from './idp/index.ts';
-import { MANAGEMENT_SCOPES } from './idp/provider.ts';
+import type { IdpOptions } from './idp/index.ts';
+import { MANAGEMENT_SCOPES } from './idp/scopes.ts';
+import { startIdpThread } from './idp/thread.ts';
 import { startPersona } from './persona/index.ts';
 import type { LocalPorts } from './ports.ts';
 import { startSes } from './ses.ts';
@@ -238,7 +239,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         },
       })),
     };
-    let idp = await startIdp(idpOptions);
+    // On its own thread, as Auth0 runs apart from the functions (ADR 0055).
+    let idp = await startIdpThread(idpOptions, log);
     // A restart (the `idp/restart` control) swaps the instance: close whichever runs then.
     closers.push(() => idp.close());
     log(`  identity  ${idp.url}  (Auth0-compatible provider; issuer ${idp.issuer})`);
@@ -297,7 +299,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         },
         'idp/restart': async () => {
           await idp.close();
-          idp = await startIdp(idpOptions);
+          idp = await startIdpThread(idpOptions, log);
           log('  identity  restarted (control)');
           return { idp: 'restarted' };
         },

@@ -16,7 +16,8 @@ import {
   handlePasswordReset,
   handleSignupApi,
 } from './pages.ts';
-import { createProvider, type M2mClient, MANAGEMENT_SCOPES } from './provider.ts';
+import { createProvider, type M2mClient } from './provider.ts';
+import { MANAGEMENT_SCOPES } from './scopes.ts';
 import { TicketService } from './tickets.ts';
 import { hashPassword, UserStore } from './user-store.ts';
 

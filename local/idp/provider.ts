@@ -5,14 +5,6 @@ import type { PrivateJwks } from './keys.ts';
 import { DATABASE_CONNECTION, type StoredUser, type UserStore } from './user-store.ts';
 
 export const PASSWORD_REALM_GRANT = 'http://auth0.com/oauth/grant-type/password-realm';
-export const MANAGEMENT_SCOPES = [
-  'read:users',
-  'update:users',
-  'create:users',
-  'delete:users',
-  'create:user_tickets',
-  'update:users_app_metadata',
-];
 /** Scopes an access token for the product API carries (Auth0 puts the OIDC scopes there too). */
 const API_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 const OIDC_SCOPES = new Set(API_SCOPES);

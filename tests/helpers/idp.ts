@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Auth0M2mKey, auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
 import type { IdpOptions, IdpSeedUser } from '#local/idp/index.ts';
-import { MANAGEMENT_SCOPES } from '#local/idp/provider.ts';
+import { MANAGEMENT_SCOPES } from '#local/idp/scopes.ts';
 
 /** Fixed values the IdP tests (and anyone wanting a throwaway IdP) can share. */
 export const TEST_AUDIENCE = 'https://api.platform.local';
