@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   GetCommand,
   QueryCommand,
   type QueryCommandOutput,
@@ -18,8 +19,11 @@ import {
   stringOrNull,
   toKycRecord,
 } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
+import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
+import { StorageUnavailableError } from '#lambdas/domain/errors.ts';
 import type {
   ApplyResult,
+  EventRead,
   HistoryEntry,
   KycRecord,
   KycStore,
@@ -46,6 +50,9 @@ export const historySk = (at: string, version: number) => `HISTORY#${at}#${Strin
 export const eventRetentionSeconds = 45 * 24 * 60 * 60;
 /** Published outbox items are kept a week for investigation, then expire. */
 export const publishedOutboxRetentionSeconds = 7 * 24 * 60 * 60;
+
+/** BatchGetItem rounds for one read before the store counts as unavailable. */
+const batchGetAttempts = 4;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -76,12 +83,37 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     return { userId: Item.userId, referenceId: String(Item.referenceId ?? Item.userId) };
   }
 
-  async isEventProcessed(eventId: string, now: Date): Promise<boolean> {
-    const { Item } = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: eventKey(eventId), ConsistentRead: true }),
-    );
-    // DynamoDB deletes expired items only eventually (DynamoDB Local too, by a background sweep): filter on read.
-    return Item !== undefined && typeof Item.expiresAt === 'number' && Item.expiresAt > epochSeconds(now);
+  /**
+   * One BatchGetItem, strongly consistent, for the state item and the event's marker. Keys DynamoDB
+   * leaves unprocessed (throttling) are asked for again with a short backoff; if some are still
+   * left, StorageUnavailableError: the target fails and EventBridge retries it.
+   */
+  async readForEvent(userId: string, eventId: string, now: Date): Promise<EventRead> {
+    const stateKey = kycStateKey(userId);
+    const markerKey = eventKey(eventId);
+    const items: Record<string, unknown>[] = [];
+    let keys: Record<string, unknown>[] = [stateKey, markerKey];
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt === batchGetAttempts)
+        throw new StorageUnavailableError('BatchGetItem (keys left unprocessed)');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      const answer = await this.client.send(
+        new BatchGetCommand({
+          RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true } },
+        }),
+      );
+      items.push(...(answer.Responses?.[this.tableName] ?? []));
+      keys = answer.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+    }
+    const state = items.find((item) => item.pk === stateKey.pk && item.sk === stateKey.sk);
+    const marker = items.find((item) => item.pk === markerKey.pk && item.sk === markerKey.sk);
+    return {
+      record: state === undefined ? undefined : toKycRecord(state),
+      expiring: state !== undefined && typeof state[retentionAttribute] === 'number',
+      // DynamoDB deletes expired items only eventually (DynamoDB Local too, by a background sweep): filter on read.
+      processed:
+        marker !== undefined && typeof marker.expiresAt === 'number' && marker.expiresAt > epochSeconds(now),
+    };
   }
 
   async recordInquiry(input: {

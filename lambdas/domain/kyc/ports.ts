@@ -76,11 +76,26 @@ export interface OutboxEntry {
   event: KycStatusChanged;
 }
 
+/** `KycStore.readForEvent`'s answer. */
+export interface EventRead {
+  record: KycRecord | undefined;
+  /**
+   * The state item carries an erasure's retention deadline (ADR 0031): its inquiry mapping may
+   * already be gone, so it vouches for no inquiry.
+   */
+  expiring: boolean;
+  processed: boolean;
+}
+
 export interface KycStore extends KycStateReader {
   getRecord(userId: string): Promise<KycRecord | undefined>;
   /** The user an inquiry was created for by this backend (the inquiry mapping item). */
   findInquiryOwner(inquiryId: string): Promise<{ userId: string; referenceId: string } | undefined>;
-  isEventProcessed(eventId: string, now: Date): Promise<boolean>;
+  /**
+   * What applying a Persona event about `userId` needs, in one strongly consistent read: the user's
+   * state and whether the event was processed already (an expired marker was not).
+   */
+  readForEvent(userId: string, eventId: string, now: Date): Promise<EventRead>;
   /**
    * Records a new inquiry for the user in one transaction: the state item (created with
    * `not_started`, or updated if `expectedVersion` still matches) and the inquiry mapping.

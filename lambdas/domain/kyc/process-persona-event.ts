@@ -59,20 +59,39 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
     if (status === undefined || event.inquiry === null) {
       return { outcome: 'ignored', reason: 'unmapped_event', security: false };
     }
-    const owner = await deps.store.findInquiryOwner(event.inquiry.id);
-    if (owner === undefined) return { outcome: 'ignored', reason: 'unknown_inquiry', security: true };
-    if (event.inquiry.referenceId !== owner.userId) {
-      return { outcome: 'ignored', reason: 'reference_mismatch', security: true };
+    const inquiry = event.inquiry;
+    // Persona echoes the reference id this backend gave the inquiry: the user's id. It is read
+    // first, with the event's marker, in one call. It is trusted only once the owner is known:
+    // either that user's live state names this very inquiry (the state and the inquiry's mapping
+    // item are written in one transaction, `recordInquiry`), or the mapping item says so.
+    const userId = inquiry.referenceId;
+    if (userId === null) {
+      const owner = await deps.store.findInquiryOwner(inquiry.id);
+      const reason = owner === undefined ? 'unknown_inquiry' : 'reference_mismatch';
+      return { outcome: 'ignored', reason, security: true };
     }
+    /** Why the event is refused when the inquiry's mapping item does not name `userId`. */
+    const refusedByMapping = async (): Promise<WebhookOutcome | undefined> => {
+      const owner = await deps.store.findInquiryOwner(inquiry.id);
+      if (owner === undefined) return { outcome: 'ignored', reason: 'unknown_inquiry', security: true };
+      if (userId !== owner.userId)
+        return { outcome: 'ignored', reason: 'reference_mismatch', security: true };
+      return undefined;
+    };
+    let ownerKnown = false;
 
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const now = deps.clock.now();
-      const [state, processed] = await Promise.all([
-        deps.store.getRecord(owner.userId),
-        deps.store.isEventProcessed(event.eventId, now),
-      ]);
-      if (processed) return { outcome: 'duplicate' };
-      if (state === undefined || state.inquiryId !== event.inquiry.id) {
+      const read = await deps.store.readForEvent(userId, event.eventId, now);
+      if (!ownerKnown) {
+        const vouched = read.record?.inquiryId === inquiry.id && !read.expiring;
+        const refused = vouched ? undefined : await refusedByMapping();
+        if (refused) return refused;
+        ownerKnown = true;
+      }
+      if (read.processed) return { outcome: 'duplicate' };
+      const state = read.record;
+      if (state === undefined || state.inquiryId !== inquiry.id) {
         // The user has started a newer inquiry since: this one no longer decides anything.
         return { outcome: 'ignored', reason: 'superseded_inquiry', security: false };
       }
@@ -82,12 +101,12 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
       }
 
       const result = await deps.store.applyChange({
-        userId: owner.userId,
+        userId,
         expectedVersion: state.version,
         eventId: event.eventId,
         eventAt: event.createdAt,
         requireNewerEvent: true,
-        inquiryId: event.inquiry.id,
+        inquiryId: inquiry.id,
         previousStatus: state.status,
         status,
         decidedBy: 'persona',

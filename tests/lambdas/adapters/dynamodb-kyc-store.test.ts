@@ -5,6 +5,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
@@ -15,6 +16,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { EventBridgePublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
+import { StorageUnavailableError } from '#lambdas/domain/errors.ts';
 import type { StatusChange } from '#lambdas/domain/kyc/ports.ts';
 import { processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { relayOutbox } from '#lambdas/domain/kyc/publish-outbox.ts';
@@ -106,12 +108,55 @@ describe('DynamoDbKycStore.applyChange', () => {
       .rejects(new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} }));
     await expect(store.applyChange(change)).rejects.toBeInstanceOf(ProvisionedThroughputExceededException);
   });
+});
+
+describe('DynamoDbKycStore.readForEvent', () => {
+  const marker = (expiresAt: number) => ({ pk: 'EVENT#evt_1', sk: 'EVENT', expiresAt });
 
   it('counts an expired event marker as not processed (DynamoDB deletes TTL items late)', async () => {
-    ddb.on(GetCommand).resolves({ Item: { pk: 'EVENT#evt_1', sk: 'EVENT', expiresAt: 1_000 } });
-    expect(await store.isEventProcessed('evt_1', new Date(2_000_000))).toBe(false);
-    ddb.on(GetCommand).resolves({ Item: { pk: 'EVENT#evt_1', sk: 'EVENT', expiresAt: 3_000 } });
-    expect(await store.isEventProcessed('evt_1', new Date(2_000_000))).toBe(true);
+    ddb.on(BatchGetCommand).resolves({ Responses: { [table]: [marker(1_000)] } });
+    expect(await store.readForEvent('auth0|u1', 'evt_1', new Date(2_000_000))).toEqual({
+      record: undefined,
+      expiring: false,
+      processed: false,
+    });
+    ddb.on(BatchGetCommand).resolves({ Responses: { [table]: [marker(3_000)] } });
+    expect((await store.readForEvent('auth0|u1', 'evt_1', new Date(2_000_000))).processed).toBe(true);
+  });
+
+  it('asks again for the keys DynamoDB left unprocessed', async () => {
+    const state = { pk: 'USER#auth0|u1', sk: 'STATE', userId: 'auth0|u1', status: 'pending', version: 3 };
+    ddb
+      .on(BatchGetCommand)
+      .resolvesOnce({
+        Responses: { [table]: [state] },
+        UnprocessedKeys: { [table]: { Keys: [{ pk: 'EVENT#evt_1', sk: 'EVENT' }], ConsistentRead: true } },
+      })
+      .resolvesOnce({ Responses: { [table]: [marker(3_000)] } });
+    const read = await store.readForEvent('auth0|u1', 'evt_1', new Date(2_000_000));
+    expect(read).toMatchObject({ record: { status: 'pending', version: 3 }, processed: true });
+    const calls = ddb.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.[table]);
+    expect(calls).toEqual([
+      {
+        Keys: [
+          { pk: 'USER#auth0|u1', sk: 'STATE' },
+          { pk: 'EVENT#evt_1', sk: 'EVENT' },
+        ],
+        ConsistentRead: true,
+      },
+      { Keys: [{ pk: 'EVENT#evt_1', sk: 'EVENT' }], ConsistentRead: true },
+    ]);
+  });
+
+  it('gives up as unavailable when DynamoDB keeps leaving keys unprocessed, so EventBridge retries', async () => {
+    ddb.on(BatchGetCommand).resolves({
+      Responses: { [table]: [] },
+      UnprocessedKeys: { [table]: { Keys: [{ pk: 'EVENT#evt_1', sk: 'EVENT' }], ConsistentRead: true } },
+    });
+    await expect(store.readForEvent('auth0|u1', 'evt_1', new Date(2_000_000))).rejects.toBeInstanceOf(
+      StorageUnavailableError,
+    );
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(4);
   });
 });
 
@@ -120,18 +165,18 @@ describe('a webhook whose publish fails after the write', () => {
     ddb.on(GetCommand, { Key: { pk: 'INQUIRY#inq_1', sk: 'INQUIRY' } }).resolves({
       Item: { pk: 'INQUIRY#inq_1', sk: 'INQUIRY', userId: 'auth0|u1', referenceId: 'auth0|u1' },
     });
-    ddb.on(GetCommand, { Key: { pk: 'USER#auth0|u1', sk: 'STATE' } }).resolves({
-      Item: {
-        pk: 'USER#auth0|u1',
-        sk: 'STATE',
-        userId: 'auth0|u1',
-        status: 'pending',
-        inquiryId: 'inq_1',
-        version: 3,
-        updatedAt: 'x',
-      },
-    });
-    ddb.on(GetCommand, { Key: { pk: 'EVENT#evt_1', sk: 'EVENT' } }).resolves({});
+    const state = {
+      pk: 'USER#auth0|u1',
+      sk: 'STATE',
+      userId: 'auth0|u1',
+      status: 'pending',
+      inquiryId: 'inq_1',
+      version: 3,
+      updatedAt: 'x',
+    };
+    ddb.on(GetCommand, { Key: { pk: 'USER#auth0|u1', sk: 'STATE' } }).resolves({ Item: state });
+    // The state and no marker for evt_1 (not processed yet).
+    ddb.on(BatchGetCommand).resolves({ Responses: { [table]: [state] } });
     ddb.on(TransactWriteCommand).resolves({});
     ddb.on(UpdateCommand).resolves({});
   }

@@ -147,9 +147,11 @@ describe('process-persona-event', () => {
   ])('drops and logs a detail that is %s, without throwing or touching the state', async (_name, body) => {
     const { store, events, handler } = setup();
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
-    const read = vi.spyOn(store, 'findInquiryOwner');
+    const read = vi.spyOn(store, 'readForEvent');
+    const mapping = vi.spyOn(store, 'findInquiryOwner');
     await expect(deliver(handler, body)).resolves.toBeUndefined();
     expect(read).not.toHaveBeenCalled();
+    expect(mapping).not.toHaveBeenCalled();
     expect(store.states.get(userId)).toMatchObject({ status: 'not_started', version: 1 });
     expect(events.published).toHaveLength(0);
     expect(error).toHaveBeenCalledWith('invalid PersonaEventReceived event dropped', expect.anything());

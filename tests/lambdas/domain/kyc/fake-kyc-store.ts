@@ -90,10 +90,21 @@ export class FakeKycStore implements KycStore {
     return this.inquiries.get(inquiryId);
   }
 
-  async isEventProcessed(eventId: string, now: Date) {
+  /** Every readForEvent call's user id (the processing path reads once per attempt). */
+  readonly eventReads: string[] = [];
+  /** Users whose state carries an erasure's retention deadline. */
+  readonly expiring = new Set<string>();
+
+  async readForEvent(userId: string, eventId: string, now: Date) {
     await this.tick();
+    this.eventReads.push(userId);
+    const record = this.states.get(userId);
     const expiresAt = this.events.get(eventId);
-    return expiresAt !== undefined && expiresAt > now.getTime() / 1000;
+    return {
+      record: record && { ...record },
+      expiring: this.expiring.has(userId),
+      processed: expiresAt !== undefined && expiresAt > now.getTime() / 1000,
+    };
   }
 
   async recordInquiry(input: {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { KycStatus } from '#contracts/kyc.ts';
 import {
   normaliseInstant,
@@ -102,6 +102,43 @@ describe('processPersonaEvent', () => {
       personaEvent('inquiry.approved', 1, { inquiry: { id: inquiryId, referenceId: 'auth0|attacker' } }),
     );
     expect(result).toEqual({ outcome: 'ignored', reason: 'reference_mismatch', security: true });
+    expect(store.states.get(userId)?.status).toBe('not_started');
+  });
+
+  it('ignores, as a security event, a reference id naming another user whose state names another inquiry', async () => {
+    const { store, process } = setup();
+    store.seed({ userId: 'auth0|other', inquiryId: 'inq_other' });
+    const result = await process(
+      personaEvent('inquiry.approved', 1, { inquiry: { id: inquiryId, referenceId: 'auth0|other' } }),
+    );
+    expect(result).toEqual({ outcome: 'ignored', reason: 'reference_mismatch', security: true });
+    expect(store.states.get(userId)?.status).toBe('not_started');
+    expect(store.states.get('auth0|other')?.status).toBe('not_started');
+  });
+
+  it('ignores, as a security event, an event without a reference id', async () => {
+    const { store, process } = setup();
+    const result = await process(
+      personaEvent('inquiry.approved', 1, { inquiry: { id: inquiryId, referenceId: null } }),
+    );
+    expect(result).toEqual({ outcome: 'ignored', reason: 'reference_mismatch', security: true });
+    expect(store.states.get(userId)?.status).toBe('not_started');
+  });
+
+  it("reads once, state and event marker together, when the user's state names the inquiry", async () => {
+    const { store, process } = setup();
+    const mapping = vi.spyOn(store, 'findInquiryOwner');
+    expect(await process(personaEvent('inquiry.approved', 1))).toMatchObject({ outcome: 'applied' });
+    expect(store.eventReads).toEqual([userId]);
+    expect(mapping).not.toHaveBeenCalled();
+  });
+
+  it("asks the inquiry's mapping when the state is being erased, and ignores the event once that is gone", async () => {
+    const { store, process } = setup();
+    store.expiring.add(userId);
+    store.inquiries.delete(inquiryId); // the erasure's TTL removed the mapping first
+    const result = await process(personaEvent('inquiry.approved', 1));
+    expect(result).toEqual({ outcome: 'ignored', reason: 'unknown_inquiry', security: true });
     expect(store.states.get(userId)?.status).toBe('not_started');
   });
 
