@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import autocannon from 'autocannon';
 import { originVerifyHeader } from '#lambdas/http/edge.ts';
+import { localCredentials } from '#local/dynamodb.ts';
 import { signatureHeader } from '#local/persona/webhooks.ts';
 import { defaultPorts, type LocalPorts } from '#local/ports.ts';
 import type { StackInfo } from '#local/stack.ts';
@@ -25,6 +28,9 @@ import { median, percentile } from './stats.ts';
 //   - webhook -> status visible: 100 status changes, one at a time: time until GET /api/me and the
 //     identity provider's app_metadata both show it; p90 <= 10x the acknowledgement's p50, all arrive;
 //   - DynamoDB calls per request (scripts/bench/dynamodb-calls.ts).
+// Reported beside them, to explain the two timing ratios: the stack process's CPU per request of
+// each load (from /proc/<pid>/stat), and the CPU the webhook's signed PutEvents costs its caller
+// alone (the same SDK client, from the bench's own process, against the same local bus).
 
 export const apiBudgets = {
   healthVsNoop: 0.5,
@@ -41,6 +47,8 @@ export interface LoadFigures {
   p99: number;
   samples: number;
   non2xx: number;
+  /** The stack process's CPU (every thread) per answered request, in µs; NaN without /proc. */
+  cpuMicros: number;
 }
 
 export interface ApiFigures {
@@ -55,6 +63,8 @@ export interface ApiFigures {
   deadLetters: number;
   visible: { p50: number; p90: number; arrived: number; sent: number };
   dynamoDbCalls: CallsPerRequest;
+  /** CPU per signed PutEvents of one event (as the webhook sends it), in the caller, µs. */
+  putEventsClientCpuMicros: number;
 }
 
 export function benchPorts(offset = Number(process.env.STACK_PORT_OFFSET ?? 0)): LocalPorts {
@@ -63,9 +73,27 @@ export function benchPorts(offset = Number(process.env.STACK_PORT_OFFSET ?? 0)):
   ) as unknown as LocalPorts;
 }
 
-/** One autocannon run; latencies are taken per response (autocannon's own histogram is whole ms). */
-async function load(options: Parameters<typeof autocannon>[0]): Promise<LoadFigures> {
+/** A process's CPU time so far (user + system, every thread) in µs; NaN where /proc is missing. */
+function cpuMicrosOf(pid: number | undefined): number {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100/s).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * One autocannon run against the stack process `pid`; latencies are taken per response
+ * (autocannon's own histogram is whole ms).
+ */
+async function load(
+  pid: number | undefined,
+  options: Parameters<typeof autocannon>[0],
+): Promise<LoadFigures> {
   const latencies: number[] = [];
+  const cpuBefore = cpuMicrosOf(pid);
   const instance = autocannon({ connections, ...options });
   instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await instance;
@@ -75,7 +103,55 @@ async function load(options: Parameters<typeof autocannon>[0]): Promise<LoadFigu
     p99: percentile(latencies, 99),
     samples: latencies.length,
     non2xx: result.non2xx + result.errors + result.timeouts,
+    cpuMicros: (cpuMicrosOf(pid) - cpuBefore) / Math.max(1, latencies.length),
   };
+}
+
+/**
+ * What the webhook's hand-off costs its caller alone: the CPU of this (otherwise idle) process per
+ * signed PutEvents of one event the size of a PersonaEventReceived, sent one at a time with the
+ * client the publisher builds (cacheMiddleware) to the stack's bus. The detail type matches no
+ * rule, so nothing runs after it.
+ */
+async function putEventsClientCpu(info: StackInfo, callsPerRound = 1_000): Promise<number> {
+  const client = new EventBridgeClient({
+    cacheMiddleware: true,
+    endpoint: info.eventBridge.endpoint,
+    region: 'eu-central-1',
+    credentials: localCredentials,
+  });
+  const detail = JSON.stringify({
+    eventId: 'evt_0123456789abcdef01234567',
+    name: 'inquiry.completed',
+    createdAt: '2026-11-25T12:00:00.000000Z',
+    inquiryId: 'inq_0123456789abcdef01234567',
+    referenceId: 'auth0|0123456789abcdef01234567',
+  });
+  const send = () =>
+    client.send(
+      new PutEventsCommand({
+        Entries: [
+          {
+            EventBusName: info.eventBridge.busName,
+            Source: 'bench.probe',
+            DetailType: 'BenchProbe',
+            Detail: detail,
+          },
+        ],
+      }),
+    );
+  // Warm first (modules, the connection, the JIT: the first thousand calls cost up to twice as
+  // much), then the median of three rounds.
+  for (let call = 0; call < 1_000; call++) await send();
+  const rounds: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const before = process.cpuUsage();
+    for (let call = 0; call < callsPerRound; call++) await send();
+    const used = process.cpuUsage(before);
+    rounds.push((used.user + used.system) / callsPerRound);
+  }
+  client.destroy();
+  return median(rounds);
 }
 
 /** Rounds interleaved so a busy moment of the machine hits each; figures over every sample. */
@@ -89,6 +165,7 @@ async function interleaved(rounds: number, ...loads: (() => Promise<LoadFigures>
     p99: median(of.map((run) => run.p99)),
     samples: of.reduce((sum, run) => sum + run.samples, 0),
     non2xx: of.reduce((sum, run) => sum + run.non2xx, 0),
+    cpuMicros: median(of.map((run) => run.cpuMicros)),
   });
   return runs.map(combine);
 }
@@ -101,6 +178,7 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
   });
   try {
     const { info } = stack;
+    const pid = stack.child.pid;
     // CloudFront adds the origin secret; the budgets are the gateway's and the handlers', so the
     // bench sends it as CloudFront would and calls the gateway directly.
     const { originSecret } = JSON.parse(await readFile(join(stack.stateDir, 'secrets.json'), 'utf8')) as {
@@ -117,12 +195,12 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
 
     log('api: gateway overhead (GET /api/health vs the no-op and the no-op route, 3 x 3 x 4 s)');
     // Warm the handler module and the connections first.
-    await load({ url: `${info.api}/api/health`, headers: origin, duration: 2 });
+    await load(pid, { url: `${info.api}/api/health`, headers: origin, duration: 2 });
     const [noop, noopRoute, health] = (await interleaved(
       3,
-      () => load({ url: `${info.api}/__local/noop`, duration: 4 }),
-      () => load({ url: `${info.api}/__local/noop-route`, duration: 4 }),
-      () => load({ url: `${info.api}/api/health`, headers: origin, duration: 4 }),
+      () => load(pid, { url: `${info.api}/__local/noop`, duration: 4 }),
+      () => load(pid, { url: `${info.api}/__local/noop-route`, duration: 4 }),
+      () => load(pid, { url: `${info.api}/api/health`, headers: origin, duration: 4 }),
     )) as [LoadFigures, LoadFigures, LoadFigures];
 
     log('api: webhook acknowledgement (3 x 400 signed events, unique ids)');
@@ -137,7 +215,7 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
      */
     const webhookRound = async (held: boolean) => {
       if (held) await control('hold');
-      const figures = await load({
+      const figures = await load(pid, {
         url: info.api,
         amount: 400,
         requests: [
@@ -170,15 +248,21 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
     const [webhook, healthAgain] = (await interleaved(
       3,
       () => webhookRound(true),
-      () => load({ url: `${info.api}/api/health`, headers: origin, duration: 4 }),
+      () => load(pid, { url: `${info.api}/api/health`, headers: origin, duration: 4 }),
     )) as [LoadFigures, LoadFigures];
     log('api: webhook acknowledgement with the targets running in this process (reported)');
     const webhookColocated = await webhookRound(false);
     const deadLetters = (await (await fetch(`${info.api}/__local/dead-letters`)).json()) as unknown[];
-    const healthReference = { ...health, p50: median([health.p50, healthAgain.p50]) };
+    const healthReference = {
+      ...health,
+      p50: median([health.p50, healthAgain.p50]),
+      cpuMicros: median([health.cpuMicros, healthAgain.cpuMicros]),
+    };
 
     log('api: webhook -> status visible (100 status changes)');
     const visible = await measureVisible(info, visibleUsers, 10);
+    log("api: the webhook's signed PutEvents alone, its caller's CPU (3 x 1,000 calls)");
+    const putEventsClientCpuMicros = await putEventsClientCpu(info);
     return {
       noop,
       noopRoute,
@@ -188,6 +272,7 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
       deadLetters: deadLetters.length,
       visible,
       dynamoDbCalls,
+      putEventsClientCpuMicros,
     };
   } finally {
     await stack.stop();

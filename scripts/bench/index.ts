@@ -96,6 +96,20 @@ function apiRows(figures: ApiFigures): Row[] {
     },
     {
       area: 'api',
+      metric: "CPU per request in the stack's process (reported: the ratios above are CPU ratios)",
+      measured: `no-op ${fmt(noop.cpuMicros, 0)} µs, health ${fmt(health.cpuMicros, 0)} µs, webhook ${fmt(webhook.cpuMicros, 0)} µs (${fmt(webhook.cpuMicros / health.cpuMicros, 1)}x health)`,
+      budget: '-',
+      pass: null,
+    },
+    {
+      area: 'api',
+      metric: "the webhook's signed PutEvents alone: its caller's CPU per call (reported)",
+      measured: `${fmt(figures.putEventsClientCpuMicros, 0)} µs (${fmt(figures.putEventsClientCpuMicros / health.cpuMicros, 1)}x a whole health request)`,
+      budget: '-',
+      pass: null,
+    },
+    {
+      area: 'api',
       metric: 'webhook acknowledgement with the targets in the same process (local only)',
       measured: `p50 ${fmt(figures.webhookColocated.p50, 2)} ms (${fmt(figures.webhookColocated.p50 / health.p50, 2)}x), p99 ${fmt(figures.webhookColocated.p99, 2)} ms, ${fmt(figures.webhookColocated.requestsPerSecond, 0)} req/s`,
       budget: '-',
