@@ -21,6 +21,7 @@ export function startIdpThread(
 ): Promise<RunningIdp> {
   const worker = new Worker(bootstrap, { eval: true, workerData: options });
   let closed: (() => void) | undefined;
+  let exited = false;
   return new Promise<RunningIdp>((resolve, reject) => {
     let running = false;
     worker.on('message', (message: FromThread) => {
@@ -28,11 +29,14 @@ export function startIdpThread(
         running = true;
         resolve({
           ...message.started,
+          // A thread that already ended (it failed, and said so) has nothing left to close.
           close: () =>
-            new Promise<void>((resolveClose) => {
-              closed = resolveClose;
-              worker.postMessage('close');
-            }).then(() => worker.terminate().then(() => undefined)),
+            exited
+              ? Promise.resolve()
+              : new Promise<void>((resolveClose) => {
+                  closed = resolveClose;
+                  worker.postMessage('close');
+                }).then(() => worker.terminate().then(() => undefined)),
         });
       } else if ('failed' in message) {
         void worker.terminate();
@@ -44,6 +48,7 @@ export function startIdpThread(
       else log(`identity provider thread failed: ${error.stack ?? error.message}`);
     });
     worker.on('exit', (code) => {
+      exited = true;
       if (!running) reject(new Error(`The identity provider's thread exited (${code}) before it listened`));
       closed?.();
     });

@@ -39,6 +39,12 @@ describe('the identity provider on its own thread', () => {
     expect(await listening(port)).toBe(false);
   });
 
+  it('closes at once when its thread has already ended (a second close does not hang)', async () => {
+    const running = await startIdpThread(testIdpOptions({ port: await freePort() }));
+    await running.close();
+    await expect(running.close()).resolves.toBeUndefined();
+  });
+
   it('fails to start with the cause when its port is taken, as the in-process one throws', async () => {
     const port = await freePort();
     const squatter = createServer();
