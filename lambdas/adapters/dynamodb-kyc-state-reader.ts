@@ -2,7 +2,7 @@ import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import type { DecidedBy, KycRecord } from '#lambdas/domain/kyc/ports.ts';
-import type { KycStateReader } from '#lambdas/domain/ports.ts';
+import type { KycState, KycStateReader } from '#lambdas/domain/ports.ts';
 
 /**
  * The KYC table's per-user state item, `{ pk: 'USER#<sub>', sk: 'STATE' }`, with at least
@@ -27,18 +27,30 @@ export const stringOrNull = (value: unknown): string | null => (typeof value ===
 export function toKycRecord(item: Record<string, unknown>): KycRecord {
   const userId = String(item.userId ?? String(item.pk).replace(/^USER#/, ''));
   const decidedBy =
-    item.decidedBy === 'persona' || item.decidedBy === 'admin' ? (item.decidedBy as DecidedBy) : null;
+    item.decidedBy === 'persona' || item.decidedBy === 'admin' || item.decidedBy === 'user'
+      ? (item.decidedBy as DecidedBy)
+      : null;
+  const inquiryId = stringOrNull(item.inquiryId);
   return {
     userId,
     status: isStatus(item.status) ? item.status : 'not_started',
     updatedAt: String(item.updatedAt ?? ''),
-    inquiryId: stringOrNull(item.inquiryId),
+    inquiryId,
     referenceId: stringOrNull(item.referenceId),
     version: typeof item.version === 'number' ? item.version : 0,
     lastEventId: stringOrNull(item.lastEventId),
     lastEventAt: stringOrNull(item.lastEventAt),
     decidedBy,
+    reasonCode: stringOrNull(item.reasonCode),
+    attempt: attemptOf(item, inquiryId),
+    newAttemptAllowed: item.newAttemptAllowed === true,
   };
+}
+
+/** States written before attempts were counted: one attempt if an inquiry exists, else none. */
+function attemptOf(item: Record<string, unknown>, inquiryId: string | null): number {
+  if (typeof item.attempt === 'number') return item.attempt;
+  return inquiryId === null && item.status === 'not_started' ? 0 : 1;
 }
 
 /** Reads the KYC state item, strongly consistent: it is the truth. */
@@ -52,15 +64,17 @@ export class DynamoDbKycStateReader implements KycStateReader {
    * The state as other features see it. An item past its retention (`expiresAt`, set when the
    * relationship ended) is no state at all: DynamoDB deletes expired items only eventually.
    */
-  async getState(
-    userId: string,
-  ): Promise<{ status: KycStatus; updatedAt: string; inquiryId: string | null } | undefined> {
+  async getState(userId: string): Promise<KycState | undefined> {
     const item = await this.getItem(userId);
     if (!item || !isStatus(item.status) || isExpired(item)) return undefined;
+    const record = toKycRecord(item);
     return {
-      status: item.status,
-      updatedAt: typeof item.updatedAt === 'string' ? item.updatedAt : '',
-      inquiryId: stringOrNull(item.inquiryId),
+      status: record.status,
+      updatedAt: record.updatedAt,
+      inquiryId: record.inquiryId,
+      reasonCode: record.reasonCode,
+      attempt: record.attempt,
+      newAttemptAllowed: record.newAttemptAllowed,
     };
   }
 

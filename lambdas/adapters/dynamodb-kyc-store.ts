@@ -35,8 +35,11 @@ import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
 
 // The KYC table, single-table design (docs/decisions/0006-kyc-state-and-webhooks.md):
 //   USER#<sub>    STATE                   status, queueStatus (GSI byStatus), updatedAt, inquiryId,
-//                                         referenceId, version, lastEventId, lastEventAt, decidedBy
-//   USER#<sub>    HISTORY#<iso>#<version> from, to, by, actorId, reason, eventId, inquiryId
+//                                         referenceId, version, lastEventId, lastEventAt, decidedBy,
+//                                         reasonCode, attempt, newAttemptAllowed
+//   USER#<sub>    HISTORY#<iso>#<version> from, to, by, actorId, reason, reasonCode, action, eventId,
+//                                         inquiryId
+//   USER#<sub>    INQUIRY#<id>            attempt, createdAt (every inquiry of the person: ADR 0057)
 //   INQUIRY#<id>  INQUIRY                 userId, referenceId (inquiries this backend created)
 //   EVENT#<id>    EVENT                   processed webhook event ids, expiresAt = now + 45 days
 //   OUTBOX        <iso>#<event id>        KycStatusChanged detail; publishedAt once published
@@ -45,6 +48,8 @@ export const inquiryKey = (inquiryId: string) => ({ pk: `INQUIRY#${inquiryId}`, 
 export const eventKey = (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' });
 export const outboxPk = 'OUTBOX';
 export const historySk = (at: string, version: number) => `HISTORY#${at}#${String(version).padStart(8, '0')}`;
+/** An inquiry recorded against the person, in their partition. */
+export const userInquirySk = (inquiryId: string) => `INQUIRY#${inquiryId}`;
 
 /** Persona retries for about 51 hours and keeps events 30 days: remember ids longer than both. */
 export const eventRetentionSeconds = 45 * 24 * 60 * 60;
@@ -58,13 +63,15 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined {
   if (!isStatus(item.from) || !isStatus(item.to)) return undefined;
-  if (item.by !== 'persona' && item.by !== 'admin') return undefined;
+  if (item.by !== 'persona' && item.by !== 'admin' && item.by !== 'user') return undefined;
   return {
     from: item.from,
     to: item.to,
     by: item.by,
     actorId: String(item.actorId ?? item.by),
     reason: stringOrNull(item.reason),
+    reasonCode: stringOrNull(item.reasonCode),
+    action: item.action === 'new_attempt_allowed' ? 'new_attempt_allowed' : 'status_changed',
     // `at` is also the sort key's timestamp (HISTORY#<iso>#<version>).
     at: typeof item.at === 'string' ? item.at : (String(item.sk).split('#')[1] ?? ''),
   };
@@ -140,6 +147,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
                 inquiryId: input.inquiryId,
                 referenceId: input.referenceId,
                 version: 1,
+                attempt: 1,
               },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
@@ -148,8 +156,10 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
             Update: {
               TableName: this.tableName,
               Key: key,
+              // Within the current attempt (an inquiry that expired unsubmitted is replaced).
               UpdateExpression:
-                'SET inquiryId = :inquiryId, referenceId = :referenceId, updatedAt = :at, version = :next',
+                'SET inquiryId = :inquiryId, referenceId = :referenceId, updatedAt = :at, version = :next, ' +
+                'attempt = if_not_exists(attempt, :one)',
               ConditionExpression: 'version = :expected',
               ExpressionAttributeValues: {
                 ':inquiryId': input.inquiryId,
@@ -157,6 +167,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
                 ':at': input.at,
                 ':next': input.expectedVersion + 1,
                 ':expected': input.expectedVersion,
+                ':one': 1,
               },
             },
           };
@@ -165,19 +176,106 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
         new TransactWriteCommand({
           TransactItems: [
             state,
+            ...this.inquiryItems({ ...input, attempt: input.expectedVersion === null ? 1 : null }),
+          ],
+        }),
+      );
+      return 'saved';
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) return 'conflict';
+      throw error;
+    }
+  }
+
+  /**
+   * The inquiry mapping (who the inquiry belongs to) and the inquiry recorded against the person
+   * (so an erasure finds every inquiry of theirs). `attempt` null: the state's current attempt,
+   * kept as the person's record says (written at most once per inquiry).
+   */
+  private inquiryItems(input: {
+    userId: string;
+    inquiryId: string;
+    referenceId: string;
+    attempt: number | null;
+    at: string;
+  }): NonNullable<TransactWriteCommandInput['TransactItems']> {
+    return [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            ...inquiryKey(input.inquiryId),
+            kind: 'kyc_inquiry',
+            userId: input.userId,
+            referenceId: input.referenceId,
+            createdAt: input.at,
+          },
+          // The same inquiry recorded again (a retried request) is fine; another user's is not.
+          ConditionExpression: 'attribute_not_exists(pk) OR userId = :userId',
+          ExpressionAttributeValues: { ':userId': input.userId },
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            pk: kycStateKey(input.userId).pk,
+            sk: userInquirySk(input.inquiryId),
+            kind: 'kyc_user_inquiry',
+            inquiryId: input.inquiryId,
+            ...(input.attempt === null ? {} : { attempt: input.attempt }),
+            createdAt: input.at,
+          },
+        },
+      },
+    ];
+  }
+
+  async allowNewAttempt(input: {
+    userId: string;
+    expectedVersion: number;
+    actorId: string;
+    reason: string;
+    at: string;
+  }): Promise<'saved' | 'conflict'> {
+    const nextVersion = input.expectedVersion + 1;
+    try {
+      await this.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: kycStateKey(input.userId),
+                UpdateExpression:
+                  'SET newAttemptAllowed = :true, version = :next, updatedAt = :at, queueStatus = #status',
+                ConditionExpression: 'version = :expected AND #status = :rejected',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':true': true,
+                  ':next': nextVersion,
+                  ':at': input.at,
+                  ':expected': input.expectedVersion,
+                  ':rejected': 'rejected',
+                },
+              },
+            },
             {
               Put: {
                 TableName: this.tableName,
                 Item: {
-                  ...inquiryKey(input.inquiryId),
-                  kind: 'kyc_inquiry',
-                  userId: input.userId,
-                  referenceId: input.referenceId,
-                  createdAt: input.at,
+                  pk: kycStateKey(input.userId).pk,
+                  sk: historySk(input.at, nextVersion),
+                  kind: 'kyc_history',
+                  from: 'rejected',
+                  to: 'rejected',
+                  by: 'admin',
+                  actorId: input.actorId,
+                  reason: input.reason,
+                  reasonCode: null,
+                  action: 'new_attempt_allowed',
+                  at: input.at,
                 },
-                // The same inquiry recorded again (a retried request) is fine; another user's is not.
-                ConditionExpression: 'attribute_not_exists(pk) OR userId = :userId',
-                ExpressionAttributeValues: { ':userId': input.userId },
               },
             },
           ],
@@ -188,6 +286,126 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
       if (error instanceof TransactionCanceledException) return 'conflict';
       throw error;
     }
+  }
+
+  async startNewAttempt(input: {
+    userId: string;
+    expectedVersion: number;
+    inquiryId: string;
+    referenceId: string;
+    attempt: number;
+    at: string;
+  }): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }> {
+    const nextVersion = input.expectedVersion + 1;
+    const eventId = `attempt_${input.attempt}_${input.inquiryId}`;
+    const event: KycStatusChanged = {
+      userId: input.userId,
+      status: 'not_started',
+      previousStatus: 'rejected',
+      inquiryId: input.inquiryId,
+      decidedBy: 'user',
+      occurredAt: input.at,
+    };
+    const outboxId = `${input.at}#${eventId}`;
+    try {
+      await this.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: kycStateKey(input.userId),
+                UpdateExpression:
+                  'SET #status = :notStarted, queueStatus = :notStarted, inquiryId = :inquiryId, ' +
+                  'referenceId = :referenceId, attempt = :attempt, version = :next, updatedAt = :at, ' +
+                  'decidedBy = :user, lastEventId = :eventId ' +
+                  'REMOVE newAttemptAllowed, reasonCode, lastEventAt',
+                ConditionExpression:
+                  'version = :expected AND #status = :rejected AND newAttemptAllowed = :true',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':notStarted': 'not_started',
+                  ':inquiryId': input.inquiryId,
+                  ':referenceId': input.referenceId,
+                  ':attempt': input.attempt,
+                  ':next': nextVersion,
+                  ':at': input.at,
+                  ':user': 'user',
+                  ':eventId': eventId,
+                  ':expected': input.expectedVersion,
+                  ':rejected': 'rejected',
+                  ':true': true,
+                },
+              },
+            },
+            ...this.inquiryItems({ ...input }),
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  pk: kycStateKey(input.userId).pk,
+                  sk: historySk(input.at, nextVersion),
+                  kind: 'kyc_history',
+                  from: 'rejected',
+                  to: 'not_started',
+                  by: 'user',
+                  actorId: input.userId,
+                  reason: null,
+                  reasonCode: null,
+                  action: 'status_changed',
+                  eventId,
+                  inquiryId: input.inquiryId,
+                  at: input.at,
+                },
+              },
+            },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  pk: outboxPk,
+                  sk: outboxId,
+                  kind: 'kyc_outbox',
+                  detailType: 'KycStatusChanged',
+                  detail: event,
+                  createdAt: input.at,
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return { outcome: 'saved', outbox: { id: outboxId, event } };
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) return { outcome: 'conflict' };
+      throw error;
+    }
+  }
+
+  async listInquiries(userId: string): Promise<{ inquiryId: string; attempt: number; createdAt: string }[]> {
+    const inquiries: { inquiryId: string; attempt: number; createdAt: string }[] = [];
+    let startKey: QueryCommandOutput['LastEvaluatedKey'];
+    do {
+      const page: QueryCommandOutput = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :inquiry)',
+          ExpressionAttributeValues: { ':pk': kycStateKey(userId).pk, ':inquiry': 'INQUIRY#' },
+          ConsistentRead: true,
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        if (typeof item.inquiryId !== 'string') continue;
+        inquiries.push({
+          inquiryId: item.inquiryId,
+          attempt: typeof item.attempt === 'number' ? item.attempt : 1,
+          createdAt: String(item.createdAt ?? ''),
+        });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey !== undefined);
+    return inquiries.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
   async applyChange(change: StatusChange): Promise<ApplyResult> {
@@ -201,6 +419,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
           inquiryId: change.inquiryId,
           decidedBy: change.decidedBy,
           occurredAt: change.at,
+          ...(change.reasonCode ? { reasonCode: change.reasonCode } : {}),
         }
       : null;
     const outboxId = changed ? `${change.at}#${change.eventId}` : null;
@@ -236,6 +455,13 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
       values[':status'] = change.status;
       values[':at'] = change.at;
       values[':decidedBy'] = change.decidedBy;
+      if (change.reasonCode !== null) {
+        update += ', reasonCode = :reasonCode';
+        values[':reasonCode'] = change.reasonCode;
+      }
+      // A decision ends any allowance of a new attempt; a status without a reason clears the old one.
+      update +=
+        change.reasonCode === null ? ' REMOVE newAttemptAllowed, reasonCode' : ' REMOVE newAttemptAllowed';
     }
 
     const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
@@ -280,6 +506,8 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
               by: change.decidedBy,
               actorId: change.actorId,
               reason: change.reason,
+              reasonCode: change.reasonCode,
+              action: 'status_changed',
               eventId: change.eventId,
               inquiryId: change.inquiryId,
               at: change.at,

@@ -38,10 +38,15 @@ export class DynamoDbRetention implements RetentionSchedule {
       TableName: this.tables.kycState,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': kycStateKey(userId).pk },
-      ProjectionExpression: 'pk, sk',
+      ProjectionExpression: 'pk, sk, inquiryId',
       ConsistentRead: true,
     });
-    keys.push(...inquiryIds.map(inquiryKey));
+    // Every inquiry recorded against the person (each attempt's), not only the current one.
+    const recorded = keys.flatMap((key) =>
+      String(key.sk).startsWith('INQUIRY#') && typeof key.inquiryId === 'string' ? [key.inquiryId] : [],
+    );
+    for (const key of keys) delete key.inquiryId;
+    keys.push(...[...new Set([...inquiryIds, ...recorded])].map(inquiryKey));
     for (const key of keys) await this.expire(this.tables.kycState, key, 'pk', expiresAt);
   }
 

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
 import { kycStatus } from './kyc.ts';
+import {
+  type DecisionReasonCode,
+  decisionReasonCodes,
+  decisionReasons,
+  reviewerReasonCodeList,
+} from './kyc-reasons.ts';
 import { organizationType } from './organization.ts';
 
 // The admin review queue (GET /api/admin/verifications) and decisions
@@ -17,7 +23,16 @@ export const listVerificationsQuery = z.strictObject({
 });
 export type ListVerificationsQuery = z.infer<typeof listVerificationsQuery>;
 
-export const verificationDecidedBy = z.enum(['persona', 'admin']);
+/**
+ * Who changed the status: Persona's result, a reviewer, or the person (starting a new attempt a
+ * reviewer allowed, which takes a rejected verification back to not_started).
+ */
+export const verificationDecidedBy = z.enum(['persona', 'admin', 'user']);
+
+const reasonCodeSchema = z.enum(decisionReasonCodes as [DecisionReasonCode, ...DecisionReasonCode[]]);
+
+/** What a history entry records: a status change, or a reviewer allowing a new attempt. */
+export const verificationHistoryActions = ['status_changed', 'new_attempt_allowed'] as const;
 
 /** One status transition of a user's verification, as the KYC table's history records it. */
 export const verificationHistoryEntry = z.object({
@@ -26,8 +41,11 @@ export const verificationHistoryEntry = z.object({
   decidedBy: verificationDecidedBy,
   /** The deciding admin's user id; null for Persona. */
   adminId: z.nullable(z.string()),
-  /** The admin's reason, or the Persona event that caused the change (`inquiry.approved`). */
+  /** The admin's internal note, or the Persona event that caused the change (`inquiry.approved`). */
   reason: z.nullable(z.string()),
+  /** The decision's reason code (the person sees its message); null for other changes. */
+  reasonCode: z.nullable(reasonCodeSchema),
+  action: z.enum(verificationHistoryActions),
   at: z.string(),
 });
 export type VerificationHistoryEntry = z.infer<typeof verificationHistoryEntry>;
@@ -41,6 +59,17 @@ export const verificationItem = z.object({
   inquiryId: z.nullable(z.string()),
   updatedAt: z.string(),
   decidedBy: z.nullable(verificationDecidedBy),
+  /** The current decision's reason code (approved or rejected); null otherwise. */
+  reasonCode: z.nullable(reasonCodeSchema),
+  /**
+   * Only a submitted inquiry can be decided: false while the verification has not started or the
+   * person has not yet finished the inquiry of the current attempt (`not_started`).
+   */
+  submitted: z.boolean(),
+  /** The person's current attempt (0 before the first inquiry); at most `maxVerificationAttempts`. */
+  attempt: z.number(),
+  /** A reviewer allowed a new attempt after the rejection; the person has not started it yet. */
+  newAttemptAllowed: z.boolean(),
   /**
    * From the user's registration; null for an account created another way (seeded, tests), which
    * the queue shows as such rather than guessing.
@@ -68,13 +97,42 @@ export type ListVerificationsResponse = z.infer<typeof listVerificationsResponse
 
 export const decisionMessages = {
   decision: 'Choose approved or rejected',
+  reasonCode: 'Choose the reason for the decision',
+  reasonCodeMismatch: 'This reason does not fit the decision',
   reasonRequired: 'Please give a reason',
   reasonShort: 'The reason must be at least 3 characters',
   reasonLong: 'The reason must be at most 1000 characters',
 } as const;
 
-export const verificationDecisionRequest = z.strictObject({
-  decision: z.enum(['approved', 'rejected'], { error: decisionMessages.decision }),
+/**
+ * A reviewer's decision: the reason code (from the reviewer's list, matching the decision) is what
+ * the person is told; `reason` is an optional internal note, never shown to them.
+ */
+export const verificationDecisionRequest = z
+  .strictObject({
+    decision: z.enum(['approved', 'rejected'], { error: decisionMessages.decision }),
+    reasonCode: z.enum(reviewerReasonCodeList, { error: decisionMessages.reasonCode }),
+    reason: z.optional(
+      z.string(decisionMessages.reasonLong).check(z.trim(), z.maxLength(1000, decisionMessages.reasonLong)),
+    ),
+  })
+  .check(
+    z.refine((body) => decisionReasons[body.reasonCode].decision === body.decision, {
+      error: decisionMessages.reasonCodeMismatch,
+      path: ['reasonCode'],
+    }),
+  );
+export type VerificationDecisionRequest = z.infer<typeof verificationDecisionRequest>;
+
+export const verificationDecisionResponse = z.object({
+  userId: z.string(),
+  kycStatus,
+  reasonCode: reasonCodeSchema,
+});
+export type VerificationDecisionResponse = z.infer<typeof verificationDecisionResponse>;
+
+/** A reviewer allows a rejected person a new attempt; the reason is internal (history, queue). */
+export const newAttemptRequest = z.strictObject({
   reason: z
     .string(decisionMessages.reasonRequired)
     .check(
@@ -83,7 +141,14 @@ export const verificationDecisionRequest = z.strictObject({
       z.maxLength(1000, decisionMessages.reasonLong),
     ),
 });
-export type VerificationDecisionRequest = z.infer<typeof verificationDecisionRequest>;
+export type NewAttemptRequest = z.infer<typeof newAttemptRequest>;
 
-export const verificationDecisionResponse = z.object({ userId: z.string(), kycStatus });
-export type VerificationDecisionResponse = z.infer<typeof verificationDecisionResponse>;
+export const newAttemptResponse = z.object({
+  userId: z.string(),
+  kycStatus,
+  newAttemptAllowed: z.literal(true),
+  /** The attempt the person has used so far; the new one will be `attempt + 1`. */
+  attempt: z.number(),
+  maxAttempts: z.number(),
+});
+export type NewAttemptResponse = z.infer<typeof newAttemptResponse>;

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import {
   listVerificationsQuery,
   listVerificationsResponse,
+  newAttemptRequest,
+  newAttemptResponse,
   verificationDecisionRequest,
   verificationDecisionResponse,
 } from './admin-verifications.ts';
@@ -38,6 +40,7 @@ export const routeIds = [
   'ReceivePersonaWebhook',
   'ListVerifications',
   'DecideVerification',
+  'AllowVerificationAttempt',
   'CreateWaitlistEntry',
   'CreateInvestorInquiry',
   'CreateContactMessage',
@@ -90,6 +93,7 @@ export const apiContracts: Record<RouteId, ApiContract> = {
     response: verificationDecisionResponse,
     successStatus: 200,
   },
+  AllowVerificationAttempt: { request: newAttemptRequest, response: newAttemptResponse, successStatus: 200 },
   CreateWaitlistEntry: { request: waitlistRequest, response: successResponse, successStatus: 201 },
   CreateInvestorInquiry: { request: investorInquiryRequest, response: successResponse, successStatus: 201 },
   CreateContactMessage: { request: contactRequest, response: successResponse, successStatus: 201 },

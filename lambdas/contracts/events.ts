@@ -9,8 +9,14 @@ export const kycStatusChanged = z.object({
   status: kycStatus,
   previousStatus: kycStatus,
   inquiryId: z.nullable(z.string()),
-  decidedBy: z.enum(['persona', 'admin']),
+  /** `user`: the person started a new attempt a reviewer allowed (rejected -> not_started). */
+  decidedBy: z.enum(['persona', 'admin', 'user']),
   occurredAt: z.string(),
+  /**
+   * The decision's reason code (`lambdas/contracts/kyc-reasons.ts`): the decision email tells the
+   * person its message. Absent for changes that are no decision, and on events published before it existed.
+   */
+  reasonCode: z.optional(z.string().check(z.maxLength(100))),
   /**
    * The status change's stable id (its outbox item), the same on every publish of that change,
    * whereas EventBridge gives each publish a new event id: targets de-duplicate on it (ADR 0034).

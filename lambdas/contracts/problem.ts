@@ -45,6 +45,8 @@ export const problemTypes = {
   adminRequired: problemType('admin-required'),
   /** 403: the caller's email address is not verified yet (verify it, then refresh the token). */
   emailNotVerified: problemType('email-not-verified'),
+  /** 403: an admin acting on their own verification (another admin must decide). */
+  ownVerification: problemType('own-verification'),
   /** 404: the token is valid but its account no longer exists. */
   accountNotFound: problemType('account-not-found'),
   /** 404: the user named in the path has no verification. */
@@ -55,8 +57,14 @@ export const problemTypes = {
   consentDocumentChanged: problemType('consent-document-changed'),
   /** 409: the caller's identity is already verified. */
   identityAlreadyVerified: problemType('identity-already-verified'),
-  /** 409: a reviewer rejected the verification; only support can reopen it. */
+  /** 409: the verification was rejected and no new attempt is allowed (a reviewer may allow one). */
   verificationClosed: problemType('verification-closed'),
+  /** 409: a decision needs a submitted inquiry, and this verification has none yet. */
+  verificationNotSubmitted: problemType('verification-not-submitted'),
+  /** 409: only a rejected verification can get a new attempt. */
+  verificationNotRejected: problemType('verification-not-rejected'),
+  /** 409: the person has used every verification attempt. */
+  attemptsExhausted: problemType('attempts-exhausted'),
   /** 409: the same record changed at the same time; sending the request again is safe. */
   concurrentChange: problemType('concurrent-change'),
   /** 410: a data-deletion confirmation link that is unknown, already used or expired. */

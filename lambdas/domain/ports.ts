@@ -118,8 +118,18 @@ export interface ConsentLedger {
  * The KYC feature's per-user state (`DynamoDbKycStateReader` reads it; the KYC feature owns the
  * writes); `get-me` and `sync-kyc-status` read it through this port.
  */
+export interface KycState {
+  status: KycStatus;
+  updatedAt: string;
+  inquiryId: string | null;
+  /** The current decision's reason code (`lambdas/contracts/kyc-reasons.ts`); null while undecided. */
+  reasonCode: string | null;
+  /** Attempts used: 0 before the first inquiry, 1 for the first, +1 for each new attempt allowed. */
+  attempt: number;
+  /** A reviewer allowed a new attempt after the rejection, and the person has not started it. */
+  newAttemptAllowed: boolean;
+}
+
 export interface KycStateReader {
-  getState(
-    userId: string,
-  ): Promise<{ status: KycStatus; updatedAt: string; inquiryId: string | null } | undefined>;
+  getState(userId: string): Promise<KycState | undefined>;
 }

@@ -28,10 +28,11 @@ export const handler = httpHandler(
     if (!userIdSchema.safeParse(userId).success) throw new VerificationNotFoundError();
     const result = await decide({ adminId: caller.userId, userId, decision: body });
     if (result.changed) countMetric('KycStatusChanged');
-    // The reason stays in the table's history; the log gets only who decided what.
+    // The note stays in the table's history; the log gets only who decided what, and the code.
     logger.info('verification decided by admin', {
       subject: userId,
       status: result.status,
+      reasonCode: body.reasonCode,
       changed: result.changed,
     });
     if (result.publish && !result.publish.published) {
@@ -39,7 +40,11 @@ export const handler = httpHandler(
     }
     return {
       status: 200,
-      body: { userId, kycStatus: result.status } satisfies VerificationDecisionResponse,
+      body: {
+        userId,
+        kycStatus: result.status,
+        reasonCode: body.reasonCode,
+      } satisfies VerificationDecisionResponse,
     };
   },
 );

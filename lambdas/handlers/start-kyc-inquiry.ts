@@ -2,6 +2,7 @@ import type { StartKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
+import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { createPersonaClient } from '#lambdas/adapters/persona-client.ts';
 import { requireEnv, tableName } from '#lambdas/config.ts';
 import { startInquiry } from '#lambdas/domain/kyc/start-inquiry.ts';
@@ -13,6 +14,7 @@ const start = startInquiry({
   ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),
   store: new DynamoDbKycStore(documentClient, tableName('kycState')),
   provider: createPersonaClient(),
+  events: createEventPublisher(),
   clock: systemClock,
   templateId: requireEnv('PERSONA_TEMPLATE_ID'),
 });

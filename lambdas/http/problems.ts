@@ -15,11 +15,15 @@ import {
 } from '#lambdas/domain/errors.ts';
 import {
   AlreadyApprovedError,
+  AttemptsExhaustedError,
   ConcurrentChangeError,
   ConsentRequiredError,
   InquiryProviderError,
+  OwnVerificationError,
   VerificationClosedError,
   VerificationNotFoundError,
+  VerificationNotRejectedError,
+  VerificationNotSubmittedError,
 } from '#lambdas/domain/kyc/errors.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
 import { logger, type SecurityEventName, securityEvent } from '#lambdas/runtime/logger.ts';
@@ -116,6 +120,14 @@ export const problemTable = {
       "The access token's namespaced `email_verified` claim is not `true`. Verify the address, " +
       'then refresh the token (the claim is set at login and refresh) and try again. Nothing was written.',
   },
+  ownVerification: {
+    status: 403,
+    title: 'Forbidden',
+    errors: [OwnVerificationError],
+    securityEvent: 'authorization_failed',
+    description:
+      'An admin acting on their own verification (a decision or a new attempt): another admin decides. Nothing changed.',
+  },
   accountNotFound: {
     status: 404,
     title: 'Not Found',
@@ -150,7 +162,27 @@ export const problemTable = {
     status: 409,
     title: 'Conflict',
     errors: [VerificationClosedError],
-    description: 'A reviewer rejected the verification; only support can reopen it.',
+    description:
+      'The verification was rejected and no new attempt is allowed; a reviewer may allow one (up to three attempts).',
+  },
+  verificationNotSubmitted: {
+    status: 409,
+    title: 'Conflict',
+    errors: [VerificationNotSubmittedError],
+    description:
+      'A decision needs a submitted inquiry: this verification has not started, or its inquiry was not finished. Nothing changed.',
+  },
+  verificationNotRejected: {
+    status: 409,
+    title: 'Conflict',
+    errors: [VerificationNotRejectedError],
+    description: 'Only a rejected verification can get a new attempt. Nothing changed.',
+  },
+  attemptsExhausted: {
+    status: 409,
+    title: 'Conflict',
+    errors: [AttemptsExhaustedError],
+    description: 'The person has used every verification attempt (three). Nothing changed.',
   },
   concurrentChange: {
     status: 409,

@@ -1,3 +1,4 @@
+import { decisionReasonOf, maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import { currentConsent } from '#lambdas/domain/consent/list-my-consents.ts';
 import type { ConsentLedger, KycStateReader, UserDirectory } from '#lambdas/domain/ports.ts';
@@ -23,6 +24,8 @@ export function getMe(deps: GetMeDeps) {
       deps.registrations.getRegistration(userId),
     ]);
     if (!user) return undefined;
+    const kycStatus = kyc?.status ?? user.appMetadata.kyc_status ?? 'not_started';
+    const decided = kycStatus === 'approved' || kycStatus === 'rejected';
     return {
       userId: user.userId,
       email: user.email,
@@ -31,8 +34,11 @@ export function getMe(deps: GetMeDeps) {
       organizationName: registration?.organizationName ?? null,
       organizationType: registration?.organizationType ?? user.appMetadata.organization_type ?? null,
       role: user.appMetadata.role ?? 'user',
-      kycStatus: kyc?.status ?? user.appMetadata.kyc_status ?? 'not_started',
+      kycStatus,
       consentRecorded: currentConsent(records, 'identity_verification') !== undefined,
+      kycReason: decided ? decisionReasonOf(kyc?.reasonCode) : null,
+      kycNewAttemptAllowed: kycStatus === 'rejected' && kyc?.newAttemptAllowed === true,
+      kycAttempts: { used: kyc?.attempt ?? 0, max: maxVerificationAttempts },
     };
   };
 }

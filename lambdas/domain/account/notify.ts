@@ -1,4 +1,5 @@
 import type { KycStatusChanged, RegistrationSubmitted } from '#contracts/events.ts';
+import { decisionReasonOf } from '#contracts/kyc-reasons.ts';
 import { kycApprovedEmail, kycRejectedEmail } from '#lambdas/domain/emails/kyc-emails.ts';
 import { registrationNotificationEmail } from '#lambdas/domain/emails/registration-emails.ts';
 import type { EmailMessage, Mailer, UserDirectory } from '#lambdas/domain/ports.ts';
@@ -33,7 +34,10 @@ export function notifyKycDecision(deps: {
     const user = await deps.users.get(detail.userId);
     if (!user?.email) return 'user_missing';
     const input = { to: user.email, name: user.name, appUrl: deps.appUrl };
-    const message = detail.status === 'approved' ? kycApprovedEmail(input) : kycRejectedEmail(input);
+    const message =
+      detail.status === 'approved'
+        ? kycApprovedEmail(input)
+        : kycRejectedEmail({ ...input, reason: decisionReasonOf(detail.reasonCode)?.message ?? null });
     return sendOnce(deps.marker, deps.mailer, detail.changeId ?? eventId, message);
   };
 }

@@ -19,18 +19,29 @@ export function kycApprovedEmail(input: { to: string; name: string; appUrl: stri
   });
 }
 
-export function kycRejectedEmail(input: { to: string; name: string; appUrl: string }): EmailMessage {
+export function kycRejectedEmail(input: {
+  to: string;
+  name: string;
+  appUrl: string;
+  /** The reason's message for the person (`lambdas/contracts/kyc-reasons.ts`), if the decision has one. */
+  reason: string | null;
+}): EmailMessage {
   return composeEmail({
     to: input.to,
     subject: 'Your identity verification was not approved',
     heading: `Hello ${input.name || 'there'}`,
     paragraphs: [
       { text: 'We could not approve your identity verification.' },
+      ...(input.reason ? [{ text: `The reason: ${input.reason}` }] : []),
+      // The dashboard leads a rejected person to their status screen, with the reason.
       {
-        text: 'This can happen when a photo is unclear or a document is not accepted. Contact us and we will tell you the next steps, including how to try again.',
+        text: 'Sign in to see your status. If a reviewer allows a new attempt, your status page offers "Verify again".',
+        link: { label: 'See your status', href: appLink(input.appUrl, dashboardPath) },
+      },
+      {
+        text: 'To ask for a new attempt or to tell us something we should know, write to us through the contact page and mention the email address you registered with.',
         link: { label: 'Contact us', href: appLink(input.appUrl, contactPath) },
       },
-      { text: 'Please do not reply to this email.' },
     ],
   });
 }

@@ -1,16 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { VerificationDecisionRequest } from '#contracts/admin-verifications.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
+import { maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import type { Clock, EventPublisher } from '../ports.ts';
-import { ConcurrentChangeError, VerificationNotFoundError } from './errors.ts';
-import type { KycStore } from './ports.ts';
+import {
+  AttemptsExhaustedError,
+  ConcurrentChangeError,
+  OwnVerificationError,
+  VerificationNotFoundError,
+  VerificationNotRejectedError,
+  VerificationNotSubmittedError,
+} from './errors.ts';
+import type { KycRecord, KycStore } from './ports.ts';
 import { type PublishResult, publishOutboxEntry } from './publish-outbox.ts';
 
-const maxAttempts = 3;
+const maxRounds = 3;
+
+/**
+ * A verification can be decided once an inquiry of the current attempt was submitted: Persona
+ * reported it completed (pending) or decided it, or a reviewer decided it before. `not_started`
+ * (no inquiry, one opened and cancelled, or a new attempt not finished) has no evidence to decide on.
+ */
+export function isSubmitted(record: Pick<KycRecord, 'status'>): boolean {
+  return record.status !== 'not_started';
+}
 
 /**
  * An admin's decision. It counts as the newest event (lastEventAt = now), so a Persona event
- * created before the decision cannot undo it; a later Persona event can.
+ * created before the decision cannot undo it; a later Persona event can. An admin never decides
+ * on their own verification, and nobody decides on one that was never submitted.
  */
 export function decideVerification(deps: { store: KycStore; events: EventPublisher; clock: Clock }) {
   return async (input: {
@@ -18,10 +36,12 @@ export function decideVerification(deps: { store: KycStore; events: EventPublish
     userId: string;
     decision: VerificationDecisionRequest;
   }): Promise<{ status: KycStatus; changed: boolean; publish: PublishResult | null }> => {
+    if (input.adminId === input.userId) throw new OwnVerificationError();
     const eventId = `admin_${randomUUID()}`;
-    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+    for (let round = 0; round < maxRounds; round++) {
       const state = await deps.store.getRecord(input.userId);
       if (state === undefined) throw new VerificationNotFoundError();
+      if (!isSubmitted(state)) throw new VerificationNotSubmittedError();
       const now = deps.clock.now().toISOString();
       const eventAt = state.lastEventAt !== null && state.lastEventAt > now ? state.lastEventAt : now;
       const result = await deps.store.applyChange({
@@ -35,7 +55,8 @@ export function decideVerification(deps: { store: KycStore; events: EventPublish
         status: input.decision.decision,
         decidedBy: 'admin',
         actorId: input.adminId,
-        reason: input.decision.reason,
+        reason: input.decision.reason || null,
+        reasonCode: input.decision.reasonCode,
         at: now,
       });
       if (result.outcome === 'conflict') continue;
@@ -47,6 +68,37 @@ export function decideVerification(deps: { store: KycStore; events: EventPublish
           ? await publishOutboxEntry(deps, { id: result.outboxId, event: result.event })
           : null;
       return { status: input.decision.decision, changed: result.outboxId !== null, publish };
+    }
+    throw new ConcurrentChangeError();
+  };
+}
+
+/**
+ * A reviewer allows a rejected person a new attempt (at most `maxVerificationAttempts` in all).
+ * The status stays `rejected` until the person starts it ("Verify again"). Allowing again what is
+ * already allowed changes nothing and answers the same.
+ */
+export function allowNewAttempt(deps: { store: KycStore; clock: Clock }) {
+  return async (input: {
+    adminId: string;
+    userId: string;
+    reason: string;
+  }): Promise<{ status: KycStatus; attempt: number; changed: boolean }> => {
+    if (input.adminId === input.userId) throw new OwnVerificationError();
+    for (let round = 0; round < maxRounds; round++) {
+      const state = await deps.store.getRecord(input.userId);
+      if (state === undefined) throw new VerificationNotFoundError();
+      if (state.status !== 'rejected') throw new VerificationNotRejectedError();
+      if (state.newAttemptAllowed) return { status: state.status, attempt: state.attempt, changed: false };
+      if (state.attempt >= maxVerificationAttempts) throw new AttemptsExhaustedError(maxVerificationAttempts);
+      const saved = await deps.store.allowNewAttempt({
+        userId: input.userId,
+        expectedVersion: state.version,
+        actorId: input.adminId,
+        reason: input.reason,
+        at: deps.clock.now().toISOString(),
+      });
+      if (saved === 'saved') return { status: state.status, attempt: state.attempt, changed: true };
     }
     throw new ConcurrentChangeError();
   };

@@ -17,8 +17,40 @@ export class AlreadyApprovedError extends Error {
 
 export class VerificationClosedError extends Error {
   constructor() {
-    super('A reviewer rejected your verification. Contact support to try again.');
+    super('Your verification was not approved. A new attempt needs a reviewer to allow it: contact support.');
     this.name = 'VerificationClosedError';
+  }
+}
+
+/** A decision needs a submitted inquiry: this verification has none (not started, or not finished). */
+export class VerificationNotSubmittedError extends Error {
+  constructor() {
+    super('This verification has no submitted inquiry: there is nothing to decide yet.');
+    this.name = 'VerificationNotSubmittedError';
+  }
+}
+
+/** An admin acting on their own verification (a decision or a new attempt). */
+export class OwnVerificationError extends Error {
+  constructor() {
+    super('Another administrator must decide on your own verification.');
+    this.name = 'OwnVerificationError';
+  }
+}
+
+/** A new attempt is allowed only after a rejection. */
+export class VerificationNotRejectedError extends Error {
+  constructor() {
+    super('Only a rejected verification can get a new attempt.');
+    this.name = 'VerificationNotRejectedError';
+  }
+}
+
+/** The person has used every attempt (`maxVerificationAttempts`). */
+export class AttemptsExhaustedError extends Error {
+  constructor(readonly maxAttempts: number) {
+    super(`This person has used all ${maxAttempts} verification attempts.`);
+    this.name = 'AttemptsExhaustedError';
   }
 }
 

@@ -6,6 +6,8 @@ import {
   verificationListLimit,
 } from '#contracts/admin-verifications.ts';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
+import { isDecisionReasonCode } from '#contracts/kyc-reasons.ts';
+import { isSubmitted } from './decide-verification.ts';
 import type { KycRecord, KycStore, RegistrationLookup } from './ports.ts';
 
 export interface ListVerificationsDeps {
@@ -47,6 +49,10 @@ export function listVerifications(deps: ListVerificationsDeps) {
         inquiryId: record.inquiryId,
         updatedAt: record.updatedAt,
         decidedBy: record.decidedBy,
+        reasonCode: isDecisionReasonCode(record.reasonCode) ? record.reasonCode : null,
+        submitted: isSubmitted(record),
+        attempt: record.attempt,
+        newAttemptAllowed: record.newAttemptAllowed,
         email: registration?.email ?? null,
         name: registration?.responsibleName ?? null,
         organizationName: registration?.organizationName ?? null,
@@ -58,6 +64,8 @@ export function listVerifications(deps: ListVerificationsDeps) {
           decidedBy: entry.by,
           adminId: entry.by === 'admin' ? entry.actorId : null,
           reason: entry.reason,
+          reasonCode: isDecisionReasonCode(entry.reasonCode) ? entry.reasonCode : null,
+          action: entry.action,
           at: entry.at,
         })),
       };

@@ -7,7 +7,8 @@ import type { RegistrationRecord } from '../registration/ports.ts';
 // Persona client (lambdas/adapters/persona-client.ts) implement them; tests use in-memory fakes
 // that keep the same conditional semantics.
 
-export type DecidedBy = 'persona' | 'admin';
+/** `user`: the person started a new attempt a reviewer allowed. */
+export type DecidedBy = 'persona' | 'admin' | 'user';
 
 /** The per-user state item, as the use cases need it. */
 export interface KycRecord {
@@ -22,6 +23,12 @@ export interface KycRecord {
   /** `created-at` of the last applied Persona event (or the time of an admin decision). */
   lastEventAt: string | null;
   decidedBy: DecidedBy | null;
+  /** The current decision's reason code; null while undecided. */
+  reasonCode: string | null;
+  /** Attempts used (0 before the first inquiry). */
+  attempt: number;
+  /** A reviewer allowed a new attempt after the rejection; not started yet. */
+  newAttemptAllowed: boolean;
 }
 
 /** One status change (or, when `status` equals `previousStatus`, only an applied event). */
@@ -46,7 +53,10 @@ export interface StatusChange {
   decidedBy: DecidedBy;
   /** Who decided: `persona`, or the admin's user id. */
   actorId: string;
+  /** The admin's internal note, or the Persona event name. */
   reason: string | null;
+  /** The decision's reason code (stored on the state while the decision stands); null for none. */
+  reasonCode: string | null;
   /** Server time of the write. */
   at: string;
 }
@@ -68,6 +78,9 @@ export interface HistoryEntry {
   actorId: string;
   /** The admin's reason, or the Persona event name. */
   reason: string | null;
+  reasonCode: string | null;
+  /** A status change, or a reviewer allowing a new attempt (the status stays rejected). */
+  action: 'status_changed' | 'new_attempt_allowed';
   at: string;
 }
 
@@ -98,7 +111,9 @@ export interface KycStore extends KycStateReader {
   readForEvent(userId: string, eventId: string, now: Date): Promise<EventRead>;
   /**
    * Records a new inquiry for the user in one transaction: the state item (created with
-   * `not_started`, or updated if `expectedVersion` still matches) and the inquiry mapping.
+   * `not_started` and attempt 1, or updated if `expectedVersion` still matches: an inquiry that
+   * expired unsubmitted is replaced within the same attempt), the inquiry mapping, and the inquiry
+   * recorded against the person.
    */
   recordInquiry(input: {
     userId: string;
@@ -107,6 +122,34 @@ export interface KycStore extends KycStateReader {
     expectedVersion: number | null;
     at: string;
   }): Promise<'saved' | 'conflict'>;
+  /**
+   * A reviewer allows a rejected person a new attempt, in one transaction: the state (still
+   * `rejected`, at `expectedVersion`) is marked and the history records who and why.
+   */
+  allowNewAttempt(input: {
+    userId: string;
+    expectedVersion: number;
+    actorId: string;
+    reason: string;
+    at: string;
+  }): Promise<'saved' | 'conflict'>;
+  /**
+   * The person starts the new attempt a reviewer allowed, in one transaction: the state goes from
+   * `rejected` (at `expectedVersion`, with the allowance) to `not_started` with the new inquiry and
+   * the next attempt number, the reason code and the last event time are cleared (the new inquiry's
+   * events are ordered among themselves), the inquiry is recorded against the person, and the
+   * change gets its history and outbox items.
+   */
+  startNewAttempt(input: {
+    userId: string;
+    expectedVersion: number;
+    inquiryId: string;
+    referenceId: string;
+    attempt: number;
+    at: string;
+  }): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }>;
+  /** Every inquiry this backend created for the person, oldest first (erasure finds them all). */
+  listInquiries(userId: string): Promise<{ inquiryId: string; attempt: number; createdAt: string }[]>;
   /**
    * One transaction: the conditional state update, the history item, the processed-event marker
    * (`attribute_not_exists`) and the outbox item. Duplicates and reordering resolve here.

@@ -4,7 +4,7 @@ import type { Clock, EventPublisher } from '../ports.ts';
 import { ConcurrentChangeError } from './errors.ts';
 import type { KycStore } from './ports.ts';
 import { type PublishResult, publishOutboxEntry } from './publish-outbox.ts';
-import { isLaterEvent, statusForEvent } from './status-mapping.ts';
+import { isLaterEvent, reasonCodeForEvent, statusForEvent } from './status-mapping.ts';
 
 /** A verified, schema-checked Persona event, reduced to what the backend reads. */
 export interface PersonaEvent {
@@ -112,6 +112,7 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
         decidedBy: 'persona',
         actorId: 'persona',
         reason: event.name,
+        reasonCode: reasonCodeForEvent(event.name),
         at: now.toISOString(),
       });
       if (result.outcome === 'duplicate') return { outcome: 'duplicate' };

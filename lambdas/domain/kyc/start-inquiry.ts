@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import type { StartKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
 import { type Caller, requireVerifiedEmail } from '../caller.ts';
 import { currentConsent } from '../consent/list-my-consents.ts';
-import type { Clock, ConsentLedger } from '../ports.ts';
+import type { Clock, ConsentLedger, EventPublisher } from '../ports.ts';
 import {
   AlreadyApprovedError,
   ConcurrentChangeError,
   ConsentRequiredError,
   VerificationClosedError,
 } from './errors.ts';
-import type { InquiryProvider, KycStore } from './ports.ts';
+import type { InquiryProvider, KycRecord, KycStore } from './ports.ts';
+import { publishOutboxEntry } from './publish-outbox.ts';
 
 /** Persona statuses in which the person can still work on the inquiry: resume it. */
 const openStatuses = new Set(['created', 'pending']);
@@ -32,6 +33,7 @@ export interface StartInquiryDeps {
   ledger: Pick<ConsentLedger, 'listBySubject'>;
   store: KycStore;
   provider: InquiryProvider;
+  events: EventPublisher;
   clock: Clock;
   templateId: string;
 }
@@ -41,7 +43,8 @@ export interface StartInquiryDeps {
  * caller's `sub`. The KYC status stays as it is (`not_started` for a first attempt): only Persona's
  * webhooks (or an admin) change it, so a person who never opens the widget is not "pending".
  * A caller whose email is not verified, or who has not consented, is refused before anything is
- * read from or sent to Persona: each inquiry costs money.
+ * read from or sent to Persona: each inquiry costs money. A rejection is final unless a reviewer
+ * allowed a new attempt: then this starts it (a new inquiry, the status back to `not_started`).
  */
 export function startInquiry(deps: StartInquiryDeps) {
   return async (caller: Pick<Caller, 'userId' | 'emailVerified'>): Promise<StartKycInquiryResponse> => {
@@ -51,7 +54,10 @@ export function startInquiry(deps: StartInquiryDeps) {
     if (currentConsent(records, 'identity_verification') === undefined) throw new ConsentRequiredError();
     const state = await deps.store.getRecord(userId);
     if (state?.status === 'approved') throw new AlreadyApprovedError();
-    if (state?.status === 'rejected' && state.decidedBy === 'admin') throw new VerificationClosedError();
+    if (state?.status === 'rejected') {
+      if (!state.newAttemptAllowed) throw new VerificationClosedError();
+      return startNewAttempt(deps, userId, state);
+    }
 
     if (state?.inquiryId) {
       const current = await deps.provider.getInquiry(state.inquiryId);
@@ -90,4 +96,38 @@ export function startInquiry(deps: StartInquiryDeps) {
     const sessionToken = created.sessionToken ?? (await deps.provider.resumeInquiry(created.inquiryId));
     return { inquiryId: created.inquiryId, sessionToken };
   };
+}
+
+/** The new attempt a reviewer allowed: a new inquiry, recorded with the status change in one transaction. */
+async function startNewAttempt(
+  deps: StartInquiryDeps,
+  userId: string,
+  state: KycRecord,
+): Promise<StartKycInquiryResponse> {
+  const created = await deps.provider.createInquiry({
+    referenceId: userId,
+    templateId: deps.templateId,
+    idempotencyKey: inquiryIdempotencyKey(userId, state.inquiryId),
+  });
+  if (created.referenceId !== userId) {
+    throw new Error('Persona returned an inquiry with another reference id');
+  }
+  const saved = await deps.store.startNewAttempt({
+    userId,
+    expectedVersion: state.version,
+    inquiryId: created.inquiryId,
+    referenceId: userId,
+    attempt: state.attempt + 1,
+    at: deps.clock.now().toISOString(),
+  });
+  if (saved.outcome === 'conflict') {
+    // A concurrent "Verify again" of the same person recorded this very inquiry (same idempotency key).
+    const now = await deps.store.getRecord(userId);
+    if (now?.inquiryId !== created.inquiryId) throw new ConcurrentChangeError();
+  } else {
+    // Failing to publish now leaves the change to the outbox relay.
+    await publishOutboxEntry(deps, saved.outbox);
+  }
+  const sessionToken = created.sessionToken ?? (await deps.provider.resumeInquiry(created.inquiryId));
+  return { inquiryId: created.inquiryId, sessionToken };
 }

@@ -1,4 +1,5 @@
 import type { KycStatus } from '#contracts/kyc.ts';
+import type { DecisionReasonCode } from '#contracts/kyc-reasons.ts';
 
 // Persona event name -> KYC status (docs/design.md section 4). Names not listed (inquiry.created,
 // inquiry.started, inquiry.redacted, ...) are acknowledged and ignored.
@@ -15,6 +16,17 @@ export function statusForEvent(name: string): KycStatus | undefined {
 }
 
 export const mappedEventNames = Object.keys(statusByEvent);
+
+/** The reason code of Persona's decisions (`lambdas/contracts/kyc-reasons.ts`); null for the others. */
+const reasonCodeByEvent: Readonly<Record<string, DecisionReasonCode>> = {
+  'inquiry.approved': 'checks_passed',
+  'inquiry.declined': 'checks_declined',
+  'inquiry.failed': 'checks_failed',
+};
+
+export function reasonCodeForEvent(name: string): DecisionReasonCode | null {
+  return Object.hasOwn(reasonCodeByEvent, name) ? (reasonCodeByEvent[name] ?? null) : null;
+}
 
 /**
  * How events with the same `created-at` are ordered (Persona's times are often whole seconds, so

@@ -7,7 +7,7 @@ import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbKycStore, historySk } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbRegistrationStore, registrationKey } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
-import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
+import { allowNewAttempt, decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
 import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import type { RegistrationRecord } from '#lambdas/domain/registration/ports.ts';
@@ -145,6 +145,10 @@ describe('the admin queue on DynamoDB Local', () => {
       inquiryId,
       updatedAt: expect.any(String),
       decidedBy: 'persona',
+      reasonCode: null,
+      submitted: true,
+      attempt: 1,
+      newAttemptAllowed: false,
       email: 'auth0-queue-one@northwatch-defense.example',
       name: 'Dana Defense',
       organizationName: 'Northwatch Defense',
@@ -157,6 +161,8 @@ describe('the admin queue on DynamoDB Local', () => {
           decidedBy: 'persona',
           adminId: null,
           reason: 'inquiry.marked-for-review',
+          reasonCode: null,
+          action: 'status_changed',
           at: expect.any(String),
         },
       ],
@@ -165,7 +171,11 @@ describe('the admin queue on DynamoDB Local', () => {
     await decideVerification({ store: kyc, events, clock })({
       adminId: 'auth0|admin',
       userId,
-      decision: { decision: 'rejected', reason: 'The passport photo is unreadable' },
+      decision: {
+        decision: 'rejected',
+        reasonCode: 'document_unreadable',
+        reason: 'The passport photo is unreadable',
+      },
     });
 
     expect((await list()('pending')).items.map((item) => item.userId)).not.toContain(userId);
@@ -209,7 +219,10 @@ describe('the admin queue on DynamoDB Local', () => {
       await decide({
         adminId: 'auth0|admin',
         userId,
-        decision: { decision: round % 2 === 0 ? 'approved' : 'rejected', reason: `Round ${round}` },
+        decision:
+          round % 2 === 0
+            ? { decision: 'approved', reasonCode: 'identity_confirmed', reason: `Round ${round}` }
+            : { decision: 'rejected', reasonCode: 'selfie_mismatch', reason: `Round ${round}` },
       });
     }
     const item = (await list()('all')).items.find((entry) => entry.userId === userId);
@@ -297,6 +310,7 @@ describe('event ordering in the database', () => {
       decidedBy: 'persona',
       actorId: 'persona',
       reason: eventId,
+      reasonCode: null,
       at: clock.now().toISOString(),
     });
   };
@@ -360,6 +374,93 @@ describe('event ordering in the database', () => {
         });
       }
       expect((await kyc.getRecord(userId))?.status, order.join(' then ')).toBe('approved');
+    }
+  });
+
+  it('allows a new attempt once rejected, starts it in one transaction, and records every inquiry against the person', async () => {
+    const userId = 'auth0|queue-attempts';
+    await userInReview(userId);
+    const first = await kyc.getRecord(userId);
+    await decideVerification({ store: kyc, events, clock })({
+      adminId: 'auth0|admin',
+      userId,
+      decision: { decision: 'rejected', reasonCode: 'selfie_mismatch' },
+    });
+    expect(await kyc.getState(userId)).toMatchObject({
+      status: 'rejected',
+      reasonCode: 'selfie_mismatch',
+      attempt: 1,
+      newAttemptAllowed: false,
+    });
+    const rejected = await kyc.getRecord(userId);
+    // Not allowed yet: the person cannot start one.
+    const refused = await kyc.startNewAttempt({
+      userId,
+      expectedVersion: rejected?.version ?? 0,
+      inquiryId: 'inq_attempt_2',
+      referenceId: userId,
+      attempt: 2,
+      at: clock.now().toISOString(),
+    });
+    expect(refused).toEqual({ outcome: 'conflict' });
+
+    await allowNewAttempt({ store: kyc, clock })({
+      adminId: 'auth0|admin',
+      userId,
+      reason: 'Clearer selfie sent',
+    });
+    const allowed = await kyc.getRecord(userId);
+    expect(allowed).toMatchObject({ status: 'rejected', newAttemptAllowed: true });
+    const started = await kyc.startNewAttempt({
+      userId,
+      expectedVersion: allowed?.version ?? 0,
+      inquiryId: 'inq_attempt_2',
+      referenceId: userId,
+      attempt: 2,
+      at: clock.now().toISOString(),
+    });
+    expect(started).toMatchObject({
+      outcome: 'saved',
+      outbox: { event: { status: 'not_started', previousStatus: 'rejected', decidedBy: 'user' } },
+    });
+    expect(await kyc.getRecord(userId)).toMatchObject({
+      status: 'not_started',
+      inquiryId: 'inq_attempt_2',
+      attempt: 2,
+      newAttemptAllowed: false,
+      reasonCode: null,
+      lastEventAt: null,
+    });
+    expect(await kyc.findInquiryOwner('inq_attempt_2')).toEqual({ userId, referenceId: userId });
+    expect(
+      (await kyc.listInquiries(userId)).map(({ inquiryId, attempt }) => ({ inquiryId, attempt })),
+    ).toEqual([
+      { inquiryId: first?.inquiryId, attempt: 1 },
+      { inquiryId: 'inq_attempt_2', attempt: 2 },
+    ]);
+    const item = (await list()('all')).items.find((entry) => entry.userId === userId);
+    expect(item).toMatchObject({ status: 'not_started', submitted: false, attempt: 2 });
+    expect(
+      item?.history.map((entry) => [entry.previousStatus, entry.status, entry.decidedBy, entry.action]),
+    ).toEqual([
+      ['not_started', 'pending', 'persona', 'status_changed'],
+      ['pending', 'rejected', 'admin', 'status_changed'],
+      ['rejected', 'rejected', 'admin', 'new_attempt_allowed'],
+      ['rejected', 'not_started', 'user', 'status_changed'],
+    ]);
+
+    // An erasure's retention reaches the inquiry mapping of every attempt, not only the current one.
+    const retention = new DynamoDbRetention(client, dynamodb.tableNames);
+    await retention.expireKycRecords(userId, ['inq_attempt_2'], 4_000_000_000);
+    for (const inquiryId of [first?.inquiryId ?? '', 'inq_attempt_2']) {
+      const { Responses } = await client.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [dynamodb.tableNames.kycState]: { Keys: [{ pk: `INQUIRY#${inquiryId}`, sk: 'INQUIRY' }] },
+          },
+        }),
+      );
+      expect(Responses?.[dynamodb.tableNames.kycState]?.[0]?.expiresAt).toBe(4_000_000_000);
     }
   });
 });

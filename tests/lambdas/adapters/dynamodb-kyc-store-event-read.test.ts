@@ -70,6 +70,7 @@ it("reads the user's state and the event's marker in one call, before and after 
     decidedBy: 'persona',
     actorId: 'persona',
     reason: 'inquiry.approved',
+    reasonCode: null,
     at,
   });
   expect(applied.outcome).toBe('applied');

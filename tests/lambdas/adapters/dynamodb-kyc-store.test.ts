@@ -47,6 +47,7 @@ const change: StatusChange = {
   decidedBy: 'persona',
   actorId: 'persona',
   reason: 'inquiry.approved',
+  reasonCode: null,
   at: '2026-11-21T07:00:00.000Z',
 };
 

@@ -150,7 +150,8 @@ function claims(overrides: Record<string, JwtClaimValue | undefined> = {}): Reco
   >;
 }
 
-const admin = { [`${NAMESPACE}role`]: 'admin' };
+/** An admin: another person than USER, whose verification the admin routes act on. */
+const admin = { sub: 'auth0|admin-1', [`${NAMESPACE}role`]: 'admin' };
 const unverified = { [`${NAMESPACE}email_verified`]: 'false' };
 
 /** The access token the authorizer's claims came from (claims in the token are typed, not strings). */
@@ -236,6 +237,13 @@ const grantedConsent = {
   sequence: 1,
   hash: 'a'.repeat(64),
 };
+const decisionBody = {
+  decision: 'approved',
+  reasonCode: 'identity_confirmed',
+  reason: 'Documents checked by hand.',
+};
+const newAttemptBody = { reason: 'The person sent a readable passport photo.' };
+
 const kycState = (overrides: Record<string, unknown> = {}) => ({
   pk: `USER#${USER}`,
   sk: 'STATE',
@@ -611,7 +619,7 @@ const specific: Scenario[] = [
     event: {
       claims: claims(admin),
       pathParameters: { userId: 'auth0|nobody' },
-      body: JSON.stringify({ decision: 'approved', reason: 'Documents checked by hand.' }),
+      body: JSON.stringify(decisionBody),
     },
     after: nothingWritten,
   },
@@ -622,9 +630,30 @@ const specific: Scenario[] = [
     event: {
       claims: claims(admin),
       pathParameters: { userId: `auth0|${'\u{1D518}'.repeat(600)}` },
-      body: JSON.stringify({ decision: 'approved', reason: 'Documents checked by hand.' }),
+      body: JSON.stringify(decisionBody),
     },
     after: nothingTouched,
+  },
+  {
+    route: 'DecideVerification',
+    name: 'an admin deciding on their own verification',
+    expected: 'ownVerification',
+    event: {
+      claims: claims({ [`${NAMESPACE}role`]: 'admin' }),
+      pathParameters: { userId: USER },
+      body: JSON.stringify(decisionBody),
+    },
+    after: nothingTouched,
+  },
+  {
+    route: 'DecideVerification',
+    name: 'a verification whose inquiry was never submitted',
+    expected: 'verificationNotSubmitted',
+    arrange: () => {
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({ status: 'not_started' }) });
+    },
+    event: { claims: claims(admin), pathParameters: { userId: USER }, body: JSON.stringify(decisionBody) },
+    after: nothingWritten,
   },
   {
     route: 'DecideVerification',
@@ -637,8 +666,62 @@ const specific: Scenario[] = [
     event: {
       claims: claims(admin),
       pathParameters: { userId: USER },
-      body: JSON.stringify({ decision: 'approved', reason: 'Documents checked by hand.' }),
+      body: JSON.stringify(decisionBody),
     },
+  },
+  {
+    route: 'AllowVerificationAttempt',
+    name: 'an admin allowing themselves a new attempt',
+    expected: 'ownVerification',
+    event: {
+      claims: claims({ [`${NAMESPACE}role`]: 'admin' }),
+      pathParameters: { userId: USER },
+      body: JSON.stringify(newAttemptBody),
+    },
+    after: nothingTouched,
+  },
+  {
+    route: 'AllowVerificationAttempt',
+    name: 'a user with no verification',
+    expected: 'verificationNotFound',
+    event: {
+      claims: claims(admin),
+      pathParameters: { userId: 'auth0|nobody' },
+      body: JSON.stringify(newAttemptBody),
+    },
+    after: nothingWritten,
+  },
+  {
+    route: 'AllowVerificationAttempt',
+    name: 'a verification that is not rejected',
+    expected: 'verificationNotRejected',
+    arrange: () => {
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({ status: 'pending' }) });
+    },
+    event: { claims: claims(admin), pathParameters: { userId: USER }, body: JSON.stringify(newAttemptBody) },
+    after: nothingWritten,
+  },
+  {
+    route: 'AllowVerificationAttempt',
+    name: 'a person who used every attempt',
+    expected: 'attemptsExhausted',
+    arrange: () => {
+      ddb
+        .on(GetCommand, { TableName: 'kyc' })
+        .resolves({ Item: kycState({ status: 'rejected', decidedBy: 'admin', attempt: 3 }) });
+    },
+    event: { claims: claims(admin), pathParameters: { userId: USER }, body: JSON.stringify(newAttemptBody) },
+    after: nothingWritten,
+  },
+  {
+    route: 'AllowVerificationAttempt',
+    name: 'a record that keeps changing',
+    expected: 'concurrentChange',
+    arrange: () => {
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({ status: 'rejected' }) });
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+    },
+    event: { claims: claims(admin), pathParameters: { userId: USER }, body: JSON.stringify(newAttemptBody) },
   },
 ];
 
@@ -799,7 +882,7 @@ describe('a handler takes its auth from the route that mounts it', () => {
     async (_id, route) => {
       const input = {
         pathParameters: { userId: USER },
-        body: JSON.stringify({ decision: 'approved', reason: 'Documents checked by hand.' }),
+        body: JSON.stringify(route.id === 'AllowVerificationAttempt' ? newAttemptBody : decisionBody),
       };
       const body = route.method === 'GET' ? {} : input;
       const refused = await handlers.get(route.id)?.(
@@ -815,7 +898,9 @@ describe('a handler takes its auth from the route that mounts it', () => {
       expect(ddb.calls()).toEqual([]);
       expect(bus.calls()).toEqual([]);
 
-      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState() });
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({
+        Item: kycState(route.id === 'AllowVerificationAttempt' ? { status: 'rejected' } : {}),
+      });
       const served = await handlers.get(route.id)?.(
         await eventFor(route, { ...body, claims: claims(admin) }),
         lambdaContext,

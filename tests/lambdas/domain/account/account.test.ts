@@ -25,6 +25,33 @@ describe('getMe', () => {
     return { users, kyc, ledger, registrations, me: getMe({ users, kyc, ledger, registrations }) };
   }
 
+  it("tells a rejected person the decision's reason and whether a new attempt is allowed", async () => {
+    const s = setup();
+    const user = s.users.add({ email: 'r@b.example', name: 'Rae' });
+    s.kyc.states.set(user.userId, {
+      status: 'rejected',
+      updatedAt: 't',
+      inquiryId: 'inq',
+      reasonCode: 'document_unreadable',
+      attempt: 2,
+      newAttemptAllowed: true,
+    });
+    expect(await s.me(user.userId)).toMatchObject({
+      kycStatus: 'rejected',
+      kycReason: { code: 'document_unreadable', message: 'The photo of the document was unreadable.' },
+      kycNewAttemptAllowed: true,
+      kycAttempts: { used: 2, max: 3 },
+    });
+    // The admin's internal note never reaches the person: only the code's message does.
+    s.kyc.states.set(user.userId, {
+      status: 'pending',
+      updatedAt: 't',
+      inquiryId: 'inq',
+      reasonCode: 'document_unreadable',
+    });
+    expect(await s.me(user.userId)).toMatchObject({ kycReason: null, kycNewAttemptAllowed: false });
+  });
+
   it('prefers the KYC table over app_metadata and reads the organization from the registration', async () => {
     const s = setup();
     const user = s.users.add({
@@ -54,6 +81,9 @@ describe('getMe', () => {
       role: 'user',
       kycStatus: 'pending',
       consentRecorded: false,
+      kycReason: null,
+      kycNewAttemptAllowed: false,
+      kycAttempts: { used: 1, max: 3 },
     });
   });
 

@@ -3,6 +3,7 @@ import {
   type AppMetadata,
   type DirectoryUser,
   type EmailMessage,
+  type KycState,
   type KycStateReader,
   type Mailer,
   UserAlreadyExistsError,
@@ -153,14 +154,18 @@ export class FakeRegistrationStore implements RegistrationStore {
 export class FakeKyc implements KycStateReader {
   readonly states = new Map<
     string,
-    {
-      status: 'not_started' | 'pending' | 'approved' | 'rejected';
-      updatedAt: string;
-      inquiryId: string | null;
-    }
+    Pick<KycState, 'status' | 'updatedAt' | 'inquiryId'> & Partial<KycState>
   >();
-  async getState(userId: string) {
-    return this.states.get(userId);
+  async getState(userId: string): Promise<KycState | undefined> {
+    const state = this.states.get(userId);
+    return (
+      state && {
+        reasonCode: null,
+        attempt: state.inquiryId ? 1 : 0,
+        newAttemptAllowed: false,
+        ...state,
+      }
+    );
   }
 }
 

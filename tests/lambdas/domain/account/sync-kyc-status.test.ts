@@ -194,6 +194,9 @@ describe('two concurrent syncs for one user', () => {
             status: second % 2 ? 'approved' : 'rejected',
             updatedAt: `2026-11-21T07:00:${String(second).padStart(2, '0')}.000Z`,
             inquiryId: null,
+            reasonCode: null,
+            attempt: 1,
+            newAttemptAllowed: false,
           };
         },
       },

@@ -48,9 +48,17 @@ describe('email texts', () => {
 
   it('name the decision and its next step', () => {
     const approved = kycApprovedEmail({ to: 'a@b.example', name: 'Ada', appUrl: 'https://app.example' });
-    const rejected = kycRejectedEmail({ to: 'a@b.example', name: 'Ada', appUrl: 'https://app.example' });
+    const rejected = kycRejectedEmail({
+      to: 'a@b.example',
+      name: 'Ada',
+      appUrl: 'https://app.example',
+      reason: 'The photo of the document was unreadable.',
+    });
     expect(approved.text).toContain('https://app.example/dashboard');
     expect(rejected.text).toContain('https://app.example/contact');
+    expect(rejected.text).toContain('The reason: The photo of the document was unreadable.');
+    expect(rejected.text).toContain('Verify again');
+    expect(rejected.text).not.toContain('do not reply');
     expect(accountExistsEmail({ to: 'a@b.example', appUrl: 'https://app.example' }).text).toContain(
       'No new account was created',
     );

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { verificationDecisionRequest, verificationListLimit } from '#contracts/admin-verifications.ts';
-import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
-import { VerificationNotFoundError } from '#lambdas/domain/kyc/errors.ts';
+import { decisionReasons, maxVerificationAttempts, reviewerReasonCodes } from '#contracts/kyc-reasons.ts';
+import { allowNewAttempt, decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
+import {
+  AttemptsExhaustedError,
+  OwnVerificationError,
+  VerificationNotFoundError,
+  VerificationNotRejectedError,
+  VerificationNotSubmittedError,
+} from '#lambdas/domain/kyc/errors.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
 import type { RegistrationLookup } from '#lambdas/domain/kyc/ports.ts';
 import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
@@ -24,7 +31,7 @@ describe('decideVerification', () => {
     const result = await decide({
       adminId: 'admin-1',
       userId: 'u1',
-      decision: { decision: 'approved', reason: 'Documents checked' },
+      decision: { decision: 'approved', reasonCode: 'identity_confirmed', reason: 'Documents checked' },
     });
     expect(result).toMatchObject({ status: 'approved', changed: true });
     expect(store.states.get('u1')).toMatchObject({ status: 'approved', decidedBy: 'admin' });
@@ -48,7 +55,11 @@ describe('decideVerification', () => {
   it('answers not found for a user without a verification', async () => {
     const { decide } = setup();
     await expect(
-      decide({ adminId: 'admin-1', userId: 'nobody', decision: { decision: 'rejected', reason: 'No' } }),
+      decide({
+        adminId: 'admin-1',
+        userId: 'nobody',
+        decision: { decision: 'rejected', reasonCode: 'document_unreadable', reason: 'No' },
+      }),
     ).rejects.toBeInstanceOf(VerificationNotFoundError);
   });
 
@@ -63,7 +74,7 @@ describe('decideVerification', () => {
     await decide({
       adminId: 'admin-1',
       userId: 'u1',
-      decision: { decision: 'rejected', reason: 'Forged ID' },
+      decision: { decision: 'rejected', reasonCode: 'document_unreadable', reason: 'Forged ID' },
     });
     const late = await processPersonaEvent({ store, events, clock })({
       eventId: 'evt_late',
@@ -76,24 +87,175 @@ describe('decideVerification', () => {
   });
 });
 
+describe('who may decide what', () => {
+  const approve = { decision: 'approved', reasonCode: 'identity_confirmed' } as const;
+
+  it('refuses to decide a verification that was never submitted, and writes nothing', async () => {
+    const { store, decide, published } = setup();
+    // Opened the widget and cancelled: an inquiry exists, nothing was submitted.
+    store.seed({ userId: 'u1', status: 'not_started', inquiryId: 'inq_1' });
+    store.seed({ userId: 'u2', status: 'not_started' });
+    for (const userId of ['u1', 'u2']) {
+      await expect(decide({ adminId: 'admin-1', userId, decision: approve })).rejects.toBeInstanceOf(
+        VerificationNotSubmittedError,
+      );
+      await expect(
+        decide({
+          adminId: 'admin-1',
+          userId,
+          decision: { decision: 'rejected', reasonCode: 'document_expired' },
+        }),
+      ).rejects.toBeInstanceOf(VerificationNotSubmittedError);
+    }
+    expect(store.states.get('u1')).toMatchObject({ status: 'not_started', version: 1 });
+    expect(store.history).toEqual([]);
+    expect(published).toEqual([]);
+  });
+
+  it('refuses an admin deciding on their own verification before reading anything', async () => {
+    const { store, decide } = setup();
+    store.seed({ userId: 'admin-1', status: 'pending', inquiryId: 'inq_1' });
+    await expect(decide({ adminId: 'admin-1', userId: 'admin-1', decision: approve })).rejects.toBeInstanceOf(
+      OwnVerificationError,
+    );
+    expect(store.states.get('admin-1')?.status).toBe('pending');
+  });
+
+  it('stores the reason code with the decision and publishes it for the email', async () => {
+    const { store, decide, published } = setup();
+    store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
+    await decide({
+      adminId: 'admin-1',
+      userId: 'u1',
+      decision: { decision: 'rejected', reasonCode: 'document_unreadable', reason: 'Glare over the photo' },
+    });
+    expect(store.states.get('u1')).toMatchObject({ status: 'rejected', reasonCode: 'document_unreadable' });
+    expect(store.history.at(-1)).toMatchObject({
+      reason: 'Glare over the photo',
+      reasonCode: 'document_unreadable',
+      action: 'status_changed',
+    });
+    expect(published[0]?.detail).toMatchObject({ status: 'rejected', reasonCode: 'document_unreadable' });
+  });
+});
+
+describe('allowNewAttempt', () => {
+  function allowSetup() {
+    const { store, decide } = setup();
+    return { store, decide, allow: allowNewAttempt({ store, clock }) };
+  }
+
+  it('marks a rejected verification, keeps it rejected, and records who allowed it and why', async () => {
+    const { store, allow } = allowSetup();
+    store.seed({
+      userId: 'u1',
+      status: 'rejected',
+      decidedBy: 'admin',
+      inquiryId: 'inq_1',
+      reasonCode: 'document_unreadable',
+    });
+    expect(await allow({ adminId: 'admin-1', userId: 'u1', reason: 'Sent a readable scan' })).toEqual({
+      status: 'rejected',
+      attempt: 1,
+      changed: true,
+    });
+    expect(store.states.get('u1')).toMatchObject({ status: 'rejected', newAttemptAllowed: true });
+    expect(store.history).toEqual([
+      expect.objectContaining({
+        from: 'rejected',
+        to: 'rejected',
+        by: 'admin',
+        actorId: 'admin-1',
+        reason: 'Sent a readable scan',
+        action: 'new_attempt_allowed',
+      }),
+    ]);
+    // Allowed already: the same answer, nothing written twice.
+    expect(await allow({ adminId: 'admin-2', userId: 'u1', reason: 'Again' })).toMatchObject({
+      changed: false,
+    });
+    expect(store.history).toHaveLength(1);
+  });
+
+  it('refuses what is not rejected, what is not there, an admin of their own, and a fourth attempt', async () => {
+    const { store, allow } = allowSetup();
+    store.seed({ userId: 'pending', status: 'pending', inquiryId: 'inq_p' });
+    store.seed({ userId: 'approved', status: 'approved', inquiryId: 'inq_a' });
+    store.seed({ userId: 'spent', status: 'rejected', inquiryId: 'inq_s', attempt: maxVerificationAttempts });
+    store.seed({ userId: 'admin-1', status: 'rejected', inquiryId: 'inq_o' });
+    const reason = 'Let them try again';
+    await expect(allow({ adminId: 'admin-1', userId: 'pending', reason })).rejects.toBeInstanceOf(
+      VerificationNotRejectedError,
+    );
+    await expect(allow({ adminId: 'admin-1', userId: 'approved', reason })).rejects.toBeInstanceOf(
+      VerificationNotRejectedError,
+    );
+    await expect(allow({ adminId: 'admin-1', userId: 'nobody', reason })).rejects.toBeInstanceOf(
+      VerificationNotFoundError,
+    );
+    await expect(allow({ adminId: 'admin-1', userId: 'admin-1', reason })).rejects.toBeInstanceOf(
+      OwnVerificationError,
+    );
+    await expect(allow({ adminId: 'admin-1', userId: 'spent', reason })).rejects.toBeInstanceOf(
+      AttemptsExhaustedError,
+    );
+    expect(store.history).toEqual([]);
+  });
+
+  it('a new decision ends an allowance nobody used', async () => {
+    const { store, allow, decide } = allowSetup();
+    store.seed({ userId: 'u1', status: 'rejected', inquiryId: 'inq_1' });
+    await allow({ adminId: 'admin-1', userId: 'u1', reason: 'Try again' });
+    await decide({
+      adminId: 'admin-2',
+      userId: 'u1',
+      decision: { decision: 'approved', reasonCode: 'identity_confirmed' },
+    });
+    expect(store.states.get('u1')).toMatchObject({ status: 'approved', newAttemptAllowed: false });
+  });
+});
+
 describe('verificationDecisionRequest', () => {
   it.each([
-    [{ decision: 'approved', reason: 'ok' }, 'reason'],
-    [{ decision: 'approved' }, 'reason'],
-    [{ decision: 'approved', reason: 'x'.repeat(1001) }, 'reason'],
-    [{ decision: 'maybe', reason: 'Looks fine' }, 'decision'],
-    [{ decision: 'approved', reason: 'Looks fine', role: 'admin' }, ''],
+    [{ decision: 'approved' }, 'reasonCode'],
+    [{ decision: 'approved', reasonCode: 'no_such_code' }, 'reasonCode'],
+    // Persona's own codes are not a reviewer's to pick.
+    [{ decision: 'approved', reasonCode: 'checks_passed' }, 'reasonCode'],
+    // A code of the other decision.
+    [{ decision: 'approved', reasonCode: 'document_unreadable' }, 'reasonCode'],
+    [{ decision: 'rejected', reasonCode: 'identity_confirmed' }, 'reasonCode'],
+    [{ decision: 'approved', reasonCode: 'identity_confirmed', reason: 'x'.repeat(1001) }, 'reason'],
+    [{ decision: 'maybe', reasonCode: 'identity_confirmed' }, 'decision'],
+    [{ decision: 'approved', reasonCode: 'identity_confirmed', role: 'admin' }, ''],
   ])('refuses %j', (body, field) => {
     const result = verificationDecisionRequest.safeParse(body);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path.join('.') ?? '').toBe(field);
   });
 
-  it('accepts a decision with a trimmed reason', () => {
-    expect(verificationDecisionRequest.parse({ decision: 'rejected', reason: '  Blurry  ' })).toEqual({
-      decision: 'rejected',
-      reason: 'Blurry',
+  it('accepts a code with a trimmed internal note, or without a note', () => {
+    expect(
+      verificationDecisionRequest.parse({
+        decision: 'rejected',
+        reasonCode: 'document_unreadable',
+        reason: '  Blurry  ',
+      }),
+    ).toEqual({ decision: 'rejected', reasonCode: 'document_unreadable', reason: 'Blurry' });
+    expect(
+      verificationDecisionRequest.parse({ decision: 'approved', reasonCode: 'identity_confirmed' }),
+    ).toEqual({
+      decision: 'approved',
+      reasonCode: 'identity_confirmed',
     });
+  });
+
+  it('offers every reviewer code with a message a person can read', () => {
+    for (const decision of ['approved', 'rejected'] as const) {
+      const codes = reviewerReasonCodes(decision);
+      expect(codes.length).toBeGreaterThan(0);
+      for (const code of codes) expect(decisionReasons[code].message).toMatch(/^[A-Z].+\.$/);
+    }
+    expect(decisionReasons.document_unreadable.message).toBe('The photo of the document was unreadable.');
   });
 });
 
@@ -178,6 +340,10 @@ describe('listVerifications', () => {
         inquiryId: 'inq_d1',
         updatedAt: '2026-01-01T00:00:00.000Z',
         decidedBy: null,
+        reasonCode: null,
+        submitted: true,
+        attempt: 1,
+        newAttemptAllowed: false,
         email: 'dana@northwatch-defense.example',
         name: 'Dana Defense',
         organizationName: 'Northwatch Defense',
@@ -215,7 +381,7 @@ describe('listVerifications', () => {
     await decide({
       adminId: 'auth0|admin-1',
       userId: 'u1',
-      decision: { decision: 'approved', reason: 'ID matches' },
+      decision: { decision: 'approved', reasonCode: 'identity_confirmed', reason: 'ID matches' },
     });
 
     expect(await list('pending')).toEqual({ items: [], truncated: false });
@@ -228,6 +394,8 @@ describe('listVerifications', () => {
         decidedBy: 'persona',
         adminId: null,
         reason: 'inquiry.marked-for-review',
+        reasonCode: null,
+        action: 'status_changed',
         at: clock.now().toISOString(),
       },
       {
@@ -236,9 +404,12 @@ describe('listVerifications', () => {
         decidedBy: 'admin',
         adminId: 'auth0|admin-1',
         reason: 'ID matches',
+        reasonCode: 'identity_confirmed',
+        action: 'status_changed',
         at: clock.now().toISOString(),
       },
     ]);
+    expect(item?.reasonCode).toBe('identity_confirmed');
   });
 
   it('reads registrations and histories once per listing, for the listed users only', async () => {

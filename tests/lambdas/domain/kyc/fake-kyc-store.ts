@@ -32,6 +32,7 @@ export function approvedByPersona(
       inquiryId: change.inquiryId,
       decidedBy: 'persona',
       occurredAt: change.at.toISOString(),
+      reasonCode: 'checks_passed',
       changeId: [...store.outbox.keys()][0],
     },
   };
@@ -48,9 +49,13 @@ export class FakeKycStore implements KycStore {
     by: HistoryEntry['by'];
     actorId: string;
     reason: string | null;
+    reasonCode: string | null;
+    action: HistoryEntry['action'];
     eventId: string;
     at: string;
   }[] = [];
+  /** Every inquiry recorded against a person (the adapter's `USER#<sub>` / `INQUIRY#<id>` items). */
+  readonly userInquiries: { userId: string; inquiryId: string; attempt: number; createdAt: string }[] = [];
   /** Every listHistories call's user ids (the queue must read histories once, for listed users only). */
   readonly historyReads: string[][] = [];
   readonly outbox = new Map<string, { event: KycStatusChanged; publishedAt: string | null }>();
@@ -68,6 +73,9 @@ export class FakeKycStore implements KycStore {
       lastEventId: null,
       lastEventAt: null,
       decidedBy: null,
+      reasonCode: null,
+      attempt: record.inquiryId ? 1 : 0,
+      newAttemptAllowed: false,
       ...record,
     });
     if (record.inquiryId)
@@ -76,7 +84,16 @@ export class FakeKycStore implements KycStore {
 
   async getState(userId: string) {
     const record = await this.getRecord(userId);
-    return record && { status: record.status, updatedAt: record.updatedAt, inquiryId: record.inquiryId };
+    return (
+      record && {
+        status: record.status,
+        updatedAt: record.updatedAt,
+        inquiryId: record.inquiryId,
+        reasonCode: record.reasonCode,
+        attempt: record.attempt,
+        newAttemptAllowed: record.newAttemptAllowed,
+      }
+    );
   }
 
   async getRecord(userId: string) {
@@ -130,10 +147,120 @@ export class FakeKycStore implements KycStore {
       lastEventId: current?.lastEventId ?? null,
       lastEventAt: current?.lastEventAt ?? null,
       decidedBy: current?.decidedBy ?? null,
+      reasonCode: current?.reasonCode ?? null,
+      attempt: current?.attempt || 1,
+      newAttemptAllowed: current?.newAttemptAllowed ?? false,
       userId: input.userId,
     });
     this.inquiries.set(input.inquiryId, { userId: input.userId, referenceId: input.referenceId });
+    this.recordUserInquiry(input.userId, input.inquiryId, current?.attempt || 1, input.at);
     return 'saved';
+  }
+
+  private recordUserInquiry(userId: string, inquiryId: string, attempt: number, createdAt: string) {
+    if (!this.userInquiries.some((entry) => entry.inquiryId === inquiryId)) {
+      this.userInquiries.push({ userId, inquiryId, attempt, createdAt });
+    }
+  }
+
+  async allowNewAttempt(input: {
+    userId: string;
+    expectedVersion: number;
+    actorId: string;
+    reason: string;
+    at: string;
+  }): Promise<'saved' | 'conflict'> {
+    await this.tick();
+    const state = this.states.get(input.userId);
+    if (!state || state.version !== input.expectedVersion || state.status !== 'rejected') return 'conflict';
+    this.states.set(input.userId, {
+      ...state,
+      newAttemptAllowed: true,
+      version: state.version + 1,
+      updatedAt: input.at,
+    });
+    this.history.push({
+      userId: input.userId,
+      from: 'rejected',
+      to: 'rejected',
+      by: 'admin',
+      actorId: input.actorId,
+      reason: input.reason,
+      reasonCode: null,
+      action: 'new_attempt_allowed',
+      eventId: `allow_${state.version + 1}`,
+      at: input.at,
+    });
+    return 'saved';
+  }
+
+  async startNewAttempt(input: {
+    userId: string;
+    expectedVersion: number;
+    inquiryId: string;
+    referenceId: string;
+    attempt: number;
+    at: string;
+  }): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }> {
+    await this.tick();
+    const state = this.states.get(input.userId);
+    const owner = this.inquiries.get(input.inquiryId);
+    if (
+      !state ||
+      state.version !== input.expectedVersion ||
+      state.status !== 'rejected' ||
+      !state.newAttemptAllowed ||
+      (owner && owner.userId !== input.userId)
+    ) {
+      return { outcome: 'conflict' };
+    }
+    const eventId = `attempt_${input.attempt}_${input.inquiryId}`;
+    this.states.set(input.userId, {
+      ...state,
+      status: 'not_started',
+      inquiryId: input.inquiryId,
+      referenceId: input.referenceId,
+      attempt: input.attempt,
+      version: state.version + 1,
+      updatedAt: input.at,
+      decidedBy: 'user',
+      lastEventId: eventId,
+      lastEventAt: null,
+      reasonCode: null,
+      newAttemptAllowed: false,
+    });
+    this.inquiries.set(input.inquiryId, { userId: input.userId, referenceId: input.referenceId });
+    this.recordUserInquiry(input.userId, input.inquiryId, input.attempt, input.at);
+    this.history.push({
+      userId: input.userId,
+      from: 'rejected',
+      to: 'not_started',
+      by: 'user',
+      actorId: input.userId,
+      reason: null,
+      reasonCode: null,
+      action: 'status_changed',
+      eventId,
+      at: input.at,
+    });
+    const event: KycStatusChanged = {
+      userId: input.userId,
+      status: 'not_started',
+      previousStatus: 'rejected',
+      inquiryId: input.inquiryId,
+      decidedBy: 'user',
+      occurredAt: input.at,
+    };
+    const id = `${input.at}#${eventId}`;
+    this.outbox.set(id, { event, publishedAt: null });
+    return { outcome: 'saved', outbox: { id, event } };
+  }
+
+  async listInquiries(userId: string) {
+    await this.tick();
+    return this.userInquiries
+      .filter((entry) => entry.userId === userId)
+      .map(({ inquiryId, attempt, createdAt }) => ({ inquiryId, attempt, createdAt }));
   }
 
   async applyChange(change: StatusChange): Promise<ApplyResult> {
@@ -161,7 +288,15 @@ export class FakeKycStore implements KycStore {
       version: state.version + 1,
       lastEventId: change.eventId,
       lastEventAt: change.eventAt,
-      ...(changed ? { status: change.status, updatedAt: change.at, decidedBy: change.decidedBy } : {}),
+      ...(changed
+        ? {
+            status: change.status,
+            updatedAt: change.at,
+            decidedBy: change.decidedBy,
+            reasonCode: change.reasonCode,
+            newAttemptAllowed: false,
+          }
+        : {}),
     });
     this.events.set(change.eventId, nowSeconds + 45 * 24 * 3600);
     if (!changed) return { outcome: 'applied', outboxId: null, event: null };
@@ -172,6 +307,8 @@ export class FakeKycStore implements KycStore {
       by: change.decidedBy,
       actorId: change.actorId,
       reason: change.reason,
+      reasonCode: change.reasonCode,
+      action: 'status_changed',
       eventId: change.eventId,
       at: change.at,
     });
@@ -182,6 +319,7 @@ export class FakeKycStore implements KycStore {
       inquiryId: change.inquiryId,
       decidedBy: change.decidedBy,
       occurredAt: change.at,
+      ...(change.reasonCode ? { reasonCode: change.reasonCode } : {}),
     };
     const outboxId = `${change.at}#${change.eventId}`;
     this.outbox.set(outboxId, { event, publishedAt: null });
@@ -201,12 +339,14 @@ export class FakeKycStore implements KycStore {
       const entries = this.history
         .filter((entry) => entry.userId === userId)
         .slice(-limitPerUser)
-        .map(({ from, to, by, actorId, reason, at }) => ({
+        .map(({ from, to, by, actorId, reason, reasonCode, action, at }) => ({
           from,
           to,
           by,
           actorId,
           reason,
+          reasonCode,
+          action,
           at,
         }));
       if (entries.length > 0) histories.set(userId, entries);

@@ -65,11 +65,31 @@ describe('a decision the outbox publishes twice', () => {
       expectedVersion: null,
       at: clock.now().toISOString(),
     });
+    // Submitted (Persona's inquiry.completed), so a reviewer can decide; that change is published.
+    const completed = await store.applyChange({
+      userId: user.userId,
+      expectedVersion: 1,
+      eventId: 'evt_completed_twice',
+      eventAt: '2026-11-21T06:00:00.000000Z',
+      requireNewerEvent: true,
+      inquiryId: 'inq_twice',
+      previousStatus: 'not_started',
+      status: 'pending',
+      decidedBy: 'persona',
+      actorId: 'persona',
+      reason: 'inquiry.completed',
+      reasonCode: null,
+      at: clock.now().toISOString(),
+    });
+    if (completed.outcome !== 'applied' || completed.outboxId === null) throw new Error('not applied');
+    store.failures = 0;
+    await store.markPublished(completed.outboxId, clock.now());
+    store.failures = 1;
 
     const decided = await decideVerification({ store, events: bus, clock })({
       adminId: 'auth0|admin',
       userId: user.userId,
-      decision: { decision: 'approved', reason: 'Documents check out' },
+      decision: { decision: 'approved', reasonCode: 'identity_confirmed', reason: 'Documents check out' },
     });
     expect(decided.publish).toMatchObject({ published: false });
     expect(await relayOutbox({ store, events: bus, clock })()).toMatchObject({ published: 1, failed: 0 });

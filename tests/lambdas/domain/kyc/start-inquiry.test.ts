@@ -52,6 +52,7 @@ function setup(records: ConsentRecord[] = [consent()]) {
   const store = new FakeKycStore();
   const persona = new FakePersona();
   const ledgerReads: string[] = [];
+  const published: unknown[] = [];
   const start = startInquiry({
     ledger: {
       listBySubject: async (subject) => {
@@ -61,10 +62,11 @@ function setup(records: ConsentRecord[] = [consent()]) {
     },
     store,
     provider: persona,
+    events: { publish: async (entries) => void published.push(...entries) },
     clock,
     templateId: 'itmpl_test',
   });
-  return { store, persona, start, ledgerReads };
+  return { store, persona, start, ledgerReads, published };
 }
 
 describe('startInquiry', () => {
@@ -163,10 +165,64 @@ describe('startInquiry', () => {
     expect(persona.creates).toBe(0);
   });
 
-  it('refuses a caller whom a reviewer rejected', async () => {
-    const { store, start } = setup();
-    store.seed({ userId, status: 'rejected', decidedBy: 'admin', inquiryId: 'inq_done' });
-    await expect(start(caller)).rejects.toBeInstanceOf(VerificationClosedError);
+  it('refuses a rejected caller without an allowed new attempt, whoever rejected them', async () => {
+    for (const decidedBy of ['admin', 'persona'] as const) {
+      const { store, persona, start } = setup();
+      store.seed({ userId, status: 'rejected', decidedBy, inquiryId: 'inq_done' });
+      await expect(start(caller)).rejects.toBeInstanceOf(VerificationClosedError);
+      expect(persona.creates).toBe(0);
+    }
+  });
+
+  it('starts the allowed new attempt: a new inquiry, the next attempt, not_started, published', async () => {
+    const { store, persona, start, published } = setup();
+    store.seed({
+      userId,
+      status: 'rejected',
+      decidedBy: 'admin',
+      inquiryId: 'inq_old',
+      attempt: 1,
+      reasonCode: 'document_unreadable',
+      newAttemptAllowed: true,
+      lastEventAt: '2026-11-21T06:00:00.000000Z',
+    });
+    const result = await start(caller);
+    expect(result).toEqual({ inquiryId: 'inq_1', sessionToken: 'token-1-0' });
+    expect(persona.creates).toBe(1);
+    expect(store.states.get(userId)).toMatchObject({
+      status: 'not_started',
+      inquiryId: 'inq_1',
+      attempt: 2,
+      newAttemptAllowed: false,
+      reasonCode: null,
+      lastEventAt: null,
+      decidedBy: 'user',
+    });
+    expect(await store.listInquiries(userId)).toEqual([
+      expect.objectContaining({ inquiryId: 'inq_1', attempt: 2 }),
+    ]);
+    expect(published).toEqual([
+      expect.objectContaining({
+        detailType: 'KycStatusChanged',
+        detail: expect.objectContaining({
+          status: 'not_started',
+          previousStatus: 'rejected',
+          decidedBy: 'user',
+        }),
+      }),
+    ]);
+    // The next call resumes the new inquiry instead of starting yet another attempt.
+    expect(await start(caller)).toMatchObject({ inquiryId: 'inq_1' });
+    expect(persona.creates).toBe(1);
+  });
+
+  it('records every inquiry against the person, the replaced ones too', async () => {
+    const { store, persona, start } = setup();
+    await start(caller);
+    (persona.inquiries.get('inq_1') as Inquiry).status = 'expired';
+    await start(caller);
+    expect((await store.listInquiries(userId)).map((entry) => entry.inquiryId)).toEqual(['inq_1', 'inq_2']);
+    expect(store.states.get(userId)?.attempt).toBe(1);
   });
 
   it('derives the idempotency key from the user and the inquiry it replaces', () => {

@@ -123,6 +123,11 @@ describe('the OpenAPI document', () => {
     expect(typesAt('/api/admin/verifications/{userId}/decision', 'POST', 403)).toEqual([
       problemTypes.originNotVerified,
       problemTypes.adminRequired,
+      problemTypes.ownVerification,
+    ]);
+    expect(typesAt('/api/admin/verifications/{userId}/decision', 'POST', 409)).toEqual([
+      problemTypes.verificationNotSubmitted,
+      problemTypes.concurrentChange,
     ]);
     // The JWT authorizer's own 401 is API Gateway's body, not a problem.
     expect(decision?.responses['401']?.content?.['application/json']?.schema.$ref).toBe(

@@ -27,6 +27,9 @@ const admin: MeResponse = {
   role: 'admin',
   kycStatus: 'approved',
   consentRecorded: false,
+  kycReason: null,
+  kycNewAttemptAllowed: false,
+  kycAttempts: { used: 1, max: 3 },
 };
 
 const item = (overrides: Partial<VerificationItem> & { userId: string }): VerificationItem => ({
@@ -34,6 +37,10 @@ const item = (overrides: Partial<VerificationItem> & { userId: string }): Verifi
   inquiryId: `inq_${overrides.userId.replace(/\W/g, '')}`,
   updatedAt: '2026-11-21T06:00:00.000Z',
   decidedBy: 'persona',
+  reasonCode: null,
+  submitted: overrides.status !== 'not_started',
+  attempt: 1,
+  newAttemptAllowed: false,
   email: 'dana@northwatch-defense.example',
   name: 'Dana Defense',
   organizationName: 'Northwatch Defense',
@@ -46,6 +53,8 @@ const item = (overrides: Partial<VerificationItem> & { userId: string }): Verifi
       decidedBy: 'persona',
       adminId: null,
       reason: 'inquiry.marked-for-review',
+      reasonCode: null,
+      action: 'status_changed',
       at: '2026-11-21T06:00:00.000Z',
     },
   ],
@@ -74,6 +83,8 @@ const rejectedBefore = item({
       decidedBy: 'persona',
       adminId: null,
       reason: 'inquiry.completed',
+      reasonCode: null,
+      action: 'status_changed',
       at: '2026-11-20T06:00:00.000Z',
     },
     {
@@ -82,6 +93,8 @@ const rejectedBefore = item({
       decidedBy: 'admin',
       adminId: 'auth0|other-admin',
       reason: 'The passport photo is unreadable',
+      reasonCode: null,
+      action: 'status_changed',
       at: '2026-11-20T08:00:00.000Z',
     },
     {
@@ -90,6 +103,8 @@ const rejectedBefore = item({
       decidedBy: 'admin',
       adminId: 'auth0|admin-me',
       reason: 'A new passport photo was sent by post',
+      reasonCode: null,
+      action: 'status_changed',
       at: '2026-11-20T09:00:00.000Z',
     },
   ],

@@ -21,6 +21,9 @@ export const approvedCommercial: MeResponse = {
   role: 'user',
   kycStatus: 'approved',
   consentRecorded: true,
+  kycReason: null,
+  kycNewAttemptAllowed: false,
+  kycAttempts: { used: 1, max: 3 },
 };
 
 function Elsewhere() {

@@ -24,6 +24,9 @@ export const baseMe: MeResponse = {
   role: 'user',
   kycStatus: 'not_started',
   consentRecorded: false,
+  kycReason: null,
+  kycNewAttemptAllowed: false,
+  kycAttempts: { used: 1, max: 3 },
 };
 
 export function problem(status: number, type: string, title = 'Refused'): Response {
