@@ -9,7 +9,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export const adminCopy = {
   title: 'Verification Review',
   intro:
-    'Identity verifications that need a person to decide, and the decisions already made. A decision records your reason in the verification history and emails the user.',
+    'Identity verifications that need a person to decide, and the decisions already made. A decision tells the user the reason you choose, by email and on their status page; your note stays in the verification history.',
   filter: {
     label: 'Filter by status',
     options: {
@@ -60,7 +60,13 @@ export const adminCopy = {
     status: 'Status',
     updated: 'Last update',
     userId: 'User ID',
+    reason: 'Reason given',
+    attempt: 'Attempt',
   },
+  attempt: (used: number, max: number) => `${used} of ${max}`,
+  notSubmitted:
+    'Not submitted: the user has not finished an identity verification, so there is nothing to decide yet.',
+  ownVerification: 'This is your own verification: another administrator decides on it.',
   notOnFile: 'Not on file',
   noRegistration: 'No registration on file',
   noInquiry: 'No inquiry yet',
@@ -71,24 +77,43 @@ export const adminCopy = {
     by: 'By',
     persona: 'Persona',
     you: 'You',
+    user: 'The user (new attempt)',
     admin: (adminId: string) => `Administrator (${adminId})`,
-    reason: 'Reason',
+    reason: 'Note',
+    reasonCode: 'Reason given',
     event: 'Event',
+    newAttemptAllowed: 'New attempt allowed',
   },
   decision: {
     label: (subject: string) => `Decision on ${subject}`,
-    reason: 'Reason',
-    reasonHint: 'Required: 3 to 1000 characters. It is kept in the verification history.',
+    reasonCode: 'Reason shown to the user',
+    reasonCodePlaceholder: 'Choose a reason',
+    reasonCodeHint: 'The user reads this reason on their status page and in the decision email.',
+    reasonCodeOption: (decision: 'approved' | 'rejected', label: string) =>
+      `${decision === 'approved' ? 'Approve' : 'Reject'}: ${label}`,
+    reason: 'Internal note (optional)',
+    reasonHint: 'Up to 1000 characters. Kept in the verification history; never shown to the user.',
     approve: 'Approve',
     reject: 'Reject',
     approving: 'Approving...',
     rejecting: 'Rejecting...',
   },
+  newAttempt: {
+    label: (subject: string) => `New attempt for ${subject}`,
+    reason: 'Why a new attempt',
+    reasonHint: 'Required: 3 to 1000 characters. Kept in the verification history; never shown to the user.',
+    allow: 'Allow a new attempt',
+    allowing: 'Allowing...',
+    allowed: 'A new attempt is allowed: the user can start it from their status page.',
+    exhausted: (max: number) => `All ${max} attempts are used: no new attempt can be allowed.`,
+    done: 'New Attempt Allowed',
+    doneBody: (subject: string) => `${subject} can now verify again from their status page.`,
+  },
   decided: {
     approved: 'Verification Approved',
     rejected: 'Verification Rejected',
     body: (subject: string, status: 'approved' | 'rejected') =>
-      `${subject} is now ${status}. The user is notified by email.`,
+      `${subject} is now ${status}. The user is notified by email, with the reason.`,
   },
   conflict: {
     title: 'Verification Changed',

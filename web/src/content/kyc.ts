@@ -16,11 +16,6 @@ export const kycContacts = {
   defenseTeam: `defense@${mailDomain}`,
 } as const;
 
-/** A `mailto:` link with a subject, so the message reaches the right queue with context. */
-export function mailtoHref(address: string, subject: string): string {
-  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
-}
-
 export const kycCopy = {
   start: {
     title: 'Identity Verification',
@@ -95,9 +90,8 @@ export const kycCopy = {
       },
       rejected: {
         heading: 'Verification Unsuccessful',
-        body: 'We could not verify your identity with the information provided. If you think this is a mistake, or you would like to try again, our support team will help.',
+        body: 'We could not verify your identity with the information provided. If you think this is a mistake, or you would like to try again, our support team will help: write to us through the contact page.',
         contact: 'Contact Support',
-        subject: 'Identity verification unsuccessful',
       },
     },
     defense: {
@@ -113,11 +107,19 @@ export const kycCopy = {
       },
       rejected: {
         heading: 'Security Clearance Not Granted',
-        body: 'We could not complete the security clearance with the information provided. Our defense team can explain the decision and the next steps.',
+        body: 'We could not complete the security clearance with the information provided. Our defense team can explain the decision and the next steps: write to us through the contact page.',
         contact: 'Contact the Defense Team',
-        subject: 'Security clearance not granted',
       },
     },
     contactAddress: 'Email:',
+    reason: 'The reason:',
+    attempts: (used: number, max: number) => `Attempt ${used} of ${max}.`,
+    verifyAgain: 'Verify again',
+    startingAgain: 'Starting...',
+    newAttemptAllowed:
+      'A reviewer has allowed you a new attempt. Start it when you are ready; it takes about five minutes.',
+    noAttemptsLeft:
+      'You have used every verification attempt. Contact us if you think the decision is wrong.',
+    startAgainFailed: 'Unable to start verification. Please try again.',
   },
 } as const;

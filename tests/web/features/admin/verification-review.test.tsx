@@ -144,6 +144,7 @@ function fakeApi(options: {
         : json(200, {
             userId: decodeURIComponent(decision[1] ?? ''),
             kycStatus: (body as { decision: string }).decision,
+            reasonCode: (body as { reasonCode: string }).reasonCode,
           });
     }
     return problemJson(404, { type: 'about:blank', title: 'Not Found', status: 404 });
@@ -187,7 +188,14 @@ function renderQueue(path: string = paths.adminVerification.getHref()) {
 
 const card = (name: string) => screen.getByRole('article', { name });
 const findCard = (name: string) => screen.findByRole('article', { name });
-const reasonOf = (article: HTMLElement) => within(article).getByLabelText<HTMLTextAreaElement>('Reason');
+/** The internal note. */
+const reasonOf = (article: HTMLElement) =>
+  within(article).getByLabelText<HTMLTextAreaElement>('Internal note (optional)');
+/** The reason code the user is told. */
+const codeOf = (article: HTMLElement) =>
+  within(article).getByLabelText<HTMLSelectElement>('Reason shown to the user');
+const chooseReason = (article: HTMLElement, code: string) =>
+  fireEvent.change(codeOf(article), { target: { value: code } });
 
 afterEach(() => {
   cleanup();
@@ -254,11 +262,9 @@ describe('the review queue', () => {
     expect(entries.map((entry) => entry.textContent)).toEqual([
       expect.stringMatching(/^Not started → ?to ?Pending review.*By Persona.*Event: inquiry\.completed$/),
       expect.stringMatching(
-        /^Pending review → ?to ?Rejected.*By Administrator \(auth0\|other-admin\)Reason: The passport photo is unreadable$/,
+        /^Pending review → ?to ?Rejected.*By Administrator \(auth0\|other-admin\)Note: The passport photo is unreadable$/,
       ),
-      expect.stringMatching(
-        /^Rejected → ?to ?Approved.*By YouReason: A new passport photo was sent by post$/,
-      ),
+      expect.stringMatching(/^Rejected → ?to ?Approved.*By YouNote: A new passport photo was sent by post$/),
     ]);
     expect(within(article).getByText('Commercial')).toBeTruthy();
   });
@@ -346,53 +352,91 @@ describe('the status filter', () => {
 });
 
 describe('a decision', () => {
-  it('needs a reason: the contract messages show on the field and nothing is sent', async () => {
+  it('needs a reason code that fits the decision: the contract messages show on the field and nothing is sent', async () => {
     const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
-    const reason = reasonOf(article);
+    const code = codeOf(article);
 
     fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
-    const required = await within(article).findByText('Please give a reason');
-    expect(reason.getAttribute('aria-invalid')).toBe('true');
-    expect(reason.getAttribute('aria-describedby')).toContain(required.id);
+    const required = await within(article).findByText('Choose the reason for the decision');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(code.getAttribute('aria-describedby')).toContain(required.id);
     // Focus moves in an effect after the render that shows the message.
-    await waitFor(() => expect(document.activeElement).toBe(reason));
+    await waitFor(() => expect(document.activeElement).toBe(code));
 
-    fireEvent.change(reason, { target: { value: '  ok  ' } });
-    fireEvent.click(within(article).getByRole('button', { name: 'Reject' }));
-    expect(await within(article).findByText('The reason must be at least 3 characters')).toBeTruthy();
+    // A rejection's reason cannot approve.
+    chooseReason(article, 'document_unreadable');
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
+    expect(await within(article).findByText('This reason does not fit the decision')).toBeTruthy();
 
-    fireEvent.change(reason, { target: { value: 'x'.repeat(1001) } });
+    chooseReason(article, 'identity_confirmed');
+    fireEvent.change(reasonOf(article), { target: { value: 'x'.repeat(1001) } });
     fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
     expect(await within(article).findByText('The reason must be at most 1000 characters')).toBeTruthy();
     expect(api.decisions()).toEqual([]);
   });
 
-  it.each([
-    ['Approve', 'approved', 'Verification Approved'],
-    ['Reject', 'rejected', 'Verification Rejected'],
-  ] as const)('%s sends exactly {decision, reason} to the encoded path', async (button, decision, title) => {
-    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+  it('lists the reviewer codes of each offered decision, labelled with the decision', async () => {
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
-    const user = userEvent.setup();
-    await user.type(reasonOf(article), '  Passport and selfie match  ');
-    await user.click(within(article).getByRole('button', { name: button }));
-
-    await screen.findByText(title);
-    expect(api.decisions()).toEqual([
-      {
-        method: 'POST',
-        url: '/api/admin/verifications/auth0%7Cu1/decision',
-        body: { decision, reason: 'Passport and selfie match' },
-        authorization: 'Bearer token',
-      },
-    ]);
-    expect(
-      screen.getByText(`Northwatch Defense is now ${decision}. The user is notified by email.`),
-    ).toBeTruthy();
+    const labels = Array.from(codeOf(article).options).map((option) => option.textContent);
+    expect(labels).toContain('Approve: Identity confirmed by a reviewer');
+    expect(labels).toContain('Reject: Document photo unreadable');
+    // Persona's own codes are not offered.
+    expect(labels.some((label) => label?.includes('Automatic'))).toBe(false);
   });
+
+  it("offers no decision on a verification that was never submitted, nor on the admin's own", async () => {
+    const cancelled = item({
+      userId: 'auth0|cancelled',
+      status: 'not_started',
+      organizationName: 'Cancelled Corp',
+      history: [],
+    });
+    const own = item({ userId: admin.userId, organizationName: 'Admin Org' });
+    fakeApi({ lists: { all: { items: [cancelled, own], truncated: false } } });
+    renderQueue(paths.adminVerification.getHref('all'));
+    for (const name of ['Cancelled Corp', 'Admin Org']) {
+      const article = await findCard(name);
+      expect(within(article).queryByRole('button', { name: 'Approve' })).toBeNull();
+      expect(within(article).queryByRole('button', { name: 'Reject' })).toBeNull();
+    }
+    expect(within(card('Cancelled Corp')).getByText(/Not submitted/)).toBeTruthy();
+    expect(within(card('Admin Org')).getByText(/your own verification/)).toBeTruthy();
+  });
+
+  it.each([
+    ['Approve', 'approved', 'identity_confirmed', 'Verification Approved'],
+    ['Reject', 'rejected', 'document_unreadable', 'Verification Rejected'],
+  ] as const)(
+    '%s sends exactly {decision, reasonCode, reason} to the encoded path',
+    async (button, decision, reasonCode, title) => {
+      const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+      renderQueue();
+      const article = await findCard('Northwatch Defense');
+      const user = userEvent.setup();
+      await user.selectOptions(codeOf(article), reasonCode);
+      await user.type(reasonOf(article), '  Passport and selfie match  ');
+      await user.click(within(article).getByRole('button', { name: button }));
+
+      await screen.findByText(title);
+      expect(api.decisions()).toEqual([
+        {
+          method: 'POST',
+          url: '/api/admin/verifications/auth0%7Cu1/decision',
+          body: { decision, reasonCode, reason: 'Passport and selfie match' },
+          authorization: 'Bearer token',
+        },
+      ]);
+      expect(
+        screen.getByText(
+          `Northwatch Defense is now ${decision}. The user is notified by email, with the reason.`,
+        ),
+      ).toBeTruthy();
+    },
+  );
 
   it('takes the item out of the pending queue at once, then re-fetches the list without a reload', async () => {
     let pendingCalls = 0;
@@ -409,6 +453,7 @@ describe('a decision', () => {
     });
     renderQueue();
     const article = await findCard('Northwatch Defense');
+    chooseReason(article, 'identity_confirmed');
     fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
 
@@ -429,6 +474,7 @@ describe('a decision', () => {
     fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
+    chooseReason(article, 'document_unreadable');
     fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Reject' }));
     await waitFor(() =>
@@ -450,6 +496,7 @@ describe('a decision', () => {
     });
     renderQueue(paths.adminVerification.getHref('all'));
     const article = await findCard('Northwatch Defense');
+    chooseReason(article, 'identity_confirmed');
     fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls).toBe(2));
@@ -472,6 +519,7 @@ describe('a decision', () => {
     });
     renderQueue();
     const article = await findCard('Northwatch Defense');
+    chooseReason(article, 'identity_confirmed');
     fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Verification Changed')).toBeTruthy();
@@ -498,6 +546,7 @@ describe('a decision', () => {
     });
     renderQueue();
     const article = await findCard('Northwatch Defense');
+    chooseReason(article, 'document_unreadable');
     fireEvent.change(reasonOf(article), { target: { value: 'abc' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Reject' }));
     expect(await within(article).findByText('The reason must be at least 3 characters')).toBeTruthy();
@@ -519,6 +568,7 @@ describe('a decision', () => {
     fakeApi({ lists: { pending: { items: [northwatch], truncated: false } }, decide: answer });
     renderQueue();
     const article = await findCard('Northwatch Defense');
+    chooseReason(article, 'identity_confirmed');
     fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Decision Not Saved')).toBeTruthy();
@@ -538,6 +588,7 @@ describe('a decision', () => {
     });
     renderQueue();
     const article = await findCard('Northwatch Defense');
+    chooseReason(article, 'identity_confirmed');
     fireEvent.change(reasonOf(article), { target: { value: 'Documents verified' } });
     fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
     const busy = await within(article).findByRole('button', { name: 'Approving...' });
@@ -546,7 +597,7 @@ describe('a decision', () => {
       'disabled',
       true,
     );
-    answer(json(200, { userId: 'auth0|u1', kycStatus: 'approved' }));
+    answer(json(200, { userId: 'auth0|u1', kycStatus: 'approved', reasonCode: 'identity_confirmed' }));
     await screen.findByText('Verification Approved');
   });
 });

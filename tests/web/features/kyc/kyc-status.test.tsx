@@ -210,15 +210,21 @@ describe('approved', () => {
 });
 
 describe('rejected', () => {
-  it('shows a Contact Support mailto link and does not poll', async () => {
+  it('shows the reason, the contact page and no Verify again while no new attempt is allowed; does not poll', async () => {
     const { calls } = serverSays(() => 'rejected');
-    const view = show(commercial, { kycStatus: 'rejected', consentRecorded: true });
+    const view = show(commercial, {
+      kycStatus: 'rejected',
+      consentRecorded: true,
+      kycReason: { code: 'document_unreadable', message: 'The photo of the document was unreadable.' },
+    });
 
     expect(heading()).toBe('Verification Unsuccessful');
+    expect(screen.getByText('The photo of the document was unreadable.')).toBeTruthy();
+    expect(screen.getByText('Attempt 1 of 3.')).toBeTruthy();
     const contact = screen.getByRole('link', { name: 'Contact Support' });
-    expect(contact.getAttribute('href')).toBe(
-      'mailto:contact@platform.example?subject=Identity%20verification%20unsuccessful',
-    );
+    expect(contact.getAttribute('href')).toBe('/contact');
+    expect(screen.queryByRole('button', { name: 'Verify again' })).toBeNull();
+    expect(screen.getByText('contact@platform.example')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(meCalls(calls)).toBe(0);
     expect(view.router.state.location.pathname).toBe(commercial);
@@ -229,10 +235,22 @@ describe('rejected', () => {
     show(defense, { kycStatus: 'rejected', consentRecorded: true, organizationType: 'defense' });
 
     expect(heading()).toBe('Security Clearance Not Granted');
-    const contact = screen.getByRole('link', { name: 'Contact the Defense Team' });
-    expect(contact.getAttribute('href')).toBe(
-      'mailto:defense@platform.example?subject=Security%20clearance%20not%20granted',
+    expect(screen.getByRole('link', { name: 'Contact the Defense Team' }).getAttribute('href')).toBe(
+      '/contact',
     );
+    expect(screen.getByText('defense@platform.example')).toBeTruthy();
+  });
+
+  it('offers Verify again once a reviewer allowed a new attempt', () => {
+    serverSays(() => 'rejected');
+    show(commercial, {
+      kycStatus: 'rejected',
+      consentRecorded: true,
+      kycNewAttemptAllowed: true,
+      kycReason: { code: 'selfie_mismatch', message: 'The selfie did not match the photo on the document.' },
+    });
+    expect(screen.getByRole('button', { name: 'Verify again' })).toBeTruthy();
+    expect(screen.getByText(/A reviewer has allowed you a new attempt/)).toBeTruthy();
   });
 
   it('turns rejected while the user waits, and the polling stops', async () => {

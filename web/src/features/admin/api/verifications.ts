@@ -1,6 +1,9 @@
 import {
   type ListVerificationsResponse,
   listVerificationsResponse,
+  type NewAttemptRequest,
+  type NewAttemptResponse,
+  newAttemptResponse,
   type VerificationDecisionRequest,
   type VerificationDecisionResponse,
   type VerificationStatusFilter,
@@ -8,7 +11,7 @@ import {
 } from '#contracts/admin-verifications.ts';
 import type { ApiClient } from '#web/lib/api-client.ts';
 
-// The admin review queue's two calls (`admin` routes: the session's client sends the token).
+// The admin review queue's calls (`admin` routes: the session's client sends the token).
 
 export function fetchVerifications(
   api: ApiClient,
@@ -28,7 +31,23 @@ export function postDecision(
   // Auth0 ids contain `|`: the id is one path segment, whatever it holds.
   return api.post(
     `/api/admin/verifications/${encodeURIComponent(userId)}/decision`,
-    { decision: body.decision, reason: body.reason },
+    {
+      decision: body.decision,
+      reasonCode: body.reasonCode,
+      ...(body.reason ? { reason: body.reason } : {}),
+    },
     verificationDecisionResponse,
+  );
+}
+
+export function postNewAttempt(
+  api: ApiClient,
+  userId: string,
+  body: NewAttemptRequest,
+): Promise<NewAttemptResponse> {
+  return api.post(
+    `/api/admin/verifications/${encodeURIComponent(userId)}/new-attempt`,
+    { reason: body.reason },
+    newAttemptResponse,
   );
 }

@@ -1,7 +1,14 @@
 import { useId } from 'react';
 import type { VerificationItem } from '#contracts/admin-verifications.ts';
+import { decisionReasons, maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import { adminCopy } from '#web/content/admin.ts';
-import { type Decision, DecisionForm } from '#web/features/admin/components/decision-form.tsx';
+import {
+  type Decision,
+  type DecisionDraft,
+  type DecisionErrors,
+  DecisionForm,
+  NewAttemptForm,
+} from '#web/features/admin/components/decision-form.tsx';
 import { StatusBadge } from '#web/features/admin/components/status-badge.tsx';
 import { VerificationHistory } from '#web/features/admin/components/verification-history.tsx';
 import { formatInstant } from '#web/features/admin/lib/format-time.ts';
@@ -28,17 +35,33 @@ export function decisionSubjectOf(item: VerificationItem): string {
 /** Only web addresses become links (the registration contract allows nothing else, but be sure). */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
+/** The fields of an item's forms, for focus after a refused submission. */
+export type ItemField = keyof DecisionDraft | 'newAttemptReason';
+
 interface VerificationCardProps {
   item: VerificationItem;
   currentAdminId: string;
-  reason: string;
-  reasonError: string | undefined;
-  sending: Decision | null;
+  draft: DecisionDraft;
+  errors: DecisionErrors & { newAttemptReason?: string };
+  newAttemptReason: string;
+  sending: Decision | 'new_attempt' | null;
   decisionsDisabled: boolean;
-  onReasonChange: (reason: string) => void;
+  onDraftChange: (draft: DecisionDraft) => void;
   onDecide: (decision: Decision) => void;
+  onNewAttemptReasonChange: (reason: string) => void;
+  onAllowNewAttempt: () => void;
   headingRef: (element: HTMLHeadingElement | null) => void;
-  reasonRef: (element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => void;
+  fieldRef: (
+    field: ItemField,
+    element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null,
+  ) => void;
+}
+
+/** What a reviewer may do with an item: nothing on their own or an unsubmitted one (the API refuses both). */
+function actionsOf(item: VerificationItem, currentAdminId: string) {
+  if (item.userId === currentAdminId) return 'own' as const;
+  if (!item.submitted) return 'not-submitted' as const;
+  return 'decide' as const;
 }
 
 export function VerificationCard(props: VerificationCardProps) {
@@ -46,6 +69,7 @@ export function VerificationCard(props: VerificationCardProps) {
   const headingId = useId();
   const subject = subjectOf(item);
   const registered = item.organizationName !== null;
+  const actions = actionsOf(item, props.currentAdminId);
   return (
     <article className="app-card review-item" aria-labelledby={headingId}>
       <header className="review-item__header">
@@ -90,6 +114,18 @@ export function VerificationCard(props: VerificationCardProps) {
         )}
         <dt>{facts.inquiry}</dt>
         <dd>{item.inquiryId ? <code>{item.inquiryId}</code> : adminCopy.noInquiry}</dd>
+        {item.reasonCode && (
+          <>
+            <dt>{facts.reason}</dt>
+            <dd>{decisionReasons[item.reasonCode].label}</dd>
+          </>
+        )}
+        {item.attempt > 0 && (
+          <>
+            <dt>{facts.attempt}</dt>
+            <dd>{adminCopy.attempt(item.attempt, maxVerificationAttempts)}</dd>
+          </>
+        )}
         <dt>{facts.updated}</dt>
         <dd>
           <time dateTime={item.updatedAt}>{formatInstant(item.updatedAt)}</time>
@@ -100,17 +136,43 @@ export function VerificationCard(props: VerificationCardProps) {
         </dd>
       </dl>
       <VerificationHistory entries={item.history} currentAdminId={props.currentAdminId} />
-      <DecisionForm
-        subject={decisionSubjectOf(item)}
-        status={item.status}
-        reason={props.reason}
-        error={props.reasonError}
-        sending={props.sending}
-        disabled={props.decisionsDisabled}
-        onReasonChange={props.onReasonChange}
-        onDecide={props.onDecide}
-        reasonRef={props.reasonRef}
-      />
+      {actions === 'own' && <p className="review-item__note">{adminCopy.ownVerification}</p>}
+      {actions === 'not-submitted' && <p className="review-item__note">{adminCopy.notSubmitted}</p>}
+      {actions === 'decide' && (
+        <DecisionForm
+          subject={decisionSubjectOf(item)}
+          status={item.status}
+          draft={props.draft}
+          errors={props.errors}
+          sending={props.sending === 'new_attempt' ? null : props.sending}
+          disabled={props.decisionsDisabled}
+          onDraftChange={props.onDraftChange}
+          onDecide={props.onDecide}
+          fieldRef={props.fieldRef}
+        />
+      )}
+      {actions === 'decide' && item.status === 'rejected' && <NewAttempt {...props} />}
     </article>
+  );
+}
+
+function NewAttempt(props: VerificationCardProps) {
+  const { item } = props;
+  const text = adminCopy.newAttempt;
+  if (item.newAttemptAllowed) return <p className="review-item__note">{text.allowed}</p>;
+  if (item.attempt >= maxVerificationAttempts) {
+    return <p className="review-item__note">{text.exhausted(maxVerificationAttempts)}</p>;
+  }
+  return (
+    <NewAttemptForm
+      subject={decisionSubjectOf(item)}
+      reason={props.newAttemptReason}
+      error={props.errors.newAttemptReason}
+      sending={props.sending === 'new_attempt'}
+      disabled={props.decisionsDisabled}
+      onReasonChange={props.onNewAttemptReasonChange}
+      onAllow={props.onAllowNewAttempt}
+      reasonRef={(element) => props.fieldRef('newAttemptReason', element)}
+    />
   );
 }

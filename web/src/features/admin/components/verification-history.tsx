@@ -1,4 +1,5 @@
 import type { VerificationHistoryEntry } from '#contracts/admin-verifications.ts';
+import { decisionReasons } from '#contracts/kyc-reasons.ts';
 import { adminCopy } from '#web/content/admin.ts';
 import { formatInstant } from '#web/features/admin/lib/format-time.ts';
 
@@ -6,6 +7,7 @@ const copy = adminCopy.history;
 
 function decidedBy(entry: VerificationHistoryEntry, currentAdminId: string): string {
   if (entry.decidedBy === 'persona') return copy.persona;
+  if (entry.decidedBy === 'user') return copy.user;
   if (entry.adminId === currentAdminId) return copy.you;
   return copy.admin(entry.adminId ?? '');
 }
@@ -26,12 +28,21 @@ export function VerificationHistory({
       ) : (
         <ol className="review-history__list">
           {entries.map((entry) => (
-            <li key={`${entry.at}-${entry.previousStatus}-${entry.status}`} className="review-history__entry">
-              <p className="review-history__change">
-                {adminCopy.status[entry.previousStatus]} <span aria-hidden="true">→</span>
-                <span className="visually-hidden">{copy.to}</span>{' '}
-                <strong>{adminCopy.status[entry.status]}</strong>
-              </p>
+            <li
+              key={`${entry.at}-${entry.previousStatus}-${entry.status}-${entry.action}`}
+              className="review-history__entry"
+            >
+              {entry.action === 'new_attempt_allowed' ? (
+                <p className="review-history__change">
+                  <strong>{copy.newAttemptAllowed}</strong>
+                </p>
+              ) : (
+                <p className="review-history__change">
+                  {adminCopy.status[entry.previousStatus]} <span aria-hidden="true">→</span>
+                  <span className="visually-hidden">{copy.to}</span>{' '}
+                  <strong>{adminCopy.status[entry.status]}</strong>
+                </p>
+              )}
               <p className="review-history__meta">
                 <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
                 <span aria-hidden="true"> · </span>
@@ -39,6 +50,12 @@ export function VerificationHistory({
                   {copy.by} {decidedBy(entry, currentAdminId)}
                 </span>
               </p>
+              {entry.reasonCode && (
+                <p className="review-history__reason">
+                  <span className="review-history__label">{copy.reasonCode}:</span>{' '}
+                  {decisionReasons[entry.reasonCode].label}
+                </p>
+              )}
               {entry.reason && (
                 <p className="review-history__reason">
                   <span className="review-history__label">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  newAttemptRequest,
   type VerificationItem,
   type VerificationStatusFilter,
   verificationDecisionRequest,
@@ -11,10 +12,14 @@ import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { adminCopy as copy } from '#web/content/admin.ts';
-import { postDecision } from '#web/features/admin/api/verifications.ts';
-import type { Decision } from '#web/features/admin/components/decision-form.tsx';
+import { postDecision, postNewAttempt } from '#web/features/admin/api/verifications.ts';
+import type { Decision, DecisionDraft } from '#web/features/admin/components/decision-form.tsx';
 import { StatusFilter } from '#web/features/admin/components/status-filter.tsx';
-import { subjectOf, VerificationCard } from '#web/features/admin/components/verification-card.tsx';
+import {
+  type ItemField,
+  subjectOf,
+  VerificationCard,
+} from '#web/features/admin/components/verification-card.tsx';
 import { formatClock } from '#web/features/admin/lib/format-time.ts';
 import { useVerificationQueue } from '#web/features/admin/lib/use-verification-queue.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -23,11 +28,18 @@ import '#web/styles/admin.css';
 
 // `/admin/verification`: the admins' review queue (the shell shows others the 403 page). The
 // filter lives in the URL; the list re-fetches after each decision, on Refresh, and every 30 s
-// while the tab is visible, unless a reason is being written. Decisions take a reason, checked
-// with the contract the handler enforces before anything is sent.
+// while the tab is visible, unless a reason is being written. Decisions take a reason code (what
+// the user is told) and an optional internal note, checked with the contract the handler enforces
+// before anything is sent; a rejected item can be given a new attempt, with a reason.
 
 /** Where focus goes once the list has re-rendered. */
-type FocusTarget = { kind: 'item' | 'reason'; userId: string } | { kind: 'list' };
+type FocusTarget =
+  | { kind: 'item'; userId: string }
+  | { kind: 'field'; userId: string; field: ItemField }
+  | { kind: 'list' };
+
+const emptyDraft: DecisionDraft = { reasonCode: '', reason: '' };
+type ItemErrors = Partial<Record<ItemField, string>>;
 
 function useFilter(): VerificationStatusFilter {
   const [params] = useSearchParams();
@@ -39,40 +51,70 @@ export function Component() {
   const { api, me } = useSession();
   const toast = useToast();
   const filter = useFilter();
-  const [reasons, setReasons] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState<{ userId: string; decision: Decision } | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, DecisionDraft>>({});
+  const [attemptReasons, setAttemptReasons] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, ItemErrors>>({});
+  const [sending, setSending] = useState<{ userId: string; action: Decision | 'new_attempt' } | null>(null);
   const [refreshing, setRefreshing] = useState(false);
-  // The poll waits while a decision is sent or a reason is being written for a listed item.
+  // The poll waits while something is sent or being written for a listed item.
   const listed = useRef<readonly VerificationItem[]>([]);
+  const writing = (userId: string) => {
+    const draft = drafts[userId] ?? emptyDraft;
+    return (
+      draft.reasonCode !== '' || draft.reason.trim() !== '' || (attemptReasons[userId] ?? '').trim() !== ''
+    );
+  };
   const { view, reload, recordDecision } = useVerificationQueue(api, filter, {
-    paused: () =>
-      sending !== null || listed.current.some((item) => (reasons[item.userId] ?? '').trim() !== ''),
+    paused: () => sending !== null || listed.current.some((item) => writing(item.userId)),
   });
   listed.current = view.state === 'ready' ? view.items : [];
 
   const listHeading = useRef<HTMLHeadingElement>(null);
   const headings = useRef(new Map<string, HTMLHeadingElement>());
-  const reasonFields = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>());
+  const fields = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>());
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   useEffect(() => {
     if (!focusTarget) return;
     const element =
       focusTarget.kind === 'list'
         ? listHeading.current
-        : (focusTarget.kind === 'item' ? headings : reasonFields).current.get(focusTarget.userId);
+        : focusTarget.kind === 'item'
+          ? headings.current.get(focusTarget.userId)
+          : fields.current.get(`${focusTarget.userId}\n${focusTarget.field}`);
     (element ?? listHeading.current)?.focus();
     setFocusTarget(null);
   }, [focusTarget]);
 
-  const setReason = useCallback((userId: string, reason: string) => {
-    setReasons((current) => ({ ...current, [userId]: reason }));
+  const setDraft = useCallback((userId: string, draft: DecisionDraft) => {
+    setDrafts((current) => ({ ...current, [userId]: draft }));
   }, []);
-  const setError = (userId: string, message: string | undefined) =>
+  const setAttemptReason = useCallback((userId: string, reason: string) => {
+    setAttemptReasons((current) => ({ ...current, [userId]: reason }));
+  }, []);
+  const setItemErrors = (userId: string, itemErrors: ItemErrors) =>
     setErrors((current) => {
       const { [userId]: _previous, ...rest } = current;
-      return message ? { ...rest, [userId]: message } : rest;
+      return Object.keys(itemErrors).length > 0 ? { ...rest, [userId]: itemErrors } : rest;
     });
+  /** The contract's field errors for an item, focus on the first. */
+  function refuse(
+    userId: string,
+    issues: readonly { path: readonly PropertyKey[]; message: string }[],
+    map: (field: string) => ItemField | undefined,
+  ) {
+    const itemErrors: ItemErrors = {};
+    for (const issue of issues) {
+      const field = map(String(issue.path[0] ?? ''));
+      if (field && !itemErrors[field]) itemErrors[field] = issue.message;
+    }
+    const first = (Object.keys(itemErrors) as ItemField[])[0];
+    if (!first) {
+      toast.error(copy.failed.body, { title: copy.failed.title });
+      return;
+    }
+    setItemErrors(userId, itemErrors);
+    setFocusTarget({ kind: 'field', userId, field: first });
+  }
 
   async function refresh() {
     setRefreshing(true);
@@ -85,26 +127,27 @@ export function Component() {
 
   async function decide(item: VerificationItem, decision: Decision, listed: readonly VerificationItem[]) {
     if (sending) return;
-    const draft = reasons[item.userId] ?? '';
-    // An empty field is a missing reason: the contract then says "Please give a reason".
+    const draft = drafts[item.userId] ?? emptyDraft;
+    // An empty field is a missing value: the contract then names what is missing.
     const parsed = verificationDecisionRequest.safeParse({
       decision,
-      reason: draft.trim() === '' ? undefined : draft,
+      reasonCode: draft.reasonCode === '' ? undefined : draft.reasonCode,
+      reason: draft.reason.trim() === '' ? undefined : draft.reason,
     });
     if (!parsed.success) {
-      const issue = parsed.error.issues.find((entry) => entry.path[0] === 'reason') ?? parsed.error.issues[0];
-      setError(item.userId, issue?.message ?? copy.failed.body);
-      setFocusTarget({ kind: 'reason', userId: item.userId });
+      refuse(item.userId, parsed.error.issues, (field) =>
+        field === 'reasonCode' || field === 'reason' ? field : undefined,
+      );
       return;
     }
-    setError(item.userId, undefined);
-    setSending({ userId: item.userId, decision });
+    setItemErrors(item.userId, {});
+    setSending({ userId: item.userId, action: decision });
     const subject = subjectOf(item);
     try {
       const result = await postDecision(api, item.userId, parsed.data);
       const status = result.kycStatus === 'rejected' ? 'rejected' : 'approved';
       recordDecision(item.userId, result.kycStatus);
-      setReason(item.userId, '');
+      setDraft(item.userId, emptyDraft);
       toast.success(copy.decided.body(subject, status), { title: copy.decided[status] });
       // A reviewer works down the list: go on to the next item, or to the list when none is left.
       const index = listed.findIndex((entry) => entry.userId === item.userId);
@@ -118,15 +161,44 @@ export function Component() {
     }
   }
 
-  function handleFailure(item: VerificationItem, error: unknown) {
+  async function allowNewAttempt(item: VerificationItem) {
+    if (sending) return;
+    const draft = attemptReasons[item.userId] ?? '';
+    const parsed = newAttemptRequest.safeParse({ reason: draft.trim() === '' ? undefined : draft });
+    if (!parsed.success) {
+      refuse(item.userId, parsed.error.issues, (field) =>
+        field === 'reason' ? 'newAttemptReason' : undefined,
+      );
+      return;
+    }
+    setItemErrors(item.userId, {});
+    setSending({ userId: item.userId, action: 'new_attempt' });
+    try {
+      await postNewAttempt(api, item.userId, parsed.data);
+      setAttemptReason(item.userId, '');
+      toast.success(copy.newAttempt.doneBody(subjectOf(item)), { title: copy.newAttempt.done });
+      setFocusTarget({ kind: 'item', userId: item.userId });
+      reload();
+    } catch (error) {
+      handleFailure(item, error, 'newAttemptReason');
+    } finally {
+      setSending(null);
+    }
+  }
+
+  function handleFailure(item: VerificationItem, error: unknown, reasonField: ItemField = 'reason') {
     if (!(error instanceof ApiError)) {
       toast.error(copy.failed.body, { title: copy.failed.title });
       return;
     }
     const reasonError = error.fieldError('reason');
-    if (error.status === 400 && reasonError) {
-      setError(item.userId, reasonError);
-      setFocusTarget({ kind: 'reason', userId: item.userId });
+    const codeError = reasonField === 'reason' ? error.fieldError('reasonCode') : undefined;
+    if (error.status === 400 && (reasonError || codeError)) {
+      setItemErrors(item.userId, {
+        ...(codeError ? { reasonCode: codeError } : {}),
+        ...(reasonError ? { [reasonField]: reasonError } : {}),
+      });
+      setFocusTarget({ kind: 'field', userId: item.userId, field: codeError ? 'reasonCode' : reasonField });
     } else if (error.status === 409) {
       toast.error(copy.conflict.body, { title: copy.conflict.title });
       reload();
@@ -210,19 +282,23 @@ export function Component() {
                     <VerificationCard
                       item={item}
                       currentAdminId={me.userId}
-                      reason={reasons[item.userId] ?? ''}
-                      reasonError={errors[item.userId]}
-                      sending={sending?.userId === item.userId ? sending.decision : null}
+                      draft={drafts[item.userId] ?? emptyDraft}
+                      errors={errors[item.userId] ?? {}}
+                      newAttemptReason={attemptReasons[item.userId] ?? ''}
+                      sending={sending?.userId === item.userId ? sending.action : null}
                       decisionsDisabled={sending !== null}
-                      onReasonChange={(reason) => setReason(item.userId, reason)}
+                      onDraftChange={(draft) => setDraft(item.userId, draft)}
                       onDecide={(decision) => decide(item, decision, view.items)}
+                      onNewAttemptReasonChange={(reason) => setAttemptReason(item.userId, reason)}
+                      onAllowNewAttempt={() => allowNewAttempt(item)}
                       headingRef={(element) => {
                         if (element) headings.current.set(item.userId, element);
                         else headings.current.delete(item.userId);
                       }}
-                      reasonRef={(element) => {
-                        if (element) reasonFields.current.set(item.userId, element);
-                        else reasonFields.current.delete(item.userId);
+                      fieldRef={(field, element) => {
+                        const key = `${item.userId}\n${field}`;
+                        if (element) fields.current.set(key, element);
+                        else fields.current.delete(key);
                       }}
                     />
                   </li>

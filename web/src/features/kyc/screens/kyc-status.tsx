@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { normalizePath, paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
-import { kycContacts, kycCopy, mailtoHref } from '#web/content/kyc.ts';
+import { useToast } from '#web/components/toast.tsx';
+import { kycContacts, kycCopy } from '#web/content/kyc.ts';
+import { isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
 import { isJustSubmitted } from '#web/features/kyc/lib/submission.ts';
 import { approvedHome, journeyState, nextStep, type Segment } from '#web/lib/journey.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -122,20 +124,69 @@ export function Component() {
           </div>
         </>
       )}
-      {shown === 'rejected' && <RejectedContact segment={segment} />}
+      {shown === 'rejected' && <Rejected segment={segment} />}
     </section>
   );
 }
 
-function RejectedContact({ segment }: { segment: Segment }) {
+/**
+ * The reason the person may read, and the way on: "Verify again" once a reviewer allowed a new
+ * attempt (it starts the new inquiry, then opens it), otherwise the contact page.
+ */
+function Rejected({ segment }: { segment: Segment }) {
+  const { me, api, refreshMe } = useSession();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [starting, setStarting] = useState(false);
   const text = copy[segment].rejected;
   const address = segment === 'defense' ? kycContacts.defenseTeam : kycContacts.support;
+  const attemptsLeft = me.kycAttempts.used < me.kycAttempts.max;
+
+  async function verifyAgain() {
+    if (starting) return;
+    setStarting(true);
+    try {
+      await startInquiry(api);
+      // The status is back to not_started with the new inquiry: /kyc/persona opens it.
+      await refreshMe({ freshToken: true });
+      navigate(paths.kycPersona.getHref());
+    } catch (error) {
+      if (!isSessionEnd(error)) toast.error(copy.startAgainFailed);
+      setStarting(false);
+    }
+  }
+
   return (
     <>
+      {me.kycReason && (
+        <p className="kyc-status__reason">
+          <strong>{copy.reason}</strong> {me.kycReason.message}
+        </p>
+      )}
+      {me.kycAttempts.used > 0 && <p>{copy.attempts(me.kycAttempts.used, me.kycAttempts.max)}</p>}
+      {me.kycNewAttemptAllowed ? (
+        <p>{copy.newAttemptAllowed}</p>
+      ) : (
+        !attemptsLeft && <p>{copy.noAttemptsLeft}</p>
+      )}
       <div className="app-actions">
-        <a className="button" href={mailtoHref(address, text.subject)}>
+        {me.kycNewAttemptAllowed && (
+          <button
+            type="button"
+            className="button"
+            onClick={verifyAgain}
+            disabled={starting}
+            aria-busy={starting || undefined}
+          >
+            {starting ? copy.startingAgain : copy.verifyAgain}
+          </button>
+        )}
+        <Link
+          className={me.kycNewAttemptAllowed ? 'button button--secondary' : 'button'}
+          to={paths.contact.getHref()}
+        >
           {text.contact}
-        </a>
+        </Link>
         <Link className="button button--secondary" to={paths.home.getHref()}>
           {copy.returnHome}
         </Link>
