@@ -39,7 +39,7 @@ import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
 //                                         reasonCode, attempt, newAttemptAllowed
 //   USER#<sub>    HISTORY#<iso>#<version> from, to, by, actorId, reason, reasonCode, action, eventId,
 //                                         inquiryId
-//   USER#<sub>    INQUIRY#<id>            attempt, createdAt (every inquiry of the person: ADR 0057)
+//   USER#<sub>    INQUIRY#<id>            attempt, createdAt (every inquiry of the person: ADR 0058)
 //   INQUIRY#<id>  INQUIRY                 userId, referenceId (inquiries this backend created)
 //   EVENT#<id>    EVENT                   processed webhook event ids, expiresAt = now + 45 days
 //   OUTBOX        <iso>#<event id>        KycStatusChanged detail; publishedAt once published

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 // Why a verification was decided: a code from a fixed list, each with a message the person may
 // see (the status screen and the decision email show it). The reviewer's own free text stays
 // internal (the history and the admin queue). Codes are stored and published as they are: rename
-// none, add new ones (docs/decisions/0057-decision-reasons-and-new-attempts.md).
+// none, add new ones (docs/decisions/0058-decision-reasons-and-new-attempts.md).
 
 /** Who may pick a code: a reviewer's decision, or Persona's automatic result. */
 type ReasonSource = 'admin' | 'persona';

@@ -212,10 +212,14 @@ describe('an admin approves a user in review, and the user sees it without a rel
     );
   });
 
-  it('refuses a decision without a reason, then approves with one: the item leaves the queue', async () => {
+  it('refuses a decision without a reason code, then approves with one and a note: the item leaves the queue', async () => {
     const card = adminPage.getByRole('article', { name: user.organizationName });
     await card.getByRole('button', { name: 'Approve' }).click();
-    await card.getByText('Please give a reason').waitFor();
+    await card.getByText('Choose the reason for the decision').waitFor();
+    // The reviewer's list: each reason code, named with its decision.
+    const codes = await card.getByLabel('Reason shown to the user').locator('option').allTextContents();
+    expect(codes).toContain('Approve: Identity confirmed by a reviewer');
+    expect(codes).toContain('Reject: Document photo unreadable');
 
     const decisions: string[] = [];
     adminPage.on('request', (request) => {
@@ -223,14 +227,15 @@ describe('an admin approves a user in review, and the user sees it without a rel
         decisions.push(`${new URL(request.url()).pathname} ${request.postData()}`);
       }
     });
-    await card.getByLabel('Reason').fill(approvalReason);
+    await card.getByLabel('Reason shown to the user').selectOption('identity_confirmed');
+    await card.getByLabel('Internal note (optional)').fill(approvalReason);
     await card.getByRole('button', { name: 'Approve' }).click();
     await adminPage.getByText('Verification Approved').waitFor();
     await card.waitFor({ state: 'detached' });
     const token = await passwordToken(stack, user.email, user.password);
     const userId = ((await (await api('/api/me', token)).json()) as { userId: string }).userId;
     expect(decisions).toEqual([
-      `/api/admin/verifications/${encodeURIComponent(userId)}/decision ${JSON.stringify({ decision: 'approved', reason: approvalReason })}`,
+      `/api/admin/verifications/${encodeURIComponent(userId)}/decision ${JSON.stringify({ decision: 'approved', reasonCode: 'identity_confirmed', reason: approvalReason })}`,
     ]);
     // Focus went on: to the next item's heading, or to the list's heading when none is left.
     const focused = await adminPage.evaluate(() => document.activeElement?.tagName);
@@ -249,7 +254,9 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await card.getByText(/^History \(2 changes\)$/).click();
     const history = (await card.locator('.review-history').textContent()) ?? '';
     expect(history).toMatch(/Pending review.*Approved.*By You/s);
+    expect(history).toContain('Reason given: Identity confirmed by a reviewer');
     expect(history).toContain(approvalReason);
+    expect((await card.locator('dl').textContent()) ?? '').toContain('Identity confirmed by a reviewer');
     await adminPage.goBack();
     await adminPage.waitForURL(`${stack.web}/admin/verification`);
   });

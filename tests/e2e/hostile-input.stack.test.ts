@@ -711,7 +711,11 @@ describe('path parameters', () => {
       method: decide.method,
       path: routePath(decide, { userId }),
       headers: headersFor('admin', 'application/json'),
-      body: JSON.stringify({ decision: 'approved', reason: 'hostile input test' }),
+      body: JSON.stringify({
+        decision: 'approved',
+        reasonCode: 'identity_confirmed',
+        reason: 'hostile input test',
+      }),
     });
     expect(answer.status).toBeGreaterThanOrEqual(400);
   });

@@ -304,7 +304,12 @@ describe('POST /api/webhooks/persona', () => {
       const response = await api(`/api/admin/verifications/${encodeURIComponent(user.userId)}/decision`, {
         method: 'POST',
         token: adminToken,
-        body: { decision: 'approved', reason: 'Looks right', decidedBy: 'persona' },
+        body: {
+          decision: 'approved',
+          reasonCode: 'identity_confirmed',
+          reason: 'Looks right',
+          decidedBy: 'persona',
+        },
       });
       expect(response.status).toBe(400);
       expect((await response.json()).errors).toContainEqual({
@@ -318,7 +323,7 @@ describe('POST /api/webhooks/persona', () => {
       const response = await api('/api/admin/verifications/auth0%7Cnobody/decision', {
         method: 'POST',
         token: adminToken,
-        body: { decision: 'approved', reason: 'Looks right' },
+        body: { decision: 'approved', reasonCode: 'identity_confirmed', reason: 'Looks right' },
       });
       expect(response.status).toBe(404);
       expect((await response.json()).type).toBe(problemTypes.verificationNotFound);
@@ -328,10 +333,14 @@ describe('POST /api/webhooks/persona', () => {
       const response = await api(`/api/admin/verifications/${encodeURIComponent(user.userId)}/decision`, {
         method: 'POST',
         token: adminToken,
-        body: { decision: 'rejected', reason: 'The ID document is expired' },
+        body: { decision: 'rejected', reasonCode: 'document_expired', reason: 'The ID document is expired' },
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ userId: user.userId, kycStatus: 'rejected' });
+      expect(await response.json()).toEqual({
+        userId: user.userId,
+        kycStatus: 'rejected',
+        reasonCode: 'document_expired',
+      });
       expect(await state(user.userId)).toMatchObject({
         status: 'rejected',
         decidedBy: 'admin',
@@ -343,6 +352,7 @@ describe('POST /api/webhooks/persona', () => {
         to: 'rejected',
         by: 'admin',
         reason: 'The ID document is expired',
+        reasonCode: 'document_expired',
       });
       expect(last?.actorId).toEqual(expect.stringMatching(/.+/));
       expect(last?.actorId).not.toBe(user.userId);
@@ -358,7 +368,7 @@ describe('POST /api/webhooks/persona', () => {
       const decision = await api(`/api/admin/verifications/${encodeURIComponent(user.userId)}/decision`, {
         method: 'POST',
         token: user.token,
-        body: { decision: 'approved', reason: 'I approve myself' },
+        body: { decision: 'approved', reasonCode: 'identity_confirmed', reason: 'I approve myself' },
       });
       expect(decision.status).toBe(403);
       expect((await decision.json()).type).toBe(problemTypes.adminRequired);

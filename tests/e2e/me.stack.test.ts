@@ -117,6 +117,9 @@ describe('GET /api/me', () => {
       role: 'user',
       kycStatus: 'not_started',
       consentRecorded: false,
+      kycReason: null,
+      kycNewAttemptAllowed: false,
+      kycAttempts: { used: 0, max: 3 },
     });
 
     await writeKycState(userId, 'pending', new Date().toISOString());
