@@ -1,14 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { consentDocuments } from '#contracts/consent-documents.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
 import { launchBrowser, switchTheme } from '#tests/helpers/browser.ts';
 import { journeySteps } from '#tests/helpers/journey-steps.ts';
-import { mailbox } from '#tests/helpers/tokens.ts';
-import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
-import { themeStorageKey } from '#web/lib/theme-key.ts';
+import {
+  giveConsent as consent,
+  type Journey,
+  signedInNewUser as newUser,
+  personaWidget,
+  watch,
+} from '#tests/helpers/kyc-journey.ts';
 
 // Identity verification in real Chromium against the local stack, production build and production
 // headers: a new organization registers through the API, sets its password from the emailed link
@@ -26,118 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-interface Journey {
-  context: BrowserContext;
-  page: Page;
-  /** Console errors, page errors and CSP violations seen so far, in any frame. */
-  problems: string[];
-  email: string;
-  password: string;
-}
-
-/** POST /api/registrations through the gateway, then the login-instructions email's link. */
-async function register(organizationType: OrganizationType): Promise<{ email: string; ticketUrl: string }> {
-  const email = `kyc-${randomBytes(6).toString('hex')}@helix-labs.example`;
-  const response = await fetch(`${stack.web}/api/registrations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      responsibleName: 'Ada Lovelace',
-      responsibleTitle: 'Chief Scientist',
-      responsibleEmail: email,
-      responsiblePhone: '+49 30 1234567',
-      organizationName: 'Helix Labs',
-      organizationUrl: 'https://helix-labs.example',
-      organizationType,
-      termsAgreed: true,
-      privacyAgreed: true,
-      nonHarmAgreed: true,
-    }),
-  });
-  expect(response.status).toBe(201);
-  await expect
-    .poll(async () => (await mailbox(stack)).some((mail) => mail.destination.to.includes(email)), {
-      timeout: 15_000,
-    })
-    .toBe(true);
-  const mail = (await mailbox(stack)).find((entry) => entry.destination.to.includes(email));
-  const ticketUrl = /(http:\/\/localhost:\d+\/lo\/reset\?ticket=[^\s"<#]+)/.exec(mail?.body.text ?? '')?.[1];
-  if (!ticketUrl) throw new Error(`no password link in the login instructions: ${mail?.body.text}`);
-  return { email, ticketUrl };
-}
-
-async function watch(context: BrowserContext, problems: string[]) {
-  await context.exposeBinding('reportCspViolation', (_source, violation: string) => {
-    problems.push(`CSP violation: ${violation}`);
-  });
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation;
-      report(
-        `${event.effectiveDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
-      );
-    });
-  });
-  context.on('console', (message) => {
-    if (message.type() === 'error')
-      problems.push(`console error: ${message.text()} (${message.location().url})`);
-  });
-  context.on('weberror', (error) => problems.push(`page error: ${error.error().message}`));
-}
-
-/**
- * A new user of `organizationType`, signed in through the identity provider's page and standing
- * on the first step of the journey. The password link marks the address verified (the ticket's
- * `mark_email_as_verified`), so such a user goes straight to /kyc/start, never to Verify Your Email.
- */
-async function signedInNewUser(
-  organizationType: OrganizationType,
-  theme: 'light' | 'dark' = 'light',
-  steps?: ReturnType<typeof journeySteps>,
-): Promise<Journey> {
-  const { email, ticketUrl } = await register(organizationType);
-  steps?.mark('register (API) until the login-instructions email arrives');
-  const password = `Kyc-${randomBytes(9).toString('base64url')}-1`;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const problems: string[] = [];
-  await watch(context, problems);
-  await context.addInitScript(
-    ({ web, themeKey, theme, revision }) => {
-      if (location.origin === web && localStorage.getItem('cookie-consent') === null) {
-        localStorage.setItem(
-          'cookie-consent',
-          JSON.stringify({ essential: true, analytics: false, marketing: false, personalization: false }),
-        );
-        localStorage.setItem('cookie-consent-date', new Date().toISOString());
-        localStorage.setItem('cookie-consent-revision', revision);
-        localStorage.setItem(themeKey, theme);
-      }
-    },
-    { web: stack.web, themeKey: themeStorageKey, theme, revision: cookiePolicyRevision },
-  );
-  const page = await context.newPage();
-  steps?.skip();
-
-  // The emailed link: the identity provider's page sets the first password.
-  await page.goto(ticketUrl);
-  await page.getByLabel('New password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm new password').fill(password);
-  await page.getByRole('button', { name: 'Reset password' }).click();
-  // The password page returns to the login instructions' result URL, `/auth/login`
-  // (lambdas/domain/emails/registration-emails.ts): the app starts the login there.
-  await page.waitForURL(
-    (url) => url.origin === new URL(stack.idp.issuer).origin && url.pathname.startsWith('/u/login/'),
-  );
-  steps?.mark('password link -> password set -> login page');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${stack.web}/kyc/start`);
-  await page.getByRole('heading', { level: 1, name: 'Identity Verification' }).waitFor();
-  steps?.mark('login -> /kyc/start shown');
-  return { context, page, problems, email, password };
-}
-
 /** axe on the page as it is now, in both themes (switched the way the theme toggle does). */
 async function expectAccessible(page: Page, label: string, themes: ('light' | 'dark')[] = ['light', 'dark']) {
   const original = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
@@ -151,34 +41,23 @@ async function expectAccessible(page: Page, label: string, themes: ('light' | 'd
   await switchTheme(page, original === 'dark' ? 'dark' : 'light');
 }
 
-/** From /kyc/start: consent in the dialog, then the widget opens on /kyc/persona. */
-async function giveConsent(
+function signedInNewUser(
+  organizationType: OrganizationType,
+  theme: 'light' | 'dark' = 'light',
+  steps?: ReturnType<typeof journeySteps>,
+): Promise<Journey> {
+  return newUser(browser, stack, organizationType, { theme, steps });
+}
+
+function giveConsent(
   journey: Journey,
   options: { axe?: boolean; steps?: ReturnType<typeof journeySteps> } = {},
 ) {
-  const { page } = journey;
-  const { steps } = options;
-  if (options.axe) await expectAccessible(page, '/kyc/start');
-  steps?.skip(); // axe is the test's check, not the journey's time
-  await page.getByRole('button', { name: 'Provide Verification Consent' }).click();
-  const dialog = page.getByRole('dialog', { name: consentDocuments.identity_verification.title });
-  await dialog.waitFor();
-  await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
-  steps?.mark('consent button -> consent dialog open');
-  if (options.axe) await expectAccessible(page, 'the consent dialog');
-  steps?.skip();
-  for (const statement of consentDocuments.identity_verification.statements) {
-    await dialog.getByRole('checkbox', { name: statement.text }).check();
-  }
-  await dialog.getByRole('button', { name: 'Agree and Continue' }).click();
-  await page.getByText('Consent recorded!').waitFor();
-  await page.waitForURL(`${stack.web}/kyc/persona`);
+  const check = options.axe ? (label: string) => expectAccessible(journey.page, label) : undefined;
+  return consent(stack, journey, { steps: options.steps, check });
 }
 
-/** The Persona emulator's widget, inside our modal. */
-function widget(page: Page) {
-  return page.frameLocator('dialog iframe[title="Verify your identity"]');
-}
+const widget = personaWidget;
 
 async function chooseOutcome(page: Page, outcome: 'Approve' | 'Decline' | 'Needs review') {
   await widget(page).getByRole('button', { name: outcome }).click();

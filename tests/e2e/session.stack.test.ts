@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '#tests/helpers/browser.ts';
+import { installClock, launchBrowser, runClock } from '#tests/helpers/browser.ts';
 import { sessionMessages } from '#web/content/session.ts';
 
 // The session rules in real Chromium against the real identity provider, with the page's clock
@@ -26,7 +26,7 @@ interface Watched {
 
 async function signedIn(): Promise<Watched> {
   const context = await browser.newContext();
-  await context.clock.install({ time: new Date() });
+  await installClock(context);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -69,6 +69,55 @@ describe('session rules', () => {
     await page.goto(`${stack.web}/user-account`);
     await page.waitForURL(/\/u\/login\//);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the inactivity warning on screen with "Stay signed in" until answered; pressing it keeps the session', async () => {
+    const { context, page, problems } = await signedIn();
+    const stay = notices(page).getByRole('button', { name: 'Stay signed in' });
+
+    await runClock(page, 4 * 60_000 + 1_000);
+    await stay.waitFor();
+    expect(await notices(page).textContent()).toContain(sessionMessages.inactivityWarning);
+    // Far beyond the 5 s other toasts last: it waits for an answer.
+    await runClock(page, 30_000);
+    expect(await stay.isVisible()).toBe(true);
+
+    await stay.click();
+    await expect.poll(() => stay.count()).toBe(0);
+    expect(await notices(page).textContent()).not.toContain(sessionMessages.inactivityWarning);
+    // The old 5:00 mark passes: still signed in.
+    await runClock(page, 60_000);
+    expect(page.url()).toBe(`${stack.web}/user-account`);
+    // Idle from the press on: warned again 4 minutes after it, logged out after 5.
+    await runClock(page, 3 * 60_000);
+    await stay.waitFor();
+    await runClock(page, 60_000);
+    await page.waitForURL(`${stack.web}/`);
+    await expect.poll(() => notices(page).textContent()).toContain(sessionMessages.inactivity);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('removes the warning when the session ends in another tab', async () => {
+    const { context, page } = await signedIn();
+    const stay = notices(page).getByRole('button', { name: 'Stay signed in' });
+    await runClock(page, 4 * 60_000 + 1_000);
+    await stay.waitFor();
+
+    // The user logs out in another tab of the site: this one forgets the session and goes home.
+    const other = await context.newPage();
+    await other.goto(`${stack.web}/`);
+    await other.evaluate(() =>
+      localStorage.setItem(
+        'sessionEnded',
+        JSON.stringify({ reason: 'signed-out', at: Date.now(), tab: 'other' }),
+      ),
+    );
+    await page.waitForURL(`${stack.web}/`);
+    await expect.poll(() => errors(page).textContent()).toContain(sessionMessages.signedOutElsewhere);
+    expect(await notices(page).textContent()).not.toContain(sessionMessages.inactivityWarning);
+    expect(await stay.count()).toBe(0);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 // Debian's chromium, never a downloaded browser; flags keep it off the (closed) network.
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,4 +41,52 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark', storageKe
     [theme, storageKey] as const,
   );
   await animationsSettled(page);
+}
+
+/**
+ * Playwright's clock on every page of `context` (install it before the first page opens), with a
+ * count of the page's fetches under way for `runClock`.
+ */
+export async function installClock(context: BrowserContext): Promise<void> {
+  await context.clock.install({ time: new Date() });
+  await context.addInitScript(() => {
+    const page = window as unknown as { fetchesUnderWay: number };
+    page.fetchesUnderWay = 0;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof fetch>) => {
+      page.fetchesUnderWay++;
+      return fetch(...args).finally(() => {
+        page.fetchesUnderWay--;
+      });
+    };
+  });
+}
+
+/**
+ * Runs the page's clock `ms` forward without outrunning the network: in steps shorter than the
+ * Auth0 SDK's 10 s fetch timeout, each waiting (in real time) for the page's fetches to settle. One
+ * long `page.clock.runFor` fires that timeout under a token refresh started mid-step, before the
+ * identity provider (on real time) has answered; the SDK retries with the refresh token the first
+ * attempt already rotated, and the session ends with "Session expired".
+ */
+export async function runClock(page: Page, ms: number, stepMs = 5_000): Promise<void> {
+  const underWay = () =>
+    page.evaluate(() => (window as unknown as { fetchesUnderWay?: number }).fetchesUnderWay ?? 0);
+  for (let left = ms; left > 0; left -= stepMs) {
+    await page.clock.runFor(Math.min(stepMs, left));
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      let count: number;
+      try {
+        count = await underWay();
+      } catch (error) {
+        // The page navigated away (a logout): the document the clock ran for is gone.
+        if (/Execution context was destroyed|navigat/i.test(String(error))) return;
+        throw error;
+      }
+      if (count === 0) break;
+      if (Date.now() > deadline) throw new Error('a fetch of the page did not settle within 15 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 }

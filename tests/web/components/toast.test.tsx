@@ -152,4 +152,46 @@ describe('toasts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(shown('Saved')).toBe(false);
   });
+
+  it('stay until dismissed with `durationMs: null`, and say their id for `dismiss`', () => {
+    setup();
+    let id = 0;
+    act(() => {
+      id = toast.info('You will be logged out in 1 minute', { durationMs: null });
+    });
+    wait(60 * 60_000);
+    expect(shown('You will be logged out in 1 minute')).toBe(true);
+    act(() => toast.dismiss(id));
+    expect(shown('You will be logged out in 1 minute')).toBe(false);
+  });
+
+  it('offer an action: pressing it runs it once and closes the toast', () => {
+    setup();
+    const onAction = vi.fn();
+    act(() => {
+      toast.info('You will be logged out in 1 minute', {
+        durationMs: null,
+        action: { label: 'Stay signed in', onAction },
+      });
+    });
+    wait(30_000);
+    // The pointer reaching the button does not take it away.
+    fireEvent.mouseMove(screen.getByRole('button', { name: 'Stay signed in' }));
+    hover('You will be logged out in 1 minute');
+    expect(screen.getByRole('status', { name: 'Notifications' }).textContent).toContain('Stay signed in');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    expect(onAction).toHaveBeenCalledOnce();
+    expect(shown('You will be logged out in 1 minute')).toBe(false);
+  });
+
+  it('with an action, close without running it from their close button', () => {
+    setup();
+    const onAction = vi.fn();
+    act(() => {
+      toast.info('Session expiring soon', { action: { label: 'Stay signed in', onAction } });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(shown('Session expiring soon')).toBe(false);
+    expect(onAction).not.toHaveBeenCalled();
+  });
 });

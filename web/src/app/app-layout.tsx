@@ -9,9 +9,13 @@ import type { WebConfig } from '#contracts/web-config.ts';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { appShell } from '#web/content/app-shell.ts';
+import { sessionMessages } from '#web/content/session.ts';
 import {
   endSession,
+  holdSessionActivity,
+  recordSessionActivity,
   type SessionLogoutDetails,
+  type SessionWarning,
   startSession,
   useSessionRules,
 } from '#web/features/session/index.ts';
@@ -89,17 +93,36 @@ function SessionGate({ auth }: { auth: AuthSession }) {
   // Logging out: auth0-react forgets the session before the browser has left, and a guard seeing
   // "signed out" on an app route would start a new login over the logout.
   const [leaving, setLeaving] = useState(false);
+  // The inactivity warning on screen: it stays until answered, or until the session ends.
+  const inactivityWarning = useRef<number | undefined>(undefined);
+  const dismissInactivityWarning = useCallback(() => {
+    if (inactivityWarning.current !== undefined) toast.dismiss(inactivityWarning.current);
+    inactivityWarning.current = undefined;
+  }, [toast]);
+
+  const onWarning = (message: string, durationMs: number | null, kind: SessionWarning['kind']) => {
+    if (kind !== 'inactivity') {
+      toast.info(message, { durationMs });
+      return;
+    }
+    dismissInactivityWarning();
+    inactivityWarning.current = toast.info(message, {
+      durationMs,
+      action: { label: sessionMessages.staySignedIn, onAction: recordSessionActivity },
+    });
+  };
 
   /** Ends the session in this tab once, however it ends; false when it had already ended. */
   const endHere = useCallback(() => {
     if (ended.current) return false;
     ended.current = true;
+    dismissInactivityWarning();
     setLeaving(true);
     endSession();
     setAuthHint(false);
     clearJourneyData();
     return true;
-  }, []);
+  }, [dismissInactivityWarning]);
 
   // The session is over without the user asking (token refused, refresh failed): forget it here,
   // without a round trip to the identity provider, and say why.
@@ -137,7 +160,7 @@ function SessionGate({ auth }: { auth: AuthSession }) {
   useSessionRules({
     active: auth.isAuthenticated,
     pathname: location.pathname,
-    onWarning: (message, durationMs) => toast.info(message, { durationMs }),
+    onWarning,
     onLogout: onRuleLogout,
     refreshToken: async () => {
       await auth.getAccessToken({ fresh: true });
@@ -228,7 +251,13 @@ function SessionGate({ auth }: { auth: AuthSession }) {
 
   const me = meState.me;
   const access = routeAccess(route, journeyState(me));
-  const session: Session = { api, me, refreshMe, logout: () => logout() };
+  const session: Session = {
+    api,
+    me,
+    refreshMe,
+    logout: () => logout(),
+    holdActivity: holdSessionActivity,
+  };
   return (
     <SessionContext.Provider value={session}>
       {access.kind === 'render' && <Outlet />}

@@ -15,16 +15,24 @@ import { site } from '#web/content/site.ts';
 export type ToastTone = 'success' | 'error' | 'info';
 
 export interface ToastOptions {
-  /** How long the toast stays; 5000 ms unless said otherwise. */
-  durationMs?: number;
+  /** How long the toast stays; 5000 ms unless said otherwise; `null`: until dismissed. */
+  durationMs?: number | null;
   /** A short heading above the message (e.g. "Registration Failed"). */
   title?: string;
+  /** A button beside the message; pressing it runs `onAction` and dismisses the toast. */
+  action?: ToastAction;
 }
 
+export interface ToastAction {
+  label: string;
+  onAction(): void;
+}
+
+/** Each shows a toast and returns its id (for `dismiss`). */
 export interface ToastApi {
-  success(message: string, options?: ToastOptions): void;
-  error(message: string, options?: ToastOptions): void;
-  info(message: string, options?: ToastOptions): void;
+  success(message: string, options?: ToastOptions): number;
+  error(message: string, options?: ToastOptions): number;
+  info(message: string, options?: ToastOptions): number;
   dismiss(id: number): void;
 }
 
@@ -35,7 +43,8 @@ interface Toast {
   tone: ToastTone;
   title: string | undefined;
   message: string;
-  durationMs: number;
+  durationMs: number | null;
+  action: ToastAction | undefined;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -70,9 +79,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             tone,
             title: options.title,
             message,
-            durationMs: options.durationMs ?? defaultToastDurationMs,
+            durationMs: options.durationMs === undefined ? defaultToastDurationMs : options.durationMs,
+            action: options.action,
           },
         ]);
+        return id;
       };
     return { success: show('success'), error: show('error'), info: show('info'), dismiss };
   }, [dismiss]);
@@ -118,18 +129,18 @@ function useDocumentHidden(): boolean {
  * pointer is over it, while focus is inside it (its close button), and while the tab is hidden,
  * and the time left resumes afterwards.
  */
-function useToastTimer(durationMs: number, paused: boolean, onElapsed: () => void): void {
+function useToastTimer(durationMs: number | null, paused: boolean, onElapsed: () => void): void {
   const remaining = useRef(durationMs);
   const latest = useRef(onElapsed);
   latest.current = onElapsed;
 
   useEffect(() => {
-    if (paused) return;
+    if (paused || remaining.current === null) return;
     const startedAt = Date.now();
     const timer = setTimeout(() => latest.current(), remaining.current);
     return () => {
       clearTimeout(timer);
-      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
+      remaining.current = Math.max(0, (remaining.current ?? 0) - (Date.now() - startedAt));
     };
   }, [paused]);
 }
@@ -157,6 +168,18 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       <div className="toast__body">
         {toast.title && <p className="toast__title">{toast.title}</p>}
         <p className="toast__message">{toast.message}</p>
+        {toast.action && (
+          <button
+            type="button"
+            className="button toast__action"
+            onClick={() => {
+              onDismiss(toast.id);
+              toast.action?.onAction();
+            }}
+          >
+            {toast.action.label}
+          </button>
+        )}
       </div>
       <button
         type="button"

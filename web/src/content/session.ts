@@ -4,8 +4,10 @@ export const sessionMessages = {
   /** Five minutes before the 60-minute maximum; shown 10 s. */
   expiringSoon: 'Session expiring soon',
   maximumDuration: 'Maximum session duration (60 minutes) exceeded',
-  /** After 4 minutes without activity; shown 5 s. */
+  /** After 4 minutes without activity; shown until answered (ADR 0057). */
   inactivityWarning: 'You will be logged out in 1 minute',
+  /** The inactivity warning's action: counts as activity. */
+  staySignedIn: 'Stay signed in',
   inactivity: 'Logged out due to 5 minutes of inactivity',
   hiddenTab: 'Logged out due to tab being inactive for 5 minutes',
   /** A failed token refresh, or a session record that vanished. */

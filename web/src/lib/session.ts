@@ -19,6 +19,12 @@ export interface Session {
   refreshMe(options?: { freshToken?: boolean }): Promise<MeResponse>;
   /** Log Out: ends the session at the identity provider and returns to the site. */
   logout(): void;
+  /**
+   * Pauses the inactivity rule while the user works where the page cannot hear them (the identity
+   * verification widget, a cross-origin frame); returns the release (idempotent), which counts as
+   * activity. The hidden-tab rule and the 60-minute maximum still apply (ADR 0057).
+   */
+  holdActivity(): () => void;
 }
 
 export const SessionContext = createContext<Session | null>(null);

@@ -163,6 +163,7 @@ function renderQueue(path: string = paths.adminVerification.getHref()) {
     api: createApiClient({ getAccessToken: async () => 'token', onUnauthorized }),
     me: admin,
     refreshMe: vi.fn(async () => admin),
+    holdActivity: () => () => {},
     logout: vi.fn(),
   };
   const router = createMemoryRouter(

@@ -37,6 +37,7 @@ export function renderScreen(Screen: ComponentType, options: { path: string; me?
     api: createApiClient({ getAccessToken: async () => 'token', onUnauthorized }),
     me: { ...approvedCommercial, ...options.me },
     refreshMe: vi.fn(async () => session.me),
+    holdActivity: () => () => {},
     logout: vi.fn(),
   };
   const router = createMemoryRouter(

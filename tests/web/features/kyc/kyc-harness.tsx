@@ -57,6 +57,24 @@ export function stubFetch(answer: (call: FetchCall) => Response | Promise<Respon
   return { fetch, calls };
 }
 
+let holdsTaken = 0;
+
+/** What the shell's `holdActivity` does, counted: a release counts once, however often called. */
+function holdCounter(): () => void {
+  holdsTaken++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holdsTaken--;
+  };
+}
+
+/** How many session-activity holds the screens hold now (the verification widget's, ADR 0057). */
+export function activityHolds(): number {
+  return holdsTaken;
+}
+
 function Landed() {
   const location = useLocation();
   return <p data-testid="landed">{`${location.pathname}${location.search}`}</p>;
@@ -82,9 +100,11 @@ function FakeShell({
   // Stable, like the shell's: screens may depend on its identity.
   const refreshSpy = useMemo(() => vi.fn(refreshMe), [refreshMe]);
   const logout = useMemo(() => vi.fn(), []);
+  // The session rules' hold (the verification widget): `held()` says how many are taken.
+  const holdActivity = useMemo(() => vi.fn(holdCounter), []);
   const session = useMemo<Session>(
-    () => ({ api, me, refreshMe: refreshSpy, logout }),
-    [api, me, refreshSpy, logout],
+    () => ({ api, me, refreshMe: refreshSpy, logout, holdActivity }),
+    [api, me, refreshSpy, logout, holdActivity],
   );
   onSession(session);
   return (

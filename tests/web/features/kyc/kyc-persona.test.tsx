@@ -8,7 +8,7 @@ import { installDialogShim, pressEscape } from '#tests/web/dialog-shim.ts';
 import { json } from '#tests/web/stub-api.ts';
 import { isJustSubmitted } from '#web/features/kyc/lib/submission.ts';
 import { Component as KycPersona } from '#web/features/kyc/screens/kyc-persona.tsx';
-import { problem, renderScreen } from './kyc-harness.tsx';
+import { activityHolds, problem, renderScreen } from './kyc-harness.tsx';
 import { quietConsoleError, stubPersonaBackend } from './persona-harness.ts';
 
 // /kyc/persona with the SDK replaced: what the user sees and where they go for each thing the flow
@@ -209,6 +209,43 @@ describe('what the flow reports', () => {
     expect(post).toHaveBeenCalledWith({ action: 'destroy', metadata: {} }, 'http://localhost:4020');
     expect(sdk.unsubscribe).toHaveBeenCalledOnce();
     expect(frame.isConnected).toBe(false);
+  });
+});
+
+describe('the session rules while the widget is open (ADR 0057)', () => {
+  // The widget is a cross-origin frame: the page never hears the user's mouse and keys in it.
+  it.each([
+    ['completes', () => handlers().onComplete?.({ inquiryId: 'inq_123', status: 'completed', fields: {} })],
+    ['is canceled', () => handlers().onCancel?.({ inquiryId: 'inq_123', sessionToken: 'sess_abc' })],
+    ['fails', () => handlers().onError?.({ status: 409, code: 'unauthenticated', message: 'expired' })],
+  ])('holds the inactivity rule from the moment it opens until the flow %s', async (_, report) => {
+    quietConsoleError();
+    stubPersonaBackend(() => json(200, inquiry));
+    const view = open();
+    expect(activityHolds()).toBe(0);
+    await waitFor(() => expect(sdk.handlers).toBeDefined());
+    expect(view.session().holdActivity).toHaveBeenCalledOnce();
+    expect(activityHolds()).toBe(1);
+
+    act(report);
+    expect(activityHolds()).toBe(0);
+    await waitFor(() => expect(view.router.state.location.pathname).not.toBe('/kyc/persona'));
+    expect(activityHolds()).toBe(0);
+  });
+
+  it('releases the hold when the screen goes away with the widget open', async () => {
+    stubPersonaBackend(() => json(200, inquiry));
+    const { view } = await opened();
+    expect(activityHolds()).toBe(1);
+    await act(() => view.router.navigate('/user-account'));
+    expect(activityHolds()).toBe(0);
+  });
+
+  it('takes no hold when there is no widget to open (already submitted)', async () => {
+    stubPersonaBackend(() => json(200, { inquiryId: 'inq_123' }));
+    const view = open();
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/auth/kyc-complete'));
+    expect(view.session().holdActivity).not.toHaveBeenCalled();
   });
 });
 

@@ -17,8 +17,10 @@ const fresh: SessionRecord = {
   inactivityWarnedFor: null,
   maximumWarnedFor: null,
 };
-const visible: TabState = { tabId: 'A', visible: true, refreshing: false };
-const hidden: TabState = { tabId: 'A', visible: false, refreshing: false };
+const visible: TabState = { tabId: 'A', visible: true, refreshing: false, holdingActivity: false };
+const hidden: TabState = { tabId: 'A', visible: false, refreshing: false, holdingActivity: false };
+/** The identity verification widget is open in this tab (ADR 0057). */
+const holding: TabState = { ...visible, holdingActivity: true };
 
 function step(offsetMs: number, record: Partial<SessionRecord> = {}, tab: TabState = visible) {
   return evaluateSession(T0 + offsetMs, { ...fresh, ...record }, tab);
@@ -59,7 +61,8 @@ describe('evaluateSession', () => {
 
   it('warns only in a visible tab, once per deadline', () => {
     expect(step(4 * minute)).toMatchObject({
-      warnings: [{ kind: 'inactivity', message: 'You will be logged out in 1 minute', durationMs: 5000 }],
+      // On screen until answered ("Stay signed in"), not for 5 s.
+      warnings: [{ kind: 'inactivity', message: 'You will be logged out in 1 minute', durationMs: null }],
     });
     expect(step(4 * minute, { inactivityWarnedFor: T0 + 5 * minute })).toMatchObject({ warnings: [] });
     expect(step(4 * minute, {}, hidden)).toMatchObject({ warnings: [] });
@@ -87,9 +90,59 @@ describe('evaluateSession', () => {
     const active = { lastActivityAt: T0 + 4 * minute, lastVisibleAt: T0 + 4.9 * minute };
     expect(step(5 * minute - 1, active)).toMatchObject({ refresh: false });
     expect(step(5 * minute, active)).toMatchObject({ refresh: true });
-    const other: TabState = { tabId: 'B', visible: false, refreshing: false };
+    const other: TabState = { tabId: 'B', visible: false, refreshing: false, holdingActivity: false };
     expect(step(5 * minute, active, other)).toMatchObject({ refresh: false, nextCheckAt: T0 + 5.5 * minute });
     expect(step(5.5 * minute, active, other)).toMatchObject({ refresh: true });
     expect(step(5 * minute, active, { ...visible, refreshing: true })).toMatchObject({ refresh: false });
+  });
+
+  describe('while this tab holds activity (the verification widget is open)', () => {
+    it('neither warns of nor logs out for inactivity, even 20 minutes after the last activity', () => {
+      for (const at of [4 * minute, 5 * minute, 20 * minute]) {
+        const now = step(at, { lastVisibleAt: T0 + at, lastRefreshAt: T0 + at }, holding);
+        expect(now).toMatchObject({ kind: 'continue', warnings: [] });
+      }
+    });
+
+    it('asks the tab to write activity every 30 s, so the other tabs agree the user is here', () => {
+      expect(step(10_000, {}, holding)).toMatchObject({ activity: false, nextCheckAt: T0 + 30_000 });
+      expect(step(15_000, {}, holding)).toMatchObject({ activity: true, nextCheckAt: T0 + 45_000 });
+      expect(step(20 * minute, { lastVisibleAt: T0 + 20 * minute }, holding)).toMatchObject({
+        activity: true,
+      });
+      // Not held, or hidden: never.
+      expect(step(15_000)).toMatchObject({ activity: false });
+      expect(step(15_000, {}, { ...holding, visible: false })).toMatchObject({ activity: false });
+    });
+
+    it('still ends the session at the 60-minute maximum, with its warning 5 minutes before', () => {
+      const present = (at: number) => ({ lastVisibleAt: T0 + at, lastRefreshAt: T0 + at });
+      expect(step(55 * minute, present(55 * minute), holding)).toMatchObject({
+        warnings: [{ kind: 'maximum', message: 'Session expiring soon', durationMs: 10000 }],
+      });
+      expect(step(60 * minute - 1, present(60 * minute - 1), holding).kind).toBe('continue');
+      expect(step(60 * minute, present(60 * minute), holding)).toMatchObject({
+        kind: 'logout',
+        reason: 'maximum-duration',
+      });
+    });
+
+    it('keeps the hidden-tab rule: a hidden tab is judged by it, held or not', () => {
+      const hiddenHolding: TabState = { ...holding, visible: false };
+      expect(step(5 * minute - 1, { lastActivityAt: T0 + 4 * minute }, hiddenHolding).kind).toBe('continue');
+      expect(step(5 * minute, { lastActivityAt: T0 + 4 * minute }, hiddenHolding)).toMatchObject({
+        kind: 'logout',
+        reason: 'hidden-tab',
+      });
+    });
+
+    it('counts inactivity again once released, from the last activity (the release writes one)', () => {
+      const released = { lastActivityAt: T0 + 20 * minute, lastVisibleAt: T0 + 24.9 * minute };
+      expect(step(24 * minute, released)).toMatchObject({
+        warnings: [{ kind: 'inactivity', durationMs: null, deadline: T0 + 25 * minute }],
+      });
+      expect(step(25 * minute - 1, released).kind).toBe('continue');
+      expect(step(25 * minute, released)).toMatchObject({ kind: 'logout', reason: 'inactivity' });
+    });
   });
 });

@@ -148,6 +148,26 @@ describe('two open tabs', () => {
     }
   });
 
+  it('tab A holding activity (the verification widget) keeps an idle visible tab B alive', async () => {
+    const site = browser();
+    site.signIn();
+    const a = site.open('A');
+    const b = site.open('B');
+    await at(minute);
+    const release = a.session.holdActivity();
+    await at(20 * minute);
+    for (const tab of [a, b]) {
+      expect(tab.onLogout).not.toHaveBeenCalled();
+      expect(tab.onWarning).not.toHaveBeenCalled();
+    }
+    release();
+    await at(24 * minute - 1);
+    expect(a.onWarning.mock.calls.length + b.onWarning.mock.calls.length).toBe(0);
+    await at(25 * minute);
+    expect(a.onLogout).toHaveBeenCalledOnce();
+    expect(b.onLogout).toHaveBeenCalledOnce();
+  });
+
   it('a logout in tab A reaches tab B with the same message', async () => {
     const site = browser();
     site.signIn();
@@ -211,7 +231,7 @@ describe('two open tabs', () => {
       b.activity();
     }
     expect(b.onWarning).toHaveBeenCalledOnce();
-    expect(b.onWarning).toHaveBeenCalledWith('Session expiring soon', 10000);
+    expect(b.onWarning).toHaveBeenCalledWith('Session expiring soon', 10000, 'maximum');
     await at(60 * minute - 1);
     expect(b.onLogout).not.toHaveBeenCalled();
     await at(60 * minute);
@@ -307,7 +327,8 @@ describe('two open tabs', () => {
     expect(shown).toBe(1);
     expect([...a.onWarning.mock.calls, ...b.onWarning.mock.calls][0]).toEqual([
       'You will be logged out in 1 minute',
-      5000,
+      null,
+      'inactivity',
     ]);
   });
 

@@ -3,7 +3,9 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   endSession,
+  holdSessionActivity,
   lastActiveRoute,
+  recordSessionActivity,
   type SessionRulesOptions,
   startSession,
   useSessionRules,
@@ -82,7 +84,7 @@ afterEach(() => {
 });
 
 describe('inactivity', () => {
-  it('warns at 4 minutes for 5 s, and logs out at 5 minutes with its message', async () => {
+  it('warns at 4 minutes until answered, and logs out at 5 minutes with its message', async () => {
     startSession();
     const { onWarning, onLogout } = mount();
 
@@ -90,7 +92,7 @@ describe('inactivity', () => {
     expect(onWarning).not.toHaveBeenCalled();
     await at(4 * minute);
     expect(onWarning).toHaveBeenCalledOnce();
-    expect(onWarning).toHaveBeenCalledWith(messages.inactivityWarning, 5000);
+    expect(onWarning).toHaveBeenCalledWith(messages.inactivityWarning, null, 'inactivity');
 
     await at(5 * minute - 1);
     expect(onLogout).not.toHaveBeenCalled();
@@ -117,7 +119,7 @@ describe('inactivity', () => {
     await at(7 * minute - 1);
     expect(onWarning).not.toHaveBeenCalled();
     await at(7 * minute);
-    expect(onWarning).toHaveBeenCalledWith(messages.inactivityWarning, 5000);
+    expect(onWarning).toHaveBeenCalledWith(messages.inactivityWarning, null, 'inactivity');
     await at(8 * minute - 1);
     expect(onLogout).not.toHaveBeenCalled();
     await at(8 * minute);
@@ -159,6 +161,143 @@ describe('inactivity', () => {
   });
 });
 
+describe('"Stay signed in"', () => {
+  it('counts as activity, without any event: the 5 minutes start again from the press', async () => {
+    startSession();
+    const { onWarning, onLogout } = mount();
+    await at(4 * minute);
+    expect(onWarning).toHaveBeenCalledOnce();
+    await at(4 * minute + 30 * second);
+    recordSessionActivity();
+    expect(localStorage.getItem('sessionLastActivity')).toBe(String(T0 + 4 * minute + 30 * second));
+
+    await at(8 * minute + 30 * second - 1);
+    expect(onLogout).not.toHaveBeenCalled();
+    expect(onWarning).toHaveBeenCalledOnce();
+    await at(8 * minute + 30 * second);
+    expect(onWarning).toHaveBeenCalledTimes(2);
+    await at(9 * minute + 30 * second);
+    expect(onLogout).toHaveBeenCalledWith(messages.inactivity, { reason: 'inactivity', source: 'this-tab' });
+  });
+
+  it('does not revive a session whose 5 minutes passed while the machine slept', async () => {
+    let clock = T0;
+    startSession({ now: () => clock });
+    const { onLogout } = mount({ now: () => clock });
+    clock += 6 * minute;
+    recordSessionActivity();
+    expect(onLogout).toHaveBeenCalledWith(messages.inactivity, { reason: 'inactivity', source: 'this-tab' });
+  });
+});
+
+describe('holding activity (the identity verification widget is open)', () => {
+  it('pauses the inactivity rule and writes activity every 30 s; the release counts as activity', async () => {
+    startSession();
+    const { onWarning, onLogout } = mount();
+    await at(1 * minute);
+    const release = holdSessionActivity();
+    const write = vi.spyOn(Storage.prototype, 'setItem');
+
+    await at(21 * minute);
+    expect(onWarning).not.toHaveBeenCalled();
+    expect(onLogout).not.toHaveBeenCalled();
+    const activityWrites = write.mock.calls.filter(([key]) => key === 'sessionLastActivity');
+    expect(activityWrites.length).toBeGreaterThanOrEqual(39);
+    expect(activityWrites.length).toBeLessThanOrEqual(41);
+    expect(Number(localStorage.getItem('sessionLastActivity'))).toBeGreaterThanOrEqual(
+      T0 + 21 * minute - 30 * second,
+    );
+    write.mockRestore();
+
+    release();
+    expect(localStorage.getItem('sessionLastActivity')).toBe(String(T0 + 21 * minute));
+    await at(21 * minute + 10 * second);
+    release(); // idempotent
+    expect(localStorage.getItem('sessionLastActivity')).toBe(String(T0 + 21 * minute));
+
+    await at(25 * minute - 1);
+    expect(onWarning).not.toHaveBeenCalled();
+    await at(25 * minute);
+    expect(onWarning).toHaveBeenCalledWith(messages.inactivityWarning, null, 'inactivity');
+    await at(26 * minute - 1);
+    expect(onLogout).not.toHaveBeenCalled();
+    await at(26 * minute);
+    expect(onLogout).toHaveBeenCalledWith(messages.inactivity, { reason: 'inactivity', source: 'this-tab' });
+  });
+
+  it('applies to rules that start after the hold was taken', async () => {
+    startSession();
+    const release = holdSessionActivity();
+    const { onWarning, onLogout } = mount();
+    await at(20 * minute);
+    expect(onWarning).not.toHaveBeenCalled();
+    expect(onLogout).not.toHaveBeenCalled();
+    release();
+    await at(25 * minute - 1);
+    expect(onLogout).not.toHaveBeenCalled();
+    await at(25 * minute);
+    expect(onLogout).toHaveBeenCalledWith(messages.inactivity, { reason: 'inactivity', source: 'this-tab' });
+  });
+
+  it('counts holds: inactivity counts again only once every hold is released', async () => {
+    startSession();
+    const { onLogout } = mount();
+    const first = holdSessionActivity();
+    const second_ = holdSessionActivity();
+    await at(10 * minute);
+    first();
+    first();
+    await at(20 * minute);
+    expect(onLogout).not.toHaveBeenCalled();
+    second_();
+    await at(25 * minute);
+    expect(onLogout).toHaveBeenCalledWith(messages.inactivity, { reason: 'inactivity', source: 'this-tab' });
+  });
+
+  it('keeps the 60-minute maximum and its warning', async () => {
+    startSession();
+    const { onWarning, onLogout } = mount();
+    const release = holdSessionActivity();
+    await at(55 * minute);
+    expect(onWarning).toHaveBeenCalledOnce();
+    expect(onWarning).toHaveBeenCalledWith(messages.expiringSoon, 10000, 'maximum');
+    await at(60 * minute - 1);
+    expect(onLogout).not.toHaveBeenCalled();
+    await at(60 * minute);
+    expect(onLogout).toHaveBeenCalledWith(messages.maximum, {
+      reason: 'maximum-duration',
+      source: 'this-tab',
+    });
+    release(); // after the end: nothing more happens
+    await at(70 * minute);
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the hidden-tab rule', async () => {
+    startSession();
+    const { onLogout } = mount();
+    const release = holdSessionActivity();
+    await at(1 * minute);
+    setVisibility('hidden');
+    await at(6 * minute - 1);
+    expect(onLogout).not.toHaveBeenCalled();
+    await at(6 * minute);
+    expect(onLogout).toHaveBeenCalledWith(messages.hidden, { reason: 'hidden-tab', source: 'this-tab' });
+    release();
+  });
+
+  it('does not revive a session whose 5 minutes passed while the machine slept', async () => {
+    let clock = T0;
+    startSession({ now: () => clock });
+    const { onLogout } = mount({ now: () => clock });
+    clock += 6 * minute;
+    const release = holdSessionActivity();
+    expect(onLogout).toHaveBeenCalledWith(messages.inactivity, { reason: 'inactivity', source: 'this-tab' });
+    release();
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+});
+
 describe('maximum duration', () => {
   it('warns 5 minutes before the end for 10 s, and logs out at 60 minutes however active the user is', async () => {
     startSession();
@@ -168,7 +307,7 @@ describe('maximum duration', () => {
     expect(onWarning).not.toHaveBeenCalled();
     await at(55 * minute);
     expect(onWarning).toHaveBeenCalledOnce();
-    expect(onWarning).toHaveBeenCalledWith(messages.expiringSoon, 10000);
+    expect(onWarning).toHaveBeenCalledWith(messages.expiringSoon, 10000, 'maximum');
 
     await activeUntil(60 * minute - 1);
     expect(onLogout).not.toHaveBeenCalled();
@@ -398,7 +537,7 @@ describe('the stored session', () => {
       startSession();
       const { onWarning, onLogout } = mount();
       await at(4 * minute);
-      expect(onWarning).toHaveBeenCalledWith(messages.inactivityWarning, 5000);
+      expect(onWarning).toHaveBeenCalledWith(messages.inactivityWarning, null, 'inactivity');
       await at(5 * minute);
       expect(onLogout).toHaveBeenCalledWith(messages.inactivity, {
         reason: 'inactivity',
@@ -437,7 +576,7 @@ describe('the stored session', () => {
     view.rerender({ ...props, onWarning: later });
     await at(4 * minute);
     expect(onWarning).not.toHaveBeenCalled();
-    expect(later).toHaveBeenCalledWith(messages.inactivityWarning, 5000);
+    expect(later).toHaveBeenCalledWith(messages.inactivityWarning, null, 'inactivity');
     view.rerender({ ...props, onWarning: later, active: false });
     await at(20 * minute);
     expect(props.onLogout).not.toHaveBeenCalled();

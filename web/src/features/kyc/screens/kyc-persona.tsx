@@ -33,14 +33,25 @@ export function Component() {
   latest.current = { session, toast, navigate };
 
   const inquiry = useRef<OpenInquiry | undefined>(undefined);
+  // The widget is a cross-origin frame: the page never hears the user's mouse or keys in it, so
+  // the inactivity rule pauses while it is open (ADR 0057). Released (idempotent) once the flow
+  // settles or the screen goes away; the release counts as activity.
+  const releaseHold = useRef(() => {});
   // Torn down before React removes the dialog, so the flow still receives `destroy`.
-  useLayoutEffect(() => () => inquiry.current?.destroy(), []);
+  useLayoutEffect(
+    () => () => {
+      inquiry.current?.destroy();
+      releaseHold.current();
+    },
+    [],
+  );
 
   useEffect(() => {
     const abort = new AbortController();
     const { session, toast, navigate } = latest.current;
     const statusHref = paths[statusScreen(segmentOf(session.me.organizationType))].getHref();
     const leave = (message: string, tone: 'info' | 'error') => {
+      releaseHold.current();
       if (abort.signal.aborted) return;
       toast[tone](message);
       navigate(paths.dashboard.getHref(), { replace: true });
@@ -88,6 +99,7 @@ export function Component() {
       if (abort.signal.aborted || !dialog.current || !frameHost.current) return;
 
       try {
+        releaseHold.current = session.holdActivity();
         inquiry.current = openInquiry(sdk, {
           inquiryId,
           sessionToken,
@@ -98,6 +110,7 @@ export function Component() {
           frameHost: frameHost.current,
           onReady: () => setPhase('open'),
           onComplete: () => {
+            releaseHold.current();
             toast.success(copy.submitted);
             navigate(statusHref, { replace: true, state: submittedState() });
           },
@@ -119,6 +132,7 @@ export function Component() {
       abort.abort();
       inquiry.current?.destroy();
       inquiry.current = undefined;
+      releaseHold.current();
     };
   }, []);
 

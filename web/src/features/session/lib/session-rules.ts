@@ -13,7 +13,8 @@ export const sessionLimits = {
   /** Without activity in a visible tab of the site. */
   inactivityMs: 5 * minute,
   inactivityWarningAfterMs: 4 * minute,
-  inactivityWarningShownMs: 5_000,
+  /** Shown until answered ("Stay signed in", its close button) or the session ends (ADR 0057). */
+  inactivityWarningShownMs: null,
   /** Without any tab of the site visible. */
   hiddenMs: 5 * minute,
   refreshEveryMs: 5 * minute,
@@ -71,12 +72,18 @@ export interface TabState {
   tabId: string;
   visible: boolean;
   refreshing: boolean;
+  /**
+   * Something in this tab keeps the user present whose events the page cannot see (the identity
+   * verification widget, a cross-origin frame): while visible, inactivity does not count.
+   */
+  holdingActivity: boolean;
 }
 
 export interface SessionWarning {
   kind: 'inactivity' | 'maximum';
   message: string;
-  durationMs: number;
+  /** How long it stays on screen; `null`: until the user answers it. */
+  durationMs: number | null;
   /** The deadline it warns about: shown once per deadline, across tabs. */
   deadline: number;
 }
@@ -90,6 +97,8 @@ export type SessionStep =
       refresh: boolean;
       /** Record that a tab is visible now. */
       heartbeat: boolean;
+      /** Record activity now (a visible tab holding activity says the user is still there). */
+      activity: boolean;
       /** When to evaluate again, at the latest. */
       nextCheckAt: number;
     };
@@ -97,7 +106,8 @@ export type SessionStep =
 /**
  * The rules, in order of the deadline that passed first (ties go to the 60-minute maximum):
  * - the maximum duration counts from `startedAt` in every tab;
- * - inactivity counts in a visible tab, from the last activity in any tab;
+ * - inactivity counts in a visible tab, from the last activity in any tab, unless that tab holds
+ *   activity (then it writes activity every 30 s instead, so the other tabs agree);
  * - the hidden-tab rule counts in a hidden tab, from the last moment any tab was visible, so a
  *   user working in another tab of the site is never logged out by it.
  * Warnings are shown only by a visible tab, once per deadline across all tabs.
@@ -117,10 +127,10 @@ export function evaluateSession(
   const inactivityEnd = lastActivityAt + limits.inactivityMs;
   const hiddenEnd = lastVisibleAt + limits.hiddenMs;
 
-  const deadlines: [SessionEndReason, number][] = [
-    ['maximum-duration', maximumEnd],
-    tab.visible ? ['inactivity', inactivityEnd] : ['hidden-tab', hiddenEnd],
-  ];
+  const held = tab.visible && tab.holdingActivity;
+  const deadlines: [SessionEndReason, number][] = [['maximum-duration', maximumEnd]];
+  if (!tab.visible) deadlines.push(['hidden-tab', hiddenEnd]);
+  else if (!held) deadlines.push(['inactivity', inactivityEnd]);
   const passed = deadlines.filter(([, at]) => at <= now).sort((a, b) => a[1] - b[1])[0];
   if (passed) return logout(passed[0]);
 
@@ -128,6 +138,7 @@ export function evaluateSession(
   upcoming.push(now + limits.maxCheckDelayMs);
   const warnings: SessionWarning[] = [];
   let heartbeat = false;
+  let activity = false;
 
   if (tab.visible) {
     const maximumWarningAt = maximumEnd - limits.maxWarningBeforeMs;
@@ -142,7 +153,11 @@ export function evaluateSession(
       } else upcoming.push(maximumWarningAt);
     }
     const inactivityWarningAt = lastActivityAt + limits.inactivityWarningAfterMs;
-    if (record.inactivityWarnedFor !== inactivityEnd) {
+    if (held) {
+      // Like the visible heartbeat: half the period, so two tabs never answer each other's writes.
+      activity = now - lastActivityAt >= limits.visibleHeartbeatMs / 2;
+      upcoming.push((activity ? now : lastActivityAt) + limits.visibleHeartbeatMs);
+    } else if (record.inactivityWarnedFor !== inactivityEnd) {
       if (now >= inactivityWarningAt) {
         warnings.push({
           kind: 'inactivity',
@@ -166,7 +181,7 @@ export function evaluateSession(
     else upcoming.push(refreshAt);
   }
 
-  return { kind: 'continue', warnings, refresh, heartbeat, nextCheckAt: Math.min(...upcoming) };
+  return { kind: 'continue', warnings, refresh, heartbeat, activity, nextCheckAt: Math.min(...upcoming) };
 }
 
 function logout(reason: SessionEndReason): SessionStep {

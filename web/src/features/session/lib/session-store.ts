@@ -104,7 +104,8 @@ export function startSessionRecord(store: KeyValueStore, now: number, tabId: str
   const record = readSessionRecord(store);
   const alive =
     record.startedAt !== null &&
-    evaluateSession(now, record, { tabId, visible: false, refreshing: false }).kind === 'continue';
+    evaluateSession(now, record, { tabId, visible: false, refreshing: false, holdingActivity: false })
+      .kind === 'continue';
   if (!alive) {
     beginSessionRecord(store, now);
     return;

@@ -5,6 +5,7 @@ import {
   evaluateSession,
   type SessionEndReason,
   type SessionStep,
+  type SessionWarning,
   sessionEndMessage,
   sessionLimits,
   type TabState,
@@ -27,7 +28,8 @@ export interface SessionLogoutDetails {
 }
 
 export interface SessionCallbacks {
-  onWarning(message: string, durationMs: number): void;
+  /** `durationMs`: how long to show it; `null` until the user answers it. */
+  onWarning(message: string, durationMs: number | null, kind: SessionWarning['kind']): void;
   onLogout(message: string, details: SessionLogoutDetails): void;
   refreshToken(): Promise<void>;
 }
@@ -45,6 +47,15 @@ export interface SessionTabEnvironment {
 export interface SessionTab {
   /** Records the current path as `lastActiveRoute`. */
   setRoute(pathname: string): void;
+  /** The user said they are here (e.g. "Stay signed in"): counts as activity now. */
+  recordActivity(): void;
+  /**
+   * While held (and this tab visible), inactivity does not count: the tab writes activity every
+   * 30 s, so every tab agrees the user is present. For what the page cannot hear, such as the
+   * identity verification widget's cross-origin frame. Returns the release (idempotent), which
+   * counts as activity. The hidden-tab rule and the 60-minute maximum still apply.
+   */
+  holdActivity(): () => void;
   /** Stops listening and scheduling, without a callback. */
   stop(): void;
 }
@@ -71,6 +82,7 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
   let refreshing = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastActivityWrite = Number.NEGATIVE_INFINITY;
+  let holds = 0;
   let wasVisible = isVisible();
 
   function isVisible(): boolean {
@@ -78,7 +90,7 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
   }
 
   function state(visible: boolean): TabState {
-    return { tabId, visible, refreshing };
+    return { tabId, visible, refreshing, holdingActivity: holds > 0 };
   }
 
   function finish(reason: SessionEndReason, message: string, source: SessionLogoutDetails['source']): void {
@@ -116,6 +128,7 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
       return;
     }
     if (step.heartbeat) writeTime(store, sessionStorageKeys.lastVisible, now);
+    if (step.activity) recordActivity(now);
     for (const warning of step.warnings) {
       const key =
         warning.kind === 'maximum'
@@ -126,7 +139,9 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
     if (step.refresh) refresh(now);
     // Scheduled before the shell's callback runs: one that throws must not stop the rules.
     schedule(step.nextCheckAt - now);
-    for (const warning of step.warnings) callbacks.onWarning(warning.message, warning.durationMs);
+    for (const warning of step.warnings) {
+      callbacks.onWarning(warning.message, warning.durationMs, warning.kind);
+    }
   }
 
   function schedule(delayMs: number): void {
@@ -235,6 +250,28 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
       }
     },
     stop,
+    recordActivity() {
+      if (over || endedAsOf(isVisible())) return;
+      recordActivity(env.now());
+      evaluate();
+    },
+    holdActivity() {
+      // Judged as things stand before the hold: it must not revive a session already over.
+      if (over || endedAsOf(isVisible())) return () => {};
+      holds++;
+      evaluate();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        // Judged as held until now (the rules it paused do not apply to the time it lasted).
+        if (over || endedAsOf(isVisible())) return;
+        holds--;
+        // Closing the widget is the user's doing: the 5 minutes start again from here.
+        if (isVisible()) recordActivity(env.now());
+        evaluate();
+      };
+    },
   };
 
   for (const type of activityEvents) env.window.addEventListener(type, onActivity, listenerOptions);

@@ -8,7 +8,7 @@
  *   useSessionRules({
  *     active: isAuthenticated,
  *     pathname: useLocation().pathname,
- *     onWarning: (message, durationMs) => toast.info(message, { durationMs }),
+ *     onWarning: (message, durationMs, kind) => toast.info(message, { durationMs, ... }),
  *     onLogout: (message, { source }) => { ...show `message`, then log out of Auth0... },
  *     refreshToken: async () => { await getAccessTokenSilently({ cacheMode: 'off' }); },
  *   });
@@ -17,11 +17,17 @@
  *   startSession();
  *   // the Log Out action, before Auth0's logout (the other open tabs log out too):
  *   endSession();
+ *   // the inactivity warning's "Stay signed in":
+ *   recordSessionActivity();
+ *   // a screen whose user acts where the page cannot hear it (the verification widget's frame):
+ *   const release = holdSessionActivity(); ... release();
  *
  * `onLogout` is called once per tab, with the rule's exact message, in the tab where the rule
  * fired (`source: 'this-tab'`) and in every other open tab (`source: 'other-tab'`, same message;
  * after the user's own Log Out elsewhere: "You logged out in another tab."). The shared record
  * is already cleared when it is called; the shell only has to end the Auth0 session.
+ * `onWarning` says which warning (`inactivity`, `maximum`); a `durationMs` of `null` means the
+ * warning stays until the user answers it (the inactivity warning).
  */
 import { useEffect, useRef } from 'react';
 import {
@@ -42,6 +48,10 @@ export interface SessionRulesOptions extends SessionCallbacks {
 }
 
 let thisTab: string | undefined;
+/** This page's running session tab (the shell's hook), if signed in. */
+let pageTab: SessionTab | null = null;
+/** The holds taken on this page, each with the release of its hold on the running tab. */
+const pageHolds = new Set<{ release: (() => void) | undefined }>();
 
 /** This page's id, as written to `lastActiveTab` (one per page load). */
 export function currentTabId(): string {
@@ -63,7 +73,7 @@ export function useSessionRules(options: SessionRulesOptions): void {
     if (!active) return;
     const started = startSessionTab(
       {
-        onWarning: (message, durationMs) => latest.current.onWarning(message, durationMs),
+        onWarning: (message, durationMs, kind) => latest.current.onWarning(message, durationMs, kind),
         onLogout: (message, details) => latest.current.onLogout(message, details),
         refreshToken: () => latest.current.refreshToken(),
       },
@@ -76,9 +86,13 @@ export function useSessionRules(options: SessionRulesOptions): void {
       },
     );
     tab.current = started;
+    pageTab = started;
+    // Holds taken before the rules started (a screen that opened first) apply to them too.
+    for (const hold of pageHolds) hold.release = started.holdActivity();
     return () => {
       started.stop();
       tab.current = null;
+      if (pageTab === started) pageTab = null;
     };
   }, [active]);
 
@@ -103,6 +117,26 @@ export function endSession({ now = Date.now }: { now?: () => number } = {}): voi
   const store = defaultSessionStore();
   stopSessionTabs(store);
   endSessionRecord(store, 'signed-out', now(), currentTabId());
+}
+
+/**
+ * Pauses the inactivity rule of this page's session while the user acts where the page cannot
+ * hear it (the identity verification widget: a cross-origin frame), also for rules that start
+ * later. Returns the release (idempotent), which counts as activity. The hidden-tab rule and the
+ * 60-minute maximum still apply. ADR 0057.
+ */
+export function holdSessionActivity(): () => void {
+  const hold = { release: pageTab?.holdActivity() };
+  pageHolds.add(hold);
+  return () => {
+    if (!pageHolds.delete(hold)) return;
+    hold.release?.();
+  };
+}
+
+/** The user said they are here ("Stay signed in"): counts as activity in this page's session. */
+export function recordSessionActivity(): void {
+  pageTab?.recordActivity();
 }
 
 /** The path the user was on when last signed in (`lastActiveRoute`), if any. */
