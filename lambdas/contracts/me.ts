@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { kycStatus, role } from './kyc.ts';
-import { decisionReason } from './kyc-reasons.ts';
 import { organizationType } from './organization.ts';
 
 // GET /api/me and POST /api/me/verification-email (docs/design.md section 3). The server's view of the
@@ -18,8 +17,12 @@ export const meResponse = z.strictObject({
   kycStatus,
   /** The caller's latest identity-verification consent record is a grant. */
   consentRecorded: z.boolean(),
-  /** Why the verification was decided, as the person may read it; null while undecided. */
-  kycReason: z.nullable(decisionReason),
+  /**
+   * Why the verification was decided, as the person may read it (a code of
+   * `lambdas/contracts/kyc-reasons.ts` and its message); null while undecided. The code is a plain
+   * string here so the signed-in shell does not carry the reasons table.
+   */
+  kycReason: z.nullable(z.strictObject({ code: z.string(), message: z.string() })),
   /** A reviewer allowed a new attempt after a rejection: the status screen offers "Verify again". */
   kycNewAttemptAllowed: z.boolean(),
   /** Attempts used (0 before the first inquiry) and the most a person gets. */

@@ -138,7 +138,7 @@ describe('identity verification in the browser', () => {
   );
 
   it(
-    '"Decline" -> the rejected screen with its contact-support mailto',
+    '"Decline" -> the rejected screen with the reason, the contact page, and no Verify again',
     async () => {
       const journey = await signedInNewUser('academic');
       const { page } = journey;
@@ -149,8 +149,11 @@ describe('identity verification in the browser', () => {
       await page
         .getByRole('heading', { level: 1, name: 'Verification Unsuccessful' })
         .waitFor({ timeout: 20_000 });
+      // Persona's own decision: its reason code's message, and the contact page (ADR 0058).
+      await page.getByText('The automatic checks could not confirm your identity').waitFor();
       const contact = page.getByRole('link', { name: 'Contact Support' });
-      expect(await contact.getAttribute('href')).toMatch(/^mailto:[^@?]+@[^?]+\?subject=/);
+      expect(await contact.getAttribute('href')).toBe('/contact');
+      expect(await page.getByRole('button', { name: 'Verify again' }).count()).toBe(0);
       await expectAccessible(page, 'rejected');
       // Decided: nothing more to wait for, and the screen stays.
       await page.waitForTimeout(5000);
