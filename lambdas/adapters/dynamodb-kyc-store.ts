@@ -27,7 +27,10 @@ import type {
   HistoryEntry,
   KycRecord,
   KycStore,
+  NewAttemptAllowance,
+  NewAttemptStart,
   OutboxEntry,
+  RecordedInquiry,
   StatusChange,
 } from '#lambdas/domain/kyc/ports.ts';
 import type { StaleInquiryFinder } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
@@ -55,6 +58,8 @@ export const userInquirySk = (inquiryId: string) => `INQUIRY#${inquiryId}`;
 export const eventRetentionSeconds = 45 * 24 * 60 * 60;
 /** Published outbox items are kept a week for investigation, then expire. */
 export const publishedOutboxRetentionSeconds = 7 * 24 * 60 * 60;
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** BatchGetItem rounds for one read before the store counts as unavailable. */
 const batchGetAttempts = 4;
@@ -131,7 +136,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     at: string;
   }): Promise<'saved' | 'conflict'> {
     const key = kycStateKey(input.userId);
-    const state: NonNullable<TransactWriteCommandInput['TransactItems']>[number] =
+    const state: TransactItem =
       input.expectedVersion === null
         ? {
             Put: {
@@ -198,7 +203,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     referenceId: string;
     attempt: number | null;
     at: string;
-  }): NonNullable<TransactWriteCommandInput['TransactItems']> {
+  }): TransactItem[] {
     return [
       {
         Put: {
@@ -231,13 +236,43 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     ];
   }
 
-  async allowNewAttempt(input: {
-    userId: string;
-    expectedVersion: number;
-    actorId: string;
-    reason: string;
-    at: string;
-  }): Promise<'saved' | 'conflict'> {
+  /** A history item in the user's partition; its sort key orders it by time, then by the state's version. */
+  private historyPut(
+    userId: string,
+    version: number,
+    entry: HistoryEntry & { eventId?: string; inquiryId?: string | null },
+  ): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          pk: kycStateKey(userId).pk,
+          sk: historySk(entry.at, version),
+          kind: 'kyc_history',
+          ...entry,
+        },
+      },
+    };
+  }
+
+  /** The outbox item of a status change, published now or by the relay. */
+  private outboxPut(outboxId: string, event: KycStatusChanged): TransactItem {
+    return {
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          pk: outboxPk,
+          sk: outboxId,
+          kind: 'kyc_outbox',
+          detailType: 'KycStatusChanged',
+          detail: event,
+          createdAt: event.occurredAt,
+        },
+      },
+    };
+  }
+
+  async allowNewAttempt(input: NewAttemptAllowance): Promise<'saved' | 'conflict'> {
     const nextVersion = input.expectedVersion + 1;
     try {
       await this.client.send(
@@ -260,24 +295,16 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
                 },
               },
             },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: {
-                  pk: kycStateKey(input.userId).pk,
-                  sk: historySk(input.at, nextVersion),
-                  kind: 'kyc_history',
-                  from: 'rejected',
-                  to: 'rejected',
-                  by: 'admin',
-                  actorId: input.actorId,
-                  reason: input.reason,
-                  reasonCode: null,
-                  action: 'new_attempt_allowed',
-                  at: input.at,
-                },
-              },
-            },
+            this.historyPut(input.userId, nextVersion, {
+              from: 'rejected',
+              to: 'rejected',
+              by: 'admin',
+              actorId: input.actorId,
+              reason: input.reason,
+              reasonCode: null,
+              action: 'new_attempt_allowed',
+              at: input.at,
+            }),
           ],
         }),
       );
@@ -288,14 +315,9 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     }
   }
 
-  async startNewAttempt(input: {
-    userId: string;
-    expectedVersion: number;
-    inquiryId: string;
-    referenceId: string;
-    attempt: number;
-    at: string;
-  }): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }> {
+  async startNewAttempt(
+    input: NewAttemptStart,
+  ): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }> {
     const nextVersion = input.expectedVersion + 1;
     const eventId = `attempt_${input.attempt}_${input.inquiryId}`;
     const event: KycStatusChanged = {
@@ -339,39 +361,19 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
               },
             },
             ...this.inquiryItems({ ...input }),
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: {
-                  pk: kycStateKey(input.userId).pk,
-                  sk: historySk(input.at, nextVersion),
-                  kind: 'kyc_history',
-                  from: 'rejected',
-                  to: 'not_started',
-                  by: 'user',
-                  actorId: input.userId,
-                  reason: null,
-                  reasonCode: null,
-                  action: 'status_changed',
-                  eventId,
-                  inquiryId: input.inquiryId,
-                  at: input.at,
-                },
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: {
-                  pk: outboxPk,
-                  sk: outboxId,
-                  kind: 'kyc_outbox',
-                  detailType: 'KycStatusChanged',
-                  detail: event,
-                  createdAt: input.at,
-                },
-              },
-            },
+            this.historyPut(input.userId, nextVersion, {
+              from: 'rejected',
+              to: 'not_started',
+              by: 'user',
+              actorId: input.userId,
+              reason: null,
+              reasonCode: null,
+              action: 'status_changed',
+              at: input.at,
+              eventId,
+              inquiryId: input.inquiryId,
+            }),
+            this.outboxPut(outboxId, event),
           ],
         }),
       );
@@ -382,8 +384,8 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     }
   }
 
-  async listInquiries(userId: string): Promise<{ inquiryId: string; attempt: number; createdAt: string }[]> {
-    const inquiries: { inquiryId: string; attempt: number; createdAt: string }[] = [];
+  async listInquiries(userId: string): Promise<RecordedInquiry[]> {
+    const inquiries: RecordedInquiry[] = [];
     let startKey: QueryCommandOutput['LastEvaluatedKey'];
     do {
       const page: QueryCommandOutput = await this.client.send(
@@ -464,7 +466,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
         change.reasonCode === null ? ' REMOVE newAttemptAllowed, reasonCode' : ' REMOVE newAttemptAllowed';
     }
 
-    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+    const items: TransactItem[] = [
       {
         Update: {
           TableName: this.tableName,
@@ -494,39 +496,19 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     const markerIndex = 1;
     if (changed && event !== null && outboxId !== null) {
       items.push(
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: {
-              pk: kycStateKey(change.userId).pk,
-              sk: historySk(change.at, nextVersion),
-              kind: 'kyc_history',
-              from: change.previousStatus,
-              to: change.status,
-              by: change.decidedBy,
-              actorId: change.actorId,
-              reason: change.reason,
-              reasonCode: change.reasonCode,
-              action: 'status_changed',
-              eventId: change.eventId,
-              inquiryId: change.inquiryId,
-              at: change.at,
-            },
-          },
-        },
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: {
-              pk: outboxPk,
-              sk: outboxId,
-              kind: 'kyc_outbox',
-              detailType: 'KycStatusChanged',
-              detail: event,
-              createdAt: change.at,
-            },
-          },
-        },
+        this.historyPut(change.userId, nextVersion, {
+          from: change.previousStatus,
+          to: change.status,
+          by: change.decidedBy,
+          actorId: change.actorId,
+          reason: change.reason,
+          reasonCode: change.reasonCode,
+          action: 'status_changed',
+          at: change.at,
+          eventId: change.eventId,
+          inquiryId: change.inquiryId,
+        }),
+        this.outboxPut(outboxId, event),
       );
     }
 

@@ -34,19 +34,21 @@ export class DynamoDbRetention implements RetentionSchedule {
   }
 
   async expireKycRecords(userId: string, inquiryIds: string[], expiresAt: number): Promise<void> {
-    const keys = await this.keys({
+    const items = await this.keys({
       TableName: this.tables.kycState,
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': kycStateKey(userId).pk },
       ProjectionExpression: 'pk, sk, inquiryId',
       ConsistentRead: true,
     });
-    // Every inquiry recorded against the person (each attempt's), not only the current one.
-    const recorded = keys.flatMap((key) =>
-      String(key.sk).startsWith('INQUIRY#') && typeof key.inquiryId === 'string' ? [key.inquiryId] : [],
+    // Every inquiry recorded against the person (each attempt's, ADR 0058), not only the current one.
+    const recorded = items.flatMap((item) =>
+      String(item.sk).startsWith('INQUIRY#') && typeof item.inquiryId === 'string' ? [item.inquiryId] : [],
     );
-    for (const key of keys) delete key.inquiryId;
-    keys.push(...[...new Set([...inquiryIds, ...recorded])].map(inquiryKey));
+    const keys = [
+      ...items.map(({ pk, sk }) => ({ pk, sk })),
+      ...[...new Set([...inquiryIds, ...recorded])].map(inquiryKey),
+    ];
     for (const key of keys) await this.expire(this.tables.kycState, key, 'pk', expiresAt);
   }
 

@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 // Why a verification was decided: a code from a fixed list, each with a message the person may
 // see (the status screen and the decision email show it). The reviewer's own free text stays
 // internal (the history and the admin queue). Codes are stored and published as they are: rename
@@ -99,12 +97,11 @@ export function isDecisionReasonCode(value: unknown): value is DecisionReasonCod
   return typeof value === 'string' && Object.hasOwn(decisionReasons, value);
 }
 
-/** A decision's reason as the person sees it. */
-export const decisionReason = z.strictObject({
-  code: z.enum(decisionReasonCodes as [DecisionReasonCode, ...DecisionReasonCode[]]),
-  message: z.string(),
-});
-export type DecisionReason = z.infer<typeof decisionReason>;
+/** A decision's reason as the person sees it (`GET /api/me`'s `kycReason`). */
+export interface DecisionReason {
+  code: DecisionReasonCode;
+  message: string;
+}
 
 export function decisionReasonOf(code: string | null | undefined): DecisionReason | null {
   return isDecisionReasonCode(code) ? { code, message: decisionReasons[code].message } : null;

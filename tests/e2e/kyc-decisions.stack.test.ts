@@ -8,6 +8,7 @@ import {
   enrolledUser,
   personaEvent,
   sendWebhook,
+  settleEvents,
   webApi,
 } from '#tests/helpers/persona-webhooks.ts';
 import { mailbox, passwordToken } from '#tests/helpers/tokens.ts';
@@ -31,9 +32,7 @@ beforeAll(async () => {
   adminId = String(decodeJwt(adminToken).sub);
 });
 
-const settle = async () => {
-  expect((await fetch(`${stack.api}/__local/events/settle`, { method: 'POST' })).status).toBe(200);
-};
+const settle = () => settleEvents(stack);
 
 /** Persona reports the user's current inquiry submitted (inquiry.completed): the status is pending. */
 async function submit(user: { userId: string; inquiryId: string }) {

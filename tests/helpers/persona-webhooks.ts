@@ -93,6 +93,12 @@ export const sendWebhook = (stack: StackInfo, body: string) =>
     headers: { 'persona-signature': signatureHeader(stack.persona.webhookSecret, body) },
   }).then(async (response) => ({ status: response.status, body: await response.text() }));
 
+/** Waits until every event on the local bus has been delivered (or dead-lettered). */
+export async function settleEvents(stack: StackInfo): Promise<void> {
+  const response = await fetch(`${stack.api}/__local/events/settle`, { method: 'POST' });
+  if (response.status !== 200) throw new Error(`settling the local bus failed: ${response.status}`);
+}
+
 /** Fisher-Yates with the given random source (seeded in the load suites, so a run can be replayed). */
 export function shuffle<T>(items: T[], random: () => number = Math.random): T[] {
   for (let i = items.length - 1; i > 0; i--) {

@@ -84,6 +84,37 @@ export interface HistoryEntry {
   at: string;
 }
 
+/** A reviewer allowing a rejected person a new attempt (`KycStore.allowNewAttempt`). */
+export interface NewAttemptAllowance {
+  userId: string;
+  /** The rejected state's version the reviewer saw. */
+  expectedVersion: number;
+  /** The reviewer's user id. */
+  actorId: string;
+  /** Internal: the history keeps it. */
+  reason: string;
+  at: string;
+}
+
+/** The person starting the new attempt a reviewer allowed (`KycStore.startNewAttempt`). */
+export interface NewAttemptStart {
+  userId: string;
+  expectedVersion: number;
+  /** The new attempt's inquiry. */
+  inquiryId: string;
+  referenceId: string;
+  /** The attempt it is (the previous one + 1). */
+  attempt: number;
+  at: string;
+}
+
+/** An inquiry recorded against the person. */
+export interface RecordedInquiry {
+  inquiryId: string;
+  attempt: number;
+  createdAt: string;
+}
+
 export interface OutboxEntry {
   id: string;
   event: KycStatusChanged;
@@ -126,13 +157,7 @@ export interface KycStore extends KycStateReader {
    * A reviewer allows a rejected person a new attempt, in one transaction: the state (still
    * `rejected`, at `expectedVersion`) is marked and the history records who and why.
    */
-  allowNewAttempt(input: {
-    userId: string;
-    expectedVersion: number;
-    actorId: string;
-    reason: string;
-    at: string;
-  }): Promise<'saved' | 'conflict'>;
+  allowNewAttempt(input: NewAttemptAllowance): Promise<'saved' | 'conflict'>;
   /**
    * The person starts the new attempt a reviewer allowed, in one transaction: the state goes from
    * `rejected` (at `expectedVersion`, with the allowance) to `not_started` with the new inquiry and
@@ -140,16 +165,11 @@ export interface KycStore extends KycStateReader {
    * events are ordered among themselves), the inquiry is recorded against the person, and the
    * change gets its history and outbox items.
    */
-  startNewAttempt(input: {
-    userId: string;
-    expectedVersion: number;
-    inquiryId: string;
-    referenceId: string;
-    attempt: number;
-    at: string;
-  }): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }>;
+  startNewAttempt(
+    input: NewAttemptStart,
+  ): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }>;
   /** Every inquiry this backend created for the person, oldest first (erasure finds them all). */
-  listInquiries(userId: string): Promise<{ inquiryId: string; attempt: number; createdAt: string }[]>;
+  listInquiries(userId: string): Promise<RecordedInquiry[]>;
   /**
    * One transaction: the conditional state update, the history item, the processed-event marker
    * (`attribute_not_exists`) and the outbox item. Duplicates and reordering resolve here.

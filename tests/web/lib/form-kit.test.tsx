@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { decisionMessages } from '#contracts/admin-verifications.ts';
+import { newAttemptRequest, verificationDecisionRequest } from '#contracts/admin-verifications.ts';
 import { consentMessages, consentRequest } from '#contracts/consent.ts';
 import { CheckboxField, Field, SelectField } from '#web/components/field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -71,14 +71,8 @@ function prerenderedConsentForm() {
 
 /** A select and a required text, as the kit meets them in the contracts. */
 const decisionSchema = z.strictObject({
-  decision: z.enum(['approved', 'rejected'], { error: decisionMessages.decision }),
-  reason: z
-    .string(decisionMessages.reasonRequired)
-    .check(
-      z.trim(),
-      z.minLength(3, decisionMessages.reasonShort),
-      z.maxLength(1000, decisionMessages.reasonLong),
-    ),
+  decision: verificationDecisionRequest.shape.decision,
+  reason: newAttemptRequest.shape.reason,
 });
 
 function DecisionForm({ submit, saved }: Handlers & { saved?: Record<string, unknown> }) {

@@ -5,7 +5,10 @@ import type {
   HistoryEntry,
   KycRecord,
   KycStore,
+  NewAttemptAllowance,
+  NewAttemptStart,
   OutboxEntry,
+  RecordedInquiry,
   StatusChange,
 } from '#lambdas/domain/kyc/ports.ts';
 import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
@@ -55,7 +58,7 @@ export class FakeKycStore implements KycStore {
     at: string;
   }[] = [];
   /** Every inquiry recorded against a person (the adapter's `USER#<sub>` / `INQUIRY#<id>` items). */
-  readonly userInquiries: { userId: string; inquiryId: string; attempt: number; createdAt: string }[] = [];
+  readonly userInquiries: (RecordedInquiry & { userId: string })[] = [];
   /** Every listHistories call's user ids (the queue must read histories once, for listed users only). */
   readonly historyReads: string[][] = [];
   readonly outbox = new Map<string, { event: KycStatusChanged; publishedAt: string | null }>();
@@ -163,13 +166,7 @@ export class FakeKycStore implements KycStore {
     }
   }
 
-  async allowNewAttempt(input: {
-    userId: string;
-    expectedVersion: number;
-    actorId: string;
-    reason: string;
-    at: string;
-  }): Promise<'saved' | 'conflict'> {
+  async allowNewAttempt(input: NewAttemptAllowance): Promise<'saved' | 'conflict'> {
     await this.tick();
     const state = this.states.get(input.userId);
     if (!state || state.version !== input.expectedVersion || state.status !== 'rejected') return 'conflict';
@@ -194,14 +191,9 @@ export class FakeKycStore implements KycStore {
     return 'saved';
   }
 
-  async startNewAttempt(input: {
-    userId: string;
-    expectedVersion: number;
-    inquiryId: string;
-    referenceId: string;
-    attempt: number;
-    at: string;
-  }): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }> {
+  async startNewAttempt(
+    input: NewAttemptStart,
+  ): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }> {
     await this.tick();
     const state = this.states.get(input.userId);
     const owner = this.inquiries.get(input.inquiryId);
