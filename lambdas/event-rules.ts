@@ -1,3 +1,4 @@
+import { profileKeyPrefix } from './adapters/dynamodb-user-profiles.ts';
 import { reconcileDefaults } from './domain/kyc/reconcile-inquiries.ts';
 import { email, eventBus, type Grant, secret, table, tableItems } from './grants.ts';
 
@@ -7,6 +8,7 @@ import { email, eventBus, type Grant, secret, table, tableItems } from './grants
 export const eventSources = {
   kyc: 'platform.kyc',
   registration: 'platform.registration',
+  account: 'platform.account',
 } as const;
 
 export interface EventPattern {
@@ -64,7 +66,24 @@ export const eventRules: EventRuleDef[] = [
     description: 'Copy the current KYC status into the Auth0 user app_metadata (kyc_status, kyc_updated_at)',
     pattern: { source: [eventSources.kyc], 'detail-type': ['KycStatusChanged'] },
     handler: 'sync-kyc-status',
-    grants: [table('kycState', 'read'), secret('auth0KycSync')],
+    // The profile records what Auth0 holds, so a redelivery asks Auth0 nothing (ADR 0059).
+    grants: [
+      table('kycState', 'read'),
+      table('submissions', 'read'),
+      tableItems('submissions', 'putUpdate', profileKeyPrefix),
+      secret('auth0KycSync'),
+    ],
+    retry,
+    timeoutSeconds: 30,
+    // Auth0's Management API allows a few requests per second: keep bursts inside it.
+    reservedConcurrency: 2,
+  },
+  {
+    id: 'DeliverVerificationEmail',
+    description: "Start Auth0's verification-email job for a person who asked for a new link",
+    pattern: { source: [eventSources.account], 'detail-type': ['VerificationEmailRequested'] },
+    handler: 'deliver-verification-email',
+    grants: [secret('auth0VerificationEmail')],
     retry,
     timeoutSeconds: 30,
     // Auth0's Management API allows a few requests per second: keep bursts inside it.
@@ -81,6 +100,8 @@ export const eventRules: EventRuleDef[] = [
     handler: 'notify-kyc-decision',
     grants: [
       tableItems('kycState', 'putUpdate', `${kycDecisionMarkerPrefix}#`),
+      // The address from the profile; Auth0 only for an account without one (ADR 0059).
+      table('submissions', 'read'),
       secret('auth0ReadUsers'),
       email,
     ],

@@ -112,14 +112,11 @@ const routeList = [
     handler: 'get-me',
     auth: 'user',
     throttle: throttles.user,
-    grants: [
-      table('kycState', 'read'),
-      table('consentLedger', 'read'),
-      table('submissions', 'read'),
-      secret('auth0ReadUsers'),
-    ],
+    // No Auth0 credentials: the signed-in hot path spends none of the tenant's Management API
+    // quota (ADR 0059).
+    grants: [table('kycState', 'read'), table('consentLedger', 'read'), table('submissions', 'read')],
     summary: "The caller's account, organization, KYC status and consent state (server truth)",
-    problems: ['accountNotFound', 'identityProviderUnavailable'],
+    problems: ['accountNotFound'],
   }),
   route({
     id: 'SendVerificationEmail',
@@ -128,9 +125,10 @@ const routeList = [
     handler: 'send-verification-email',
     auth: 'user',
     throttle: throttles.user,
-    grants: [table('submissions', 'readWrite'), secret('auth0VerificationEmail')],
-    summary: 'Send the caller a new email-verification link (one a minute)',
-    problems: ['accountNotFound', 'rateLimited', 'identityProviderUnavailable'],
+    // Queued on the bus: the Auth0 call runs in DeliverVerificationEmail (ADR 0059).
+    grants: [table('submissions', 'readWrite'), eventBus('VerificationEmailRequested')],
+    summary: 'Send the caller a new email-verification link (one a minute; queued, 202)',
+    problems: ['rateLimited', 'serviceUnavailable'],
   }),
   route({
     id: 'CreateConsent',
@@ -295,9 +293,10 @@ const routeList = [
     handler: 'create-own-data-deletion-request',
     auth: 'user',
     throttle: throttles.user,
-    grants: [table('submissions', 'put'), secret('auth0ReadUsers'), email],
+    // The address from the profile or the token: no Auth0 credentials (ADR 0059).
+    grants: [table('submissions', 'readPut'), email],
     summary: "Ask for the caller's own data to be erased (confirmed by the token; answered within 30 days)",
-    problems: ['emailNotVerified', 'accountNotFound', 'identityProviderUnavailable'],
+    problems: ['emailNotVerified', 'accountNotFound'],
   }),
   route({
     id: 'CreateCookieConsent',

@@ -5,6 +5,7 @@
 export const funnelMetrics = {
   'Onboarding funnel': [
     'RegistrationSubmitted',
+    'VerificationEmailQueued',
     'VerificationEmailSent',
     'ConsentRecorded',
     'WebhookAccepted',

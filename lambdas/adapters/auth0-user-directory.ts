@@ -214,20 +214,21 @@ export class Auth0UserDirectory implements UserDirectory {
     }
   }
 
-  async updateAppMetadata(userId: string, patch: MetadataPatch): Promise<void> {
+  async updateAppMetadata(userId: string, patch: MetadataPatch): Promise<AppMetadata | undefined> {
     const flat = flatMetadataPatch(patch);
     // An empty object would be a no-op at best; `app_metadata: {}` must never reach the tenant.
-    if (Object.keys(flat).length === 0) return;
+    if (Object.keys(flat).length === 0) return undefined;
     // A PATCH that timed out may still be applied later, after a newer one (Auth0's PATCH has no
     // condition). Retried here, it would let the caller finish as if all had gone well; failing
     // instead makes the caller's delivery fail, and its retry (a minute later in AWS) compares
     // Auth0 with the table again once the lost PATCH has landed or never will (ADR 0031).
-    await withBoundedRetry(
+    const updated = await withBoundedRetry(
       'users.update',
       this.policy,
       (options) => this.client.users.update(userId, { app_metadata: flat }, options),
       { retryTimeouts: false },
     );
+    return toAppMetadata(updated.app_metadata);
   }
 
   async createPasswordChangeTicket(userId: string, resultUrl: string): Promise<string> {
@@ -247,10 +248,16 @@ export class Auth0UserDirectory implements UserDirectory {
     return answer.ticket;
   }
 
-  async sendVerificationEmail(userId: string): Promise<void> {
-    await withBoundedRetry('jobs.verificationEmail.create', this.policy, (options) =>
-      this.client.jobs.verificationEmail.create({ user_id: userId }, options),
-    );
+  async sendVerificationEmail(userId: string): Promise<boolean> {
+    try {
+      await withBoundedRetry('jobs.verificationEmail.create', this.policy, (options) =>
+        this.client.jobs.verificationEmail.create({ user_id: userId }, options),
+      );
+      return true;
+    } catch (error) {
+      if (statusOf(error) === 404) return false;
+      throw error;
+    }
   }
 
   async delete(userId: string): Promise<void> {

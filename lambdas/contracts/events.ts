@@ -63,15 +63,27 @@ export const personaEventReceived = z.object({
 });
 export type PersonaEventReceived = z.infer<typeof personaEventReceived>;
 
+/**
+ * A signed-in person asked for a new email-verification link (ADR 0059): the API answers 202 at
+ * once and the Management API call runs from this event, so a tenant's exhausted quota delays the
+ * email (the bus retries) instead of failing the person. Only the user id travels.
+ */
+export const verificationEmailRequested = z.object({
+  userId: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export type VerificationEmailRequested = z.infer<typeof verificationEmailRequested>;
+
 export const domainEvents = {
   KycStatusChanged: { source: 'platform.kyc', detail: kycStatusChanged },
   RegistrationSubmitted: { source: 'platform.registration', detail: registrationSubmitted },
   RegistrationRequested: { source: 'platform.registration', detail: registrationRequested },
   PersonaEventReceived: { source: 'platform.kyc', detail: personaEventReceived },
+  VerificationEmailRequested: { source: 'platform.account', detail: verificationEmailRequested },
 } as const;
 
 export type DomainEvent =
   | { detailType: 'KycStatusChanged'; detail: KycStatusChanged }
   | { detailType: 'RegistrationSubmitted'; detail: RegistrationSubmitted }
   | { detailType: 'RegistrationRequested'; detail: RegistrationRequested }
-  | { detailType: 'PersonaEventReceived'; detail: PersonaEventReceived };
+  | { detailType: 'PersonaEventReceived'; detail: PersonaEventReceived }
+  | { detailType: 'VerificationEmailRequested'; detail: VerificationEmailRequested };

@@ -1,4 +1,5 @@
-import type { Role } from '#contracts/kyc.ts';
+import type { KycStatus, Role } from '#contracts/kyc.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 import { EmailNotVerifiedError, NotOwnAccountError } from './errors.ts';
 
 /**
@@ -11,6 +12,19 @@ export interface Caller {
   role: Role;
   /** The namespaced `email_verified` claim the post-login Action adds (ADR 0021). */
   emailVerified: boolean;
+  /**
+   * What else the Action copied into the token when it was minted (ADR 0059): the account's email
+   * and name, and app_metadata's KYC status and organization type. Up to a token's lifetime old:
+   * the screens use them only for an account the product holds no profile or KYC state of.
+   */
+  claims: CallerClaims;
+}
+
+export interface CallerClaims {
+  email?: string;
+  name?: string;
+  kycStatus?: KycStatus;
+  organizationType?: OrganizationType;
 }
 
 /**

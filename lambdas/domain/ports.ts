@@ -44,15 +44,54 @@ export interface UserDirectory {
     password: string;
     appMetadata: AppMetadata;
   }): Promise<DirectoryUser>;
-  /** Merges top-level keys; `null` deletes a key. Never sends an empty patch. */
+  /**
+   * Merges top-level keys; `null` deletes a key. Never sends an empty patch (then answers
+   * undefined). Answers the app_metadata Auth0 holds once the patch is applied.
+   */
   updateAppMetadata(
     userId: string,
     patch: { [K in keyof AppMetadata]?: AppMetadata[K] | null },
-  ): Promise<void>;
+  ): Promise<AppMetadata | undefined>;
   /** A single-use link that lets the user set a password; never returned to API callers. */
   createPasswordChangeTicket(userId: string, resultUrl: string): Promise<string>;
-  sendVerificationEmail(userId: string): Promise<void>;
+  /** False when the user does not exist (any more). */
+  sendVerificationEmail(userId: string): Promise<boolean>;
   delete(userId: string): Promise<void>;
+}
+
+/**
+ * The product's own record of an account (ADR 0059): written at registration, and by the KYC sync
+ * for an account created another way, so that no signed-in screen needs the identity provider's
+ * Management API. `auth0Kyc` is what the sync last saw Auth0's app_metadata hold; `auth0Unsettled`
+ * says a patch of it timed out (it may still land), so the next sync must read Auth0 first.
+ */
+export interface UserProfile {
+  userId: string;
+  email: string;
+  name: string;
+  organizationName: string | null;
+  organizationType: OrganizationType | null;
+  auth0Kyc: { status: KycStatus; updatedAt: string } | null;
+  auth0Unsettled: boolean;
+}
+
+/** A profile, an account the product erased (its tokens may still be valid), or nothing known. */
+export type ProfileLookup = { kind: 'profile'; profile: UserProfile } | { kind: 'erased' } | undefined;
+
+export interface UserProfiles {
+  get(userId: string): Promise<ProfileLookup>;
+  /** Creates the profile or replaces its account fields; the sync's mirror is left as it is. */
+  saveAccount(
+    account: Omit<UserProfile, 'auth0Kyc' | 'auth0Unsettled' | 'organizationName' | 'organizationType'> &
+      Partial<Pick<UserProfile, 'organizationName' | 'organizationType'>>,
+  ): Promise<void>;
+  /** What Auth0 held after a patch answered; `settled` clears `auth0Unsettled` (after a fresh read). */
+  recordAuth0Kyc(
+    userId: string,
+    kyc: { status: KycStatus; updatedAt: string },
+    options: { settled: boolean },
+  ): Promise<void>;
+  markAuth0Unsettled(userId: string): Promise<void>;
 }
 
 export interface EventPublisher {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DataDeletionAccepted } from '#contracts/data-deletion.ts';
 import { ownDataDeletionRequest } from '#contracts/data-deletion.ts';
-import { getUserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
 import { tableName } from '#lambdas/config.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
@@ -13,13 +13,14 @@ import { logger } from '#lambdas/runtime/logger.ts';
 import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const store = new DynamoDbSubmissionStore(documentClient, tableName('submissions'));
+const profiles = new DynamoDbUserProfiles(documentClient, tableName('submissions'));
 const mailer = createMailer();
 
 export const handler = httpHandler(
   { route: 'CreateOwnDataDeletionRequest', body: ownDataDeletionRequest },
   async ({ body, caller }) => {
     const request = requestOwnDataDeletion({
-      users: await getUserDirectory('auth0ReadUsers'),
+      profiles,
       store,
       mailer,
       clock: systemClock,

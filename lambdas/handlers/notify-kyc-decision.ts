@@ -2,6 +2,7 @@ import { kycStatusChanged } from '#contracts/events.ts';
 import { getUserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbOnceMarker } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
+import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
 import { requireEnv, tableName } from '#lambdas/config.ts';
 import { notifyKycDecision } from '#lambdas/domain/account/notify.ts';
@@ -21,6 +22,7 @@ const marker = new DynamoDbOnceMarker(
   kycDecisionMarkerPrefix,
   systemClock,
 );
+const profiles = new DynamoDbUserProfiles(documentClient, tableName('submissions'));
 const mailer = createMailer();
 const appUrl = requireEnv('APP_URL');
 
@@ -28,7 +30,8 @@ export const handler = eventHandler(
   { name: 'KycStatusChanged', detail: kycStatusChanged },
   async (detail, event) => {
     const notify = notifyKycDecision({
-      users: await getUserDirectory('auth0ReadUsers'),
+      profiles,
+      users: () => getUserDirectory('auth0ReadUsers'),
       mailer,
       marker,
       appUrl,

@@ -4,6 +4,7 @@ import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbOnceMarker, DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
+import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
 import { requireEnv, tableName } from '#lambdas/config.ts';
@@ -20,6 +21,7 @@ import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const ledger = new DynamoDbConsentLedger(documentClient, tableName('consentLedger'));
 const store = new DynamoDbRegistrationStore(documentClient, tableName('submissions'));
+const profiles = new DynamoDbUserProfiles(documentClient, tableName('submissions'));
 const limiter = new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock);
 // Per address while one registration of it runs (ADR 0036). Stale after twice the function's
 // timeout, so an invocation that died cannot hold an address for longer.
@@ -52,6 +54,7 @@ export const handler = eventHandler(
     const register = registerOrganization({
       users: await getUserDirectory('auth0Registration'),
       store,
+      profiles,
       ledger,
       recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),
       mailer,

@@ -1,7 +1,9 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import { kycStatuses } from '#contracts/kyc.ts';
+import { organizationTypes } from '#contracts/organization.ts';
 import { claimsPrefix } from '#infra/auth0/actions/post-login.cjs';
 import { requireEnv } from '#lambdas/config.ts';
-import type { Caller } from '#lambdas/domain/caller.ts';
+import type { Caller, CallerClaims } from '#lambdas/domain/caller.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import type { HttpApiEvent } from './api-gateway.ts';
 import { AdminRoleRequiredError, UnauthorizedError } from './errors.ts';
@@ -87,7 +89,26 @@ export async function authenticate(event: HttpApiEvent): Promise<Caller> {
     role: claim('role') === 'admin' ? 'admin' : 'user',
     // A token minted before the Action added this claim counts as unverified until refreshed.
     emailVerified: isTrue(claim('email_verified')),
+    claims: callerClaims(claim),
   };
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown) =>
+  typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** The Action's other claims, each dropped when missing or not one of its known values. */
+function callerClaims(claim: (name: string) => unknown): CallerClaims {
+  const claims: CallerClaims = {};
+  const email = text(claim('email'));
+  const name = text(claim('name'));
+  const kycStatus = oneOf(kycStatuses, claim('kyc_status'));
+  const organizationType = oneOf(organizationTypes, claim('organization_type'));
+  if (email) claims.email = email;
+  if (name) claims.name = name;
+  if (kycStatus) claims.kycStatus = kycStatus;
+  if (organizationType) claims.organizationType = organizationType;
+  return claims;
 }
 
 export function requireAdmin(caller: Caller): void {

@@ -394,9 +394,13 @@ describe('the backend stack', () => {
         expect([def.id, key, readable.includes(secretId)]).toEqual([def.id, key, granted.includes(key)]);
       }
     }
-    // Registration's account work, GET /api/me, the verification email, the status sync, the
-    // decision email and a signed-in person's own deletion request.
-    expect(callers).toBe(6);
+    // Registration's account work, the queued verification email, the status sync and the
+    // decision email: event targets only. No API route spends the tenant's Management API quota
+    // (ADR 0059).
+    expect(callers).toBe(4);
+    expect(
+      routes.filter((route) => route.grants.some((g) => g.kind === 'secret' && isAuth0M2mKey(g.secret))),
+    ).toEqual([]);
     // The erasure's delete:users belongs to an operator's script: no function may read it.
     expect(JSON.stringify(statements)).not.toContain('SecretsAuth0Erasure');
   });

@@ -3,7 +3,8 @@
  *
  * Copies the platform's authorization attributes from `app_metadata` into namespaced custom
  * claims on both the ID token and the access token, puts `email_verified` on the access token
- * (the API refuses consent and identity verification until it is true), and makes administrators
+ * (the API refuses consent and identity verification until it is true) with the account's email and
+ * name (the signed-in screens read them from the token, ADR 0059), and makes administrators
  * use multi-factor authentication. The namespace comes from the Action secret CLAIMS_NAMESPACE (for example
  * `https://platform.local/`, ending with a slash).
  *
@@ -50,6 +51,14 @@ exports.onExecutePostLogin = async (event, api) => {
   // Access tokens carry no standard email claims. Auth0 runs this Action on refresh-token
   // exchanges too, so once the person verifies, the next refresh carries `true`.
   api.accessToken.setCustomClaim(`${prefix}email_verified`, event.user.email_verified === true);
+  // The account's address and name, so that the signed-in screens need no Management API call for
+  // an account the product has no profile of (created outside registration: ADR 0059).
+  if (typeof event.user.email === 'string' && event.user.email) {
+    api.accessToken.setCustomClaim(`${prefix}email`, event.user.email);
+  }
+  if (typeof event.user.name === 'string' && event.user.name) {
+    api.accessToken.setCustomClaim(`${prefix}name`, event.user.name);
+  }
 
   // An admin can approve or reject anyone's verification: a password alone is not enough, and no
   // browser may be remembered. A refresh-token exchange cannot show a challenge (Auth0 fails it),

@@ -1,39 +1,44 @@
 import { decisionReasonOf, maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import type { MeResponse } from '#contracts/me.ts';
+import type { Caller } from '#lambdas/domain/caller.ts';
 import { currentConsent } from '#lambdas/domain/consent/list-my-consents.ts';
-import type { ConsentLedger, KycStateReader, UserDirectory } from '#lambdas/domain/ports.ts';
-import type { RegistrationStore } from '#lambdas/domain/registration/ports.ts';
+import type { ConsentLedger, KycStateReader, UserProfiles } from '#lambdas/domain/ports.ts';
 
-// GET /api/me: the server's truth about the caller. The token's claims may be an hour old; the
-// KYC table is the source of truth for the status (it is written before any event is published),
-// app_metadata's copy is used only for accounts the KYC table has never seen.
+// GET /api/me: the server's truth about the caller, from DynamoDB and the caller's token only: no
+// Management API call (Auth0's quota is one per tenant, 2 requests/s on the Free plan; ADR 0059).
+// Three reads at most: the profile (with the registration, one BatchGetItem), the KYC state and
+// the consent ledger. The KYC table is the truth for the status (written before any event is
+// published); the token's claims, up to a token's lifetime old, fill in only what the product
+// holds nothing of (an account created outside registration).
 
 export interface GetMeDeps {
-  users: Pick<UserDirectory, 'get'>;
+  profiles: Pick<UserProfiles, 'get'>;
   kyc: KycStateReader;
   ledger: Pick<ConsentLedger, 'listBySubject'>;
-  registrations: Pick<RegistrationStore, 'getRegistration'>;
 }
 
+/** Undefined for an account the product erased (its token may still be valid for a while). */
 export function getMe(deps: GetMeDeps) {
-  return async (userId: string): Promise<MeResponse | undefined> => {
-    const [user, kyc, records, registration] = await Promise.all([
-      deps.users.get(userId),
-      deps.kyc.getState(userId),
-      deps.ledger.listBySubject(userId),
-      deps.registrations.getRegistration(userId),
+  return async (caller: Caller): Promise<MeResponse | undefined> => {
+    const [lookup, kyc, records] = await Promise.all([
+      deps.profiles.get(caller.userId),
+      deps.kyc.getState(caller.userId),
+      deps.ledger.listBySubject(caller.userId),
     ]);
-    if (!user) return undefined;
-    const kycStatus = kyc?.status ?? user.appMetadata.kyc_status ?? 'not_started';
+    if (lookup?.kind === 'erased') return undefined;
+    const profile = lookup?.profile;
+    const { claims } = caller;
+    const kycStatus = kyc?.status ?? profile?.auth0Kyc?.status ?? claims.kycStatus ?? 'not_started';
     const decided = kycStatus === 'approved' || kycStatus === 'rejected';
     return {
-      userId: user.userId,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      name: user.name,
-      organizationName: registration?.organizationName ?? null,
-      organizationType: registration?.organizationType ?? user.appMetadata.organization_type ?? null,
-      role: user.appMetadata.role ?? 'user',
+      userId: caller.userId,
+      email: profile?.email || claims.email || '',
+      // The token says whether the address is verified: "I've verified my email" refreshes it.
+      emailVerified: caller.emailVerified,
+      name: profile?.name || claims.name || '',
+      organizationName: profile?.organizationName ?? null,
+      organizationType: profile?.organizationType ?? claims.organizationType ?? null,
+      role: caller.role,
       kycStatus,
       consentRecorded: currentConsent(records, 'identity_verification') !== undefined,
       kycReason: decided ? decisionReasonOf(kyc?.reasonCode) : null,

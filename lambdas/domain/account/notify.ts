@@ -2,7 +2,7 @@ import type { KycStatusChanged, RegistrationSubmitted } from '#contracts/events.
 import { decisionReasonOf } from '#contracts/kyc-reasons.ts';
 import { kycApprovedEmail, kycRejectedEmail } from '#lambdas/domain/emails/kyc-emails.ts';
 import { registrationNotificationEmail } from '#lambdas/domain/emails/registration-emails.ts';
-import type { EmailMessage, Mailer, UserDirectory } from '#lambdas/domain/ports.ts';
+import type { EmailMessage, Mailer, UserDirectory, UserProfiles } from '#lambdas/domain/ports.ts';
 import type { OnceMarker } from './ports.ts';
 
 // Event-driven emails. Delivery is at least once, so each email is sent once per event id (for a
@@ -23,15 +23,23 @@ async function sendOnce(marker: OnceMarker, mailer: Mailer, eventId: string, mes
   return 'sent' as const;
 }
 
+/**
+ * The address and name a decision email goes to: the profile's (ADR 0059), so an email costs no
+ * Management API call; Auth0 is asked only for an account without a profile (created outside
+ * registration), and this is deferred work: a refusal of the quota retries the event.
+ */
 export function notifyKycDecision(deps: {
-  users: Pick<UserDirectory, 'get'>;
+  profiles: Pick<UserProfiles, 'get'>;
+  users: () => Promise<Pick<UserDirectory, 'get'>>;
   mailer: Mailer;
   marker: OnceMarker;
   appUrl: string;
 }) {
   return async (eventId: string, detail: KycStatusChanged): Promise<NotifyOutcome> => {
     if (detail.status !== 'approved' && detail.status !== 'rejected') return 'ignored';
-    const user = await deps.users.get(detail.userId);
+    const lookup = await deps.profiles.get(detail.userId);
+    if (lookup?.kind === 'erased') return 'user_missing';
+    const user = lookup?.profile.email ? lookup.profile : await (await deps.users()).get(detail.userId);
     if (!user?.email) return 'user_missing';
     const input = { to: user.email, name: user.name, appUrl: deps.appUrl };
     const message =

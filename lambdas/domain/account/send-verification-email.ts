@@ -1,33 +1,46 @@
-import { AccountNotFoundError, RateLimitedError } from '#lambdas/domain/errors.ts';
-import type { UserDirectory } from '#lambdas/domain/ports.ts';
+import type { Caller } from '#lambdas/domain/caller.ts';
+import { RateLimitedError } from '#lambdas/domain/errors.ts';
+import type { EventPublisher, UserDirectory } from '#lambdas/domain/ports.ts';
 import type { RateLimiter } from './ports.ts';
 
 export const verificationEmailWindowSeconds = 60;
 
-export type VerificationEmailOutcome = { outcome: 'sent' } | { outcome: 'already_verified' };
+export type VerificationEmailOutcome = { outcome: 'queued' } | { outcome: 'already_verified' };
 
 /**
- * POST /api/me/verification-email: only ever for the caller, at most one a minute. Throws
- * `AccountNotFoundError` for a deleted account and `RateLimitedError` within the minute.
+ * POST /api/me/verification-email: only ever for the caller, at most one a minute. The send is
+ * queued on the bus (ADR 0059): the person gets 202 at once, and the Management API call waits
+ * for the tenant's quota there instead of failing them. Throws `RateLimitedError` within the minute.
  */
-export function sendVerificationEmail(deps: {
-  users: Pick<UserDirectory, 'get' | 'sendVerificationEmail'>;
-  limiter: RateLimiter;
-}) {
-  return async (userId: string): Promise<VerificationEmailOutcome> => {
-    const user = await deps.users.get(userId);
-    if (!user) throw new AccountNotFoundError();
-    // Checked before the limiter: asking again after verifying must not cost the person a minute.
-    if (user.emailVerified) return { outcome: 'already_verified' };
-    const limit = await deps.limiter.acquire('verification-email', userId, verificationEmailWindowSeconds);
+export function requestVerificationEmail(deps: { limiter: RateLimiter; events: EventPublisher }) {
+  return async (caller: Pick<Caller, 'userId' | 'emailVerified'>): Promise<VerificationEmailOutcome> => {
+    // The token says so (the screen refreshes it first): asking again after verifying must not
+    // cost the person a minute, nor the tenant a call.
+    if (caller.emailVerified) return { outcome: 'already_verified' };
+    const limit = await deps.limiter.acquire(
+      'verification-email',
+      caller.userId,
+      verificationEmailWindowSeconds,
+    );
     if (!limit.allowed) {
       throw new RateLimitedError(
         'verification-email',
         limit.retryAfterSeconds,
-        'A verification email was sent less than a minute ago. Check your inbox, or try again shortly.',
+        `A verification email was sent less than a minute ago. Check your inbox, or try again in ${limit.retryAfterSeconds} seconds.`,
       );
     }
-    await deps.users.sendVerificationEmail(userId);
-    return { outcome: 'sent' };
+    await deps.events.publish([
+      { detailType: 'VerificationEmailRequested', detail: { userId: caller.userId } },
+    ]);
+    return { outcome: 'queued' };
   };
+}
+
+export type VerificationEmailDelivery = 'sent' | 'user_missing';
+
+/** The queued send: Auth0's verification-email job, retried by the bus while the quota is spent. */
+export function deliverVerificationEmail(deps: { users: Pick<UserDirectory, 'sendVerificationEmail'> }) {
+  return async (userId: string): Promise<VerificationEmailDelivery> =>
+    // A user deleted since the request: nothing to send, nothing to retry.
+    (await deps.users.sendVerificationEmail(userId)) ? 'sent' : 'user_missing';
 }

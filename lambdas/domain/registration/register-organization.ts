@@ -15,6 +15,7 @@ import type {
   EventPublisher,
   Mailer,
   UserDirectory,
+  UserProfiles,
 } from '#lambdas/domain/ports.ts';
 import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
 import { normaliseEmail } from '#lambdas/domain/submissions/normalise.ts';
@@ -41,6 +42,7 @@ export interface AgreementsInput extends RequestContext {
 export interface RegisterDeps {
   users: UserDirectory;
   store: RegistrationStore;
+  profiles: Pick<UserProfiles, 'saveAccount'>;
   /** Read on a retry, to tell whether the agreements were recorded before the marker was saved. */
   ledger: Pick<ConsentLedger, 'listBySubject'>;
   /** Appends the three registration agreements to the consent ledger. */
@@ -208,6 +210,15 @@ export function registerOrganization(deps: RegisterDeps) {
       organizationUrl: request.organizationUrl,
       organizationType: request.organizationType,
       createdAt: nowIso(),
+    });
+    // The account as the signed-in screens read it, without asking Auth0 (ADR 0059). Written on
+    // every run: a retry repairs a profile whose write failed after the registration's.
+    await deps.profiles.saveAccount({
+      userId,
+      email: registration.email,
+      name: registration.responsibleName,
+      organizationName: registration.organizationName,
+      organizationType: registration.organizationType,
     });
 
     if (!progress.agreementsRecorded) {

@@ -7,7 +7,7 @@ import { requireVerifiedEmail } from '../caller.ts';
 import { dataDeletionConfirmationEmail, dataDeletionReceiptEmail } from '../emails/data-deletion.ts';
 import { mayEmailRecipient } from '../emails/recipient-limit.ts';
 import { AccountNotFoundError, DeletionConfirmationInvalidError } from '../errors.ts';
-import type { Clock, Mailer, UserDirectory } from '../ports.ts';
+import type { Clock, Mailer, UserProfiles } from '../ports.ts';
 import { normaliseEmail } from './normalise.ts';
 import type { DeletionConfirmations, IdGenerator, SubmissionStore } from './ports.ts';
 
@@ -124,20 +124,27 @@ export function confirmDataDeletion(deps: { requests: DeletionConfirmations; clo
  * access token (the address comes from the account the token's `sub` names, never from the body).
  */
 export function requestOwnDataDeletion(deps: {
-  users: Pick<UserDirectory, 'get'>;
+  profiles: Pick<UserProfiles, 'get'>;
   store: SubmissionStore;
   mailer: Mailer;
   clock: Clock;
   newId: IdGenerator;
 }) {
   return async (
-    caller: Pick<Caller, 'userId' | 'emailVerified'>,
+    caller: Pick<Caller, 'userId' | 'emailVerified' | 'claims'>,
     request: OwnDataDeletionRequest,
   ): Promise<{ requestId: string; dueBy: string; receiptError?: unknown }> => {
     // A token proves the inbox only once the account's address is verified.
     requireVerifiedEmail(caller);
-    const user = await deps.users.get(caller.userId);
-    if (!user) throw new AccountNotFoundError();
+    // The account's address from the profile, else the token's (both the account's own, never
+    // the body's): no Management API call on a user's request (ADR 0059).
+    const lookup = await deps.profiles.get(caller.userId);
+    if (lookup?.kind === 'erased') throw new AccountNotFoundError();
+    const user = {
+      email: lookup?.profile.email || caller.claims.email || '',
+      name: lookup?.profile.name || caller.claims.name || '',
+    };
+    if (!user.email) throw new AccountNotFoundError();
     const now = deps.clock.now();
     const requestId = deps.newId();
     const dueBy = dueDate(now);

@@ -7,6 +7,7 @@ import {
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import {
+  BatchGetCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -126,6 +127,7 @@ beforeEach(() => {
   fetchCalls.length = 0;
   // Unless a scenario says otherwise: empty tables, writes succeed, the bus accepts.
   ddb.on(GetCommand).resolves({});
+  ddb.on(BatchGetCommand).resolves({ Responses: {} });
   ddb.on(QueryCommand).resolves({ Items: [] });
   ddb.on(PutCommand).resolves({});
   ddb.on(TransactWriteCommand).resolves({});
@@ -258,14 +260,6 @@ const kycState = (overrides: Record<string, unknown> = {}) => ({
   decidedBy: 'persona',
   ...overrides,
 });
-const auth0User = (overrides: Record<string, unknown> = {}) => ({
-  user_id: USER,
-  email: 'person@customer.test',
-  email_verified: false,
-  name: 'Person',
-  app_metadata: { role: 'user', organization_type: 'commercial', kyc_status: 'not_started' },
-  ...overrides,
-});
 /** Auth0 answers 503 asking for more time than the adapter's 10 s budget: it gives up at once. */
 const auth0Down: Answer = { status: 503, body: { statusCode: 503 }, headers: { 'retry-after': '60' } };
 const transactionConflict = () =>
@@ -307,6 +301,14 @@ interface Scenario {
   after?: () => void;
 }
 
+/** The tombstone an erasure leaves: the account's tokens may outlive it (ADR 0059). */
+const erasedProfile = () => {
+  ddb.on(BatchGetCommand).resolves({
+    Responses: {
+      submissions: [{ pk: `PROFILE#${USER}`, sk: 'PROFILE', erasedAt: '2026-11-27T00:00:00.000Z' }],
+    },
+  });
+};
 const nothingWritten = () => {
   expect(ddb.commandCalls(PutCommand)).toEqual([]);
   expect(ddb.commandCalls(TransactWriteCommand)).toEqual([]);
@@ -454,58 +456,28 @@ const specific: Scenario[] = [
   },
   {
     route: 'GetMe',
-    name: 'a deleted account',
+    name: 'an account the product erased (its token still valid)',
     expected: 'accountNotFound',
-    arrange: () => {
-      remote = [
-        [
-          'GET tenant.test/api/v2/users/',
-          { status: 404, body: { statusCode: 404, errorCode: 'inexistent_user' } },
-        ],
-      ];
-    },
-  },
-  {
-    route: 'GetMe',
-    name: 'Auth0 unavailable',
-    expected: 'identityProviderUnavailable',
-    arrange: () => {
-      remote = [['GET tenant.test/api/v2/users/', auth0Down]];
-    },
-  },
-  {
-    route: 'SendVerificationEmail',
-    name: 'a deleted account',
-    expected: 'accountNotFound',
-    arrange: () => {
-      remote = [
-        [
-          'GET tenant.test/api/v2/users/',
-          { status: 404, body: { statusCode: 404, errorCode: 'inexistent_user' } },
-        ],
-      ];
-    },
-    after: nothingWritten,
+    arrange: erasedProfile,
   },
   {
     route: 'SendVerificationEmail',
     name: 'a second request within the minute',
+    event: { claims: claims(unverified) },
     expected: 'rateLimited',
     arrange: () => {
-      remote = [['GET tenant.test/api/v2/users/', { status: 200, body: auth0User() }]];
       ddb
         .on(PutCommand, { TableName: 'submissions' })
         .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 45_000) } }));
     },
-    after: () => expect(fetchCalls.some((call) => call.includes('verification-email'))).toBe(false),
+    after: () => expect(bus.commandCalls(PutEventsCommand)).toEqual([]),
   },
   {
     route: 'SendVerificationEmail',
-    name: 'Auth0 unavailable',
-    expected: 'identityProviderUnavailable',
-    arrange: () => {
-      remote = [['GET tenant.test/api/v2/users/', auth0Down]];
-    },
+    name: 'the bus refusing the queued send',
+    event: { claims: claims(unverified) },
+    expected: 'serviceUnavailable',
+    arrange: () => bus.on(PutEventsCommand).rejects(new Error('bus down')),
   },
   {
     route: 'CreateRegistration',
@@ -540,27 +512,11 @@ const specific: Scenario[] = [
   },
   {
     route: 'CreateOwnDataDeletionRequest',
-    name: 'a deleted account',
+    name: 'an account the product erased',
     expected: 'accountNotFound',
-    arrange: () => {
-      remote = [
-        [
-          'GET tenant.test/api/v2/users/',
-          { status: 404, body: { statusCode: 404, errorCode: 'inexistent_user' } },
-        ],
-      ];
-    },
+    arrange: erasedProfile,
     event: { body: '{}' },
     after: nothingWritten,
-  },
-  {
-    route: 'CreateOwnDataDeletionRequest',
-    name: 'Auth0 unavailable',
-    expected: 'identityProviderUnavailable',
-    arrange: () => {
-      remote = [['GET tenant.test/api/v2/users/', auth0Down]];
-    },
-    event: { body: '{}' },
   },
   {
     route: 'ReceivePersonaWebhook',
@@ -831,19 +787,29 @@ describe('every problem a handler answers is one its route lists in the OpenAPI 
 });
 
 describe('the Retry-After of each kind comes from the one table', () => {
-  it('asks for 30 seconds whenever Auth0 is unavailable, on every route that reaches it', async () => {
+  it("answers the signed-in routes without Auth0's Management API, even while it refuses every call (ADR 0059)", async () => {
     remote = [
-      ['GET tenant.test/api/v2/users', auth0Down],
-      ['GET tenant.test/api/v2/users-by-email', auth0Down],
+      ['GET tenant.test/api/v2/', auth0Down],
+      ['POST tenant.test/api/v2/', auth0Down],
     ];
+    const withEmail = claims({ [`${NAMESPACE}email`]: 'ada@helix.example', ...unverified });
     const answers = await Promise.all(
       (['GetMe', 'SendVerificationEmail', 'CreateOwnDataDeletionRequest'] as const).map(async (id) => {
         const route = routeOf(id);
-        const event = await eventFor(route, id === 'CreateOwnDataDeletionRequest' ? { body: '{}' } : {});
-        return (await handlers.get(id)?.(event, lambdaContext))?.headers?.['retry-after'];
+        const event = await eventFor(route, {
+          claims:
+            id === 'CreateOwnDataDeletionRequest'
+              ? claims({ [`${NAMESPACE}email`]: 'ada@helix.example' })
+              : withEmail,
+          ...(id === 'CreateOwnDataDeletionRequest' ? { body: '{}' } : {}),
+        });
+        return (await handlers.get(id)?.(event, lambdaContext))?.statusCode;
       }),
     );
-    expect(answers).toEqual(['30', '30', '30']);
+    expect(answers).toEqual([200, 202, 202]);
+    expect(fetchCalls.filter((call) => call.includes('/api/v2/') || call.includes('/oauth/token'))).toEqual(
+      [],
+    );
   });
 
   it('asks for 5 seconds when DynamoDB is not answering', async () => {
@@ -858,12 +824,14 @@ describe('the Retry-After of each kind comes from the one table', () => {
   });
 
   it('tells a rate-limited caller how much of the minute is left', async () => {
-    remote = [['GET tenant.test/api/v2/users/', { status: 200, body: auth0User() }]];
     ddb
       .on(PutCommand, { TableName: 'submissions' })
       .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 44_500) } }));
     const route = routeOf('SendVerificationEmail');
-    const result = await handlers.get(route.id)?.(await eventFor(route), lambdaContext);
+    const result = await handlers.get(route.id)?.(
+      await eventFor(route, { claims: claims(unverified) }),
+      lambdaContext,
+    );
     expect(result?.statusCode).toBe(429);
     expect(result?.headers?.['retry-after']).toBe('45');
   });

@@ -254,7 +254,13 @@ describe('post-login Action runner', () => {
     };
     expect(result.idTokenClaims).toEqual(expected);
     // The access token also says whether the email is verified (a new user's is not).
-    expect(result.accessTokenClaims).toEqual({ ...expected, [`${TEST_NAMESPACE}email_verified`]: false });
+    expect(result.accessTokenClaims).toEqual({
+      ...expected,
+      [`${TEST_NAMESPACE}email_verified`]: false,
+      // The account's address and name (the idp names a user without one after the address).
+      [`${TEST_NAMESPACE}email`]: 'action@example.com',
+      [`${TEST_NAMESPACE}name`]: 'action@example.com',
+    });
     expect(result.denied).toBeUndefined();
   });
 

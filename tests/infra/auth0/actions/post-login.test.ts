@@ -53,7 +53,12 @@ describe('the post-login Action', () => {
       [`${NAMESPACE}organization_type`]: 'defense',
     };
     expect(result.idTokenClaims).toEqual(expected);
-    expect(result.accessTokenClaims).toEqual({ ...expected, [`${NAMESPACE}email_verified`]: true });
+    expect(result.accessTokenClaims).toEqual({
+      ...expected,
+      [`${NAMESPACE}email_verified`]: true,
+      [`${NAMESPACE}email`]: 'person@example.com',
+      [`${NAMESPACE}name`]: 'Person',
+    });
     expect(result.denied).toBeUndefined();
   });
 
@@ -92,7 +97,11 @@ describe('the post-login Action', () => {
   it('gives no claim for an app_metadata key that is missing or null', async () => {
     const result = await login({ kyc_status: null });
     expect(result.idTokenClaims).toEqual({});
-    expect(result.accessTokenClaims).toEqual({ [`${NAMESPACE}email_verified`]: true });
+    expect(result.accessTokenClaims).toEqual({
+      [`${NAMESPACE}email_verified`]: true,
+      [`${NAMESPACE}email`]: 'person@example.com',
+      [`${NAMESPACE}name`]: 'Person',
+    });
     expect(result.multifactor).toEqual([]);
   });
 

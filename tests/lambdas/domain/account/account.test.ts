@@ -1,34 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { getMe } from '#lambdas/domain/account/get-me.ts';
 import { notifyKycDecision, notifyRegistration } from '#lambdas/domain/account/notify.ts';
-import { sendVerificationEmail } from '#lambdas/domain/account/send-verification-email.ts';
-import { AccountNotFoundError } from '#lambdas/domain/errors.ts';
-import { InMemoryConsentLedger, sampleEntry } from '#tests/lambdas/domain/fakes.ts';
 import {
-  FakeDirectory,
-  FakeKyc,
-  FakeLimiter,
-  FakeMailer,
-  FakeMarker,
-  FakeRegistrationStore,
-} from './fakes.ts';
+  deliverVerificationEmail,
+  requestVerificationEmail,
+} from '#lambdas/domain/account/send-verification-email.ts';
+import type { Caller } from '#lambdas/domain/caller.ts';
+import type { UserProfile } from '#lambdas/domain/ports.ts';
+import { InMemoryConsentLedger, RecordingPublisher, sampleEntry } from '#tests/lambdas/domain/fakes.ts';
+import { FakeDirectory, FakeKyc, FakeLimiter, FakeMailer, FakeMarker, FakeProfiles } from './fakes.ts';
 
 const consentEntry = (subjectId: string, action: 'granted' | 'withdrawn') =>
   sampleEntry({ subjectId, action });
 
 describe('getMe', () => {
   function setup() {
-    const users = new FakeDirectory();
     const kyc = new FakeKyc();
     const ledger = new InMemoryConsentLedger();
-    const registrations = new FakeRegistrationStore();
-    return { users, kyc, ledger, registrations, me: getMe({ users, kyc, ledger, registrations }) };
+    const profiles = new FakeProfiles();
+    return { kyc, ledger, profiles, me: getMe({ profiles, kyc, ledger }) };
   }
+  const caller = (overrides: Partial<Caller> = {}): Caller => ({
+    userId: 'auth0|ada',
+    issuer: 'https://tenant.example/',
+    role: 'user',
+    emailVerified: true,
+    claims: {},
+    ...overrides,
+  });
+  const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
+    userId: 'auth0|ada',
+    email: 'a@b.example',
+    name: 'Ada',
+    organizationName: 'Helix',
+    organizationType: 'defense',
+    auth0Kyc: null,
+    auth0Unsettled: false,
+    ...overrides,
+  });
 
   it("tells a rejected person the decision's reason and whether a new attempt is allowed", async () => {
     const s = setup();
-    const user = s.users.add({ email: 'r@b.example', name: 'Rae' });
-    s.kyc.states.set(user.userId, {
+    s.kyc.states.set('auth0|ada', {
       status: 'rejected',
       updatedAt: 't',
       inquiryId: 'inq',
@@ -36,45 +49,41 @@ describe('getMe', () => {
       attempt: 2,
       newAttemptAllowed: true,
     });
-    expect(await s.me(user.userId)).toMatchObject({
+    expect(await s.me(caller())).toMatchObject({
       kycStatus: 'rejected',
       kycReason: { code: 'document_unreadable', message: 'The photo of the document was unreadable.' },
       kycNewAttemptAllowed: true,
       kycAttempts: { used: 2, max: 3 },
     });
     // The admin's internal note never reaches the person: only the code's message does.
-    s.kyc.states.set(user.userId, {
+    s.kyc.states.set('auth0|ada', {
       status: 'pending',
       updatedAt: 't',
       inquiryId: 'inq',
       reasonCode: 'document_unreadable',
     });
-    expect(await s.me(user.userId)).toMatchObject({ kycReason: null, kycNewAttemptAllowed: false });
+    expect(await s.me(caller())).toMatchObject({ kycReason: null, kycNewAttemptAllowed: false });
   });
 
-  it('prefers the KYC table over app_metadata and reads the organization from the registration', async () => {
+  it('answers from the profile and the KYC table, preferring both over the token, with role and email_verified from the token', async () => {
     const s = setup();
-    const user = s.users.add({
+    s.profiles.profiles.set('auth0|ada', profile({ auth0Kyc: { status: 'not_started', updatedAt: 't0' } }));
+    s.kyc.states.set('auth0|ada', { status: 'pending', updatedAt: 't', inquiryId: 'inq' });
+    const answer = await s.me(
+      caller({
+        emailVerified: false,
+        claims: {
+          email: 'old@b.example',
+          name: 'Old',
+          kycStatus: 'not_started',
+          organizationType: 'academic',
+        },
+      }),
+    );
+    expect(answer).toEqual({
+      userId: 'auth0|ada',
       email: 'a@b.example',
-      name: 'Ada',
-      appMetadata: { role: 'user', kyc_status: 'not_started', organization_type: 'academic' },
-    });
-    s.kyc.states.set(user.userId, { status: 'pending', updatedAt: 't', inquiryId: 'inq' });
-    await s.registrations.saveRegistrationOnce({
-      userId: user.userId,
-      email: 'a@b.example',
-      responsibleName: 'Ada',
-      responsibleTitle: 'CTO',
-      responsiblePhone: '12345',
-      organizationName: 'Helix',
-      organizationUrl: 'https://helix.example',
-      organizationType: 'defense',
-      createdAt: 't',
-    });
-    expect(await s.me(user.userId)).toEqual({
-      userId: user.userId,
-      email: 'a@b.example',
-      emailVerified: true,
+      emailVerified: false,
       name: 'Ada',
       organizationName: 'Helix',
       organizationType: 'defense',
@@ -87,72 +96,93 @@ describe('getMe', () => {
     });
   });
 
-  it("falls back to app_metadata's status only when the table has never seen the user", async () => {
+  it("answers an account created outside registration from the token's claims", async () => {
     const s = setup();
-    const user = s.users.add({
-      email: 'a@b.example',
-      appMetadata: { role: 'admin', kyc_status: 'approved' },
-    });
-    expect(await s.me(user.userId)).toMatchObject({
+    const answer = await s.me(
+      caller({
+        role: 'admin',
+        claims: {
+          email: 'admin@b.example',
+          name: 'Admin',
+          kycStatus: 'approved',
+          organizationType: 'commercial',
+        },
+      }),
+    );
+    expect(answer).toMatchObject({
+      email: 'admin@b.example',
+      name: 'Admin',
       kycStatus: 'approved',
       role: 'admin',
       organizationName: null,
+      organizationType: 'commercial',
     });
+  });
+
+  it("prefers the sync's record of Auth0 over an older token when the table has never seen the user", async () => {
+    const s = setup();
+    s.profiles.profiles.set('auth0|ada', profile({ auth0Kyc: { status: 'approved', updatedAt: 't1' } }));
+    expect((await s.me(caller({ claims: { kycStatus: 'pending' } })))?.kycStatus).toBe('approved');
   });
 
   it('counts consent only while the latest identity-verification record is a grant', async () => {
     const s = setup();
-    const user = s.users.add({ email: 'a@b.example' });
-    await s.ledger.append(consentEntry(user.userId, 'granted'));
-    expect((await s.me(user.userId))?.consentRecorded).toBe(true);
-    await s.ledger.append(consentEntry(user.userId, 'withdrawn'));
-    expect((await s.me(user.userId))?.consentRecorded).toBe(false);
+    await s.ledger.append(consentEntry('auth0|ada', 'granted'));
+    expect((await s.me(caller()))?.consentRecorded).toBe(true);
+    await s.ledger.append(consentEntry('auth0|ada', 'withdrawn'));
+    expect((await s.me(caller()))?.consentRecorded).toBe(false);
   });
 
-  it('answers undefined for a user the directory no longer has', async () => {
-    expect(await setup().me('auth0|gone')).toBeUndefined();
+  it('answers undefined for an account the product erased, whatever its token says', async () => {
+    const s = setup();
+    s.profiles.erased.add('auth0|ada');
+    expect(await s.me(caller({ claims: { email: 'a@b.example', name: 'Ada' } }))).toBeUndefined();
   });
 });
 
-describe('sendVerificationEmail', () => {
-  it('sends one a minute, then says when to retry', async () => {
+describe('requestVerificationEmail and its delivery', () => {
+  const person = (emailVerified: boolean) => ({ userId: 'auth0|ada', emailVerified });
+
+  it('queues one a minute, then says when to retry, and the delivery starts the Auth0 job', async () => {
     let now = 0;
-    const users = new FakeDirectory();
-    const user = users.add({ email: 'a@b.example', emailVerified: false });
-    const send = sendVerificationEmail({ users, limiter: new FakeLimiter(() => now) });
-    expect(await send(user.userId)).toEqual({ outcome: 'sent' });
+    const events = new RecordingPublisher();
+    const request = requestVerificationEmail({ limiter: new FakeLimiter(() => now), events });
+    expect(await request(person(false))).toEqual({ outcome: 'queued' });
     now = 15_000;
-    await expect(send(user.userId)).rejects.toEqual(
+    await expect(request(person(false))).rejects.toEqual(
       expect.objectContaining({
         name: 'RateLimitedError',
         action: 'verification-email',
         retryAfterSeconds: 45,
+        message: expect.stringContaining('try again in 45 seconds'),
       }),
     );
     now = 60_000;
-    expect(await send(user.userId)).toEqual({ outcome: 'sent' });
-    expect(users.verificationEmails).toHaveLength(2);
+    expect(await request(person(false))).toEqual({ outcome: 'queued' });
+    expect(events.published).toEqual([
+      { detailType: 'VerificationEmailRequested', detail: { userId: 'auth0|ada' } },
+      { detailType: 'VerificationEmailRequested', detail: { userId: 'auth0|ada' } },
+    ]);
+
+    const users = new FakeDirectory();
+    const user = users.add({ email: 'a@b.example', emailVerified: false });
+    expect(await deliverVerificationEmail({ users })(user.userId)).toBe('sent');
+    expect(users.verificationEmails).toEqual([user.userId]);
+    expect(await deliverVerificationEmail({ users })('auth0|gone')).toBe('user_missing');
   });
 
-  it('refuses a deleted account without touching the limiter', async () => {
+  it('queues nothing for a verified address, and takes no minute of the limit', async () => {
     let acquired = 0;
     const limiter = new FakeLimiter(() => {
       acquired += 1;
       return 0;
     });
-    await expect(
-      sendVerificationEmail({ users: new FakeDirectory(), limiter })('auth0|gone'),
-    ).rejects.toBeInstanceOf(AccountNotFoundError);
-    expect(acquired).toBe(0);
-  });
-
-  it('sends nothing to a verified address', async () => {
-    const users = new FakeDirectory();
-    const user = users.add({ email: 'a@b.example', emailVerified: true });
-    expect(await sendVerificationEmail({ users, limiter: new FakeLimiter(() => 0) })(user.userId)).toEqual({
+    const events = new RecordingPublisher();
+    expect(await requestVerificationEmail({ limiter, events })(person(true))).toEqual({
       outcome: 'already_verified',
     });
-    expect(users.verificationEmails).toEqual([]);
+    expect(events.published).toEqual([]);
+    expect(acquired).toBe(0);
   });
 });
 
@@ -171,7 +201,8 @@ describe('decision and registration notifications', () => {
     const user = users.add({ email: 'a@b.example', name: 'Ada' });
     const mailer = new FakeMailer();
     const notify = notifyKycDecision({
-      users,
+      profiles: new FakeProfiles(),
+      users: async () => users,
       mailer,
       marker: new FakeMarker(),
       appUrl: 'https://app.example',
@@ -184,6 +215,28 @@ describe('decision and registration notifications', () => {
     expect(mailer.sent.map((m) => [m.to, m.subject])).toEqual([
       ['a@b.example', 'Your identity verification was not approved'],
     ]);
+  });
+
+  it("sends a decision to the profile's address without asking Auth0 (ADR 0059), and nothing for an erased account", async () => {
+    const profiles = new FakeProfiles();
+    await profiles.saveAccount({ userId: 'auth0|p', email: 'p@b.example', name: 'Pat' });
+    const mailer = new FakeMailer();
+    let directoryAsked = 0;
+    const notify = notifyKycDecision({
+      profiles,
+      users: async () => {
+        directoryAsked += 1;
+        return new FakeDirectory();
+      },
+      mailer,
+      marker: new FakeMarker(),
+      appUrl: 'https://app.example',
+    });
+    expect(await notify('evt-1', detail('auth0|p', 'approved'))).toBe('sent');
+    expect(mailer.sent.map((m) => m.to)).toEqual(['p@b.example']);
+    profiles.erased.add('auth0|p');
+    expect(await notify('evt-2', detail('auth0|p', 'rejected'))).toBe('user_missing');
+    expect(directoryAsked).toBe(0);
   });
 
   it('tells operations the organization and user id only', async () => {

@@ -6,8 +6,11 @@ import {
   type KycState,
   type KycStateReader,
   type Mailer,
+  type ProfileLookup,
   UserAlreadyExistsError,
   type UserDirectory,
+  type UserProfile,
+  type UserProfiles,
 } from '#lambdas/domain/ports.ts';
 import type {
   RegistrationProgress,
@@ -75,6 +78,7 @@ export class FakeDirectory implements UserDirectory {
       if (value === null) delete (user.appMetadata as Record<string, unknown>)[key];
       else if (value !== undefined) (user.appMetadata as Record<string, unknown>)[key] = value;
     }
+    return { ...user.appMetadata };
   }
 
   async createPasswordChangeTicket(userId: string, resultUrl: string) {
@@ -84,7 +88,9 @@ export class FakeDirectory implements UserDirectory {
   }
 
   async sendVerificationEmail(userId: string) {
+    if (!this.users.has(userId)) return false;
     this.verificationEmails.push(userId);
+    return true;
   }
 
   async delete(userId: string) {
@@ -254,5 +260,41 @@ export class CallGate {
   async open(): Promise<void> {
     this.opened = true;
     await Promise.all(this.held.splice(0).map((call) => call.release()));
+  }
+}
+
+export class FakeProfiles implements UserProfiles {
+  readonly profiles = new Map<string, UserProfile>();
+  readonly erased = new Set<string>();
+  async get(userId: string): Promise<ProfileLookup> {
+    if (this.erased.has(userId)) return { kind: 'erased' };
+    const profile = this.profiles.get(userId);
+    return profile ? { kind: 'profile', profile: structuredClone(profile) } : undefined;
+  }
+  async saveAccount(account: Parameters<UserProfiles['saveAccount']>[0]) {
+    if (this.erased.has(account.userId)) return;
+    const existing = this.profiles.get(account.userId);
+    this.profiles.set(account.userId, {
+      organizationName: null,
+      organizationType: null,
+      auth0Kyc: null,
+      auth0Unsettled: false,
+      ...existing,
+      ...Object.fromEntries(Object.entries(account).filter(([, value]) => value !== undefined)),
+    } as UserProfile);
+  }
+  async recordAuth0Kyc(
+    userId: string,
+    kyc: NonNullable<UserProfile['auth0Kyc']>,
+    options: { settled: boolean },
+  ) {
+    const profile = this.profiles.get(userId);
+    if (!profile || this.erased.has(userId)) return;
+    profile.auth0Kyc = { ...kyc };
+    if (options.settled) profile.auth0Unsettled = false;
+  }
+  async markAuth0Unsettled(userId: string) {
+    const profile = this.profiles.get(userId);
+    if (profile) profile.auth0Unsettled = true;
   }
 }

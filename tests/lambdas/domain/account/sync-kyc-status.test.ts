@@ -4,7 +4,7 @@ import type { KycStatusChanged } from '#contracts/events.ts';
 import { kycStatuses } from '#contracts/kyc.ts';
 import { syncKycStatus } from '#lambdas/domain/account/sync-kyc-status.ts';
 import { lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
-import { CallGate, FakeDirectory, FakeKyc } from './fakes.ts';
+import { CallGate, FakeDirectory, FakeKyc, FakeProfiles } from './fakes.ts';
 
 const event = (overrides: Partial<KycStatusChanged> = {}): KycStatusChanged => ({
   userId: 'auth0|seed1',
@@ -16,11 +16,21 @@ const event = (overrides: Partial<KycStatusChanged> = {}): KycStatusChanged => (
   ...overrides,
 });
 
+/** A directory that counts reads: the point of the profile is not to spend them (ADR 0059). */
+class CountingDirectory extends FakeDirectory {
+  reads = 0;
+  override async get(userId: string) {
+    this.reads += 1;
+    return super.get(userId);
+  }
+}
+
 function setup() {
-  const users = new FakeDirectory();
+  const users = new CountingDirectory();
   const kyc = new FakeKyc();
+  const profiles = new FakeProfiles();
   const user = users.add({ email: 'a@b.example', appMetadata: { role: 'user', kyc_status: 'pending' } });
-  return { users, kyc, user, sync: syncKycStatus({ users, kyc }) };
+  return { users, kyc, profiles, user, sync: syncKycStatus({ users, kyc, profiles }) };
 }
 
 describe('syncKycStatus', () => {
@@ -54,6 +64,87 @@ describe('syncKycStatus', () => {
     await s.sync(event({ userId: s.user.userId }));
     expect(await s.sync(event({ userId: s.user.userId }))).toBe('in_sync');
     expect(s.users.patches).toHaveLength(1);
+  });
+
+  it("writes the profile of an account created outside registration from Auth0's answer, once", async () => {
+    const s = setup();
+    await s.sync(event({ userId: s.user.userId }));
+    expect(s.profiles.profiles.get(s.user.userId)).toEqual({
+      userId: s.user.userId,
+      email: 'a@b.example',
+      name: 'Seeded',
+      organizationName: null,
+      organizationType: null,
+      auth0Kyc: { status: 'approved', updatedAt: '2026-11-21T07:00:00.000Z' },
+      auth0Unsettled: false,
+    });
+  });
+
+  it('spends no Management API read once the profile knows what Auth0 holds: a change is one PATCH, a redelivery nothing', async () => {
+    const s = setup();
+    s.kyc.states.set(s.user.userId, {
+      status: 'pending',
+      updatedAt: '2026-11-21T07:00:00.000Z',
+      inquiryId: 'i',
+    });
+    await s.sync(event({ userId: s.user.userId, status: 'pending' }));
+    const reads = s.users.reads;
+    const patches = s.users.patches.length;
+
+    s.kyc.states.set(s.user.userId, {
+      status: 'approved',
+      updatedAt: '2026-11-21T07:00:09.000Z',
+      inquiryId: 'i',
+    });
+    expect(await s.sync(event({ userId: s.user.userId }))).toBe('synced');
+    expect(await s.sync(event({ userId: s.user.userId }))).toBe('in_sync');
+    expect(s.users.reads).toBe(reads);
+    expect(s.users.patches.length).toBe(patches + 1);
+    expect((await s.users.get(s.user.userId))?.appMetadata).toMatchObject({
+      kyc_status: 'approved',
+      kyc_updated_at: '2026-11-21T07:00:09.000Z',
+    });
+  });
+
+  it('marks the profile unsettled when a PATCH times out, so the next delivery reads Auth0 and repairs a late landing', async () => {
+    const s = setup();
+    s.kyc.states.set(s.user.userId, {
+      status: 'pending',
+      updatedAt: '2026-11-21T07:00:00.000Z',
+      inquiryId: 'i',
+    });
+    await s.sync(event({ userId: s.user.userId, status: 'pending' }));
+    s.kyc.states.set(s.user.userId, {
+      status: 'approved',
+      updatedAt: '2026-11-21T07:00:09.000Z',
+      inquiryId: 'i',
+    });
+    const update = s.users.updateAppMetadata.bind(s.users);
+    s.users.updateAppMetadata = async () => {
+      throw new Error('Auth0 users.update timed out after 5000 ms');
+    };
+    await expect(s.sync(event({ userId: s.user.userId }))).rejects.toThrow(/timed out/);
+    expect(s.profiles.profiles.get(s.user.userId)?.auth0Unsettled).toBe(true);
+    s.users.updateAppMetadata = update;
+
+    // Another delivery patches "approved"; then the timed-out PATCH of an older status lands.
+    let late = true;
+    s.users.updateAppMetadata = async (userId, patch) => {
+      const result = await update(userId, patch);
+      if (late) {
+        late = false;
+        await update(userId, { kyc_status: 'pending', kyc_updated_at: '2026-11-21T07:00:00.000Z' });
+      }
+      return result;
+    };
+    const reads = s.users.reads;
+    expect(await s.sync(event({ userId: s.user.userId }))).toBe('synced');
+    expect(s.users.reads).toBeGreaterThan(reads);
+    expect((await s.users.get(s.user.userId))?.appMetadata).toMatchObject({ kyc_status: 'approved' });
+    expect(s.profiles.profiles.get(s.user.userId)).toMatchObject({
+      auth0Kyc: { status: 'approved', updatedAt: '2026-11-21T07:00:09.000Z' },
+      auth0Unsettled: false,
+    });
   });
 
   it('does not let an older event without table state undo a newer status', async () => {
@@ -125,6 +216,7 @@ describe('two concurrent syncs for one user', () => {
         updateAppMetadata: patches.wrap((id, p) => users.updateAppMetadata(id, p)),
       },
       kyc: { getState: reads.wrap((id) => kyc.getState(id)) },
+      profiles: new FakeProfiles(),
     });
     kyc.states.set(user.userId, {
       status: 'pending',
@@ -187,6 +279,7 @@ describe('two concurrent syncs for one user', () => {
     let second = 0;
     const sync = syncKycStatus({
       users: s.users,
+      profiles: s.profiles,
       kyc: {
         getState: async () => {
           second += 1;
@@ -209,6 +302,7 @@ describe('two concurrent syncs for one user', () => {
 describe('the sync-kyc-status event target', () => {
   it('logs and drops an event whose detail is invalid, without throwing (no pointless retries)', async () => {
     vi.stubEnv('KYC_STATE_TABLE', 'kyc');
+    vi.stubEnv('SUBMISSIONS_TABLE', 'submissions');
     const { handler } = await import('#lambdas/handlers/sync-kyc-status.ts');
     await expect(
       handler(

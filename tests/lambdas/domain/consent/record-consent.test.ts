@@ -20,6 +20,7 @@ const alice: Caller = {
   issuer: 'https://tenant.example/',
   role: 'user',
   emailVerified: true,
+  claims: {},
 };
 const decision = (overrides: Partial<ConsentDecision> = {}): ConsentDecision => ({
   identity_verification_consent: true,

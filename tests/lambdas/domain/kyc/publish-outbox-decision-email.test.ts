@@ -100,7 +100,8 @@ describe('a decision the outbox publishes twice', () => {
 
     const mailer = new FakeMailer();
     const notify = notifyKycDecision({
-      users,
+      profiles: { get: async () => undefined },
+      users: async () => users,
       mailer,
       marker: new DynamoDbOnceMarker(client, dynamodb.tableNames.kycState, kycDecisionMarkerPrefix, clock),
       appUrl: 'https://app.example',

@@ -136,9 +136,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes every listed problem type and the Retry-After of the kinds that send one', () => {
-    const me = operation('/api/me', 'GET');
-    expect(me?.responses['503']?.description).toContain(problemTypes.identityProviderUnavailable);
-    expect(me?.responses['503']?.headers).toHaveProperty('Retry-After');
+    // GET /api/me never reaches Auth0 (ADR 0059): its sign-in service cannot be busy.
+    expect(operation('/api/me', 'GET')?.responses['503']).toBeUndefined();
+    const resend = operation('/api/me/verification-email', 'POST');
+    expect(resend?.responses['503']?.description).toContain(problemTypes.serviceUnavailable);
+    expect(resend?.responses['503']?.headers).toHaveProperty('Retry-After');
     expect(operation('/api/me/verification-email', 'POST')?.responses['429']?.headers).toHaveProperty(
       'Retry-After',
     );

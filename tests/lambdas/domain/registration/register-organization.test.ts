@@ -10,6 +10,7 @@ import {
   FakeLimiter,
   FakeMailer,
   FakeMarker,
+  FakeProfiles,
   FakeRegistrationStore,
   fixedClock,
 } from '#tests/lambdas/domain/account/fakes.ts';
@@ -29,6 +30,7 @@ function setup() {
   const inProgress = new FakeMarker();
   const users = new FakeDirectory();
   const store = new FakeRegistrationStore();
+  const profiles = new FakeProfiles();
   const ledger = new InMemoryConsentLedger();
   const mailer = new FakeMailer();
   const events = new RecordingPublisher();
@@ -36,6 +38,7 @@ function setup() {
   const register = registerOrganization({
     users,
     store,
+    profiles,
     ledger,
     recordAgreements: (input) => recordRegistrationAgreements({ ledger }, input),
     mailer,
@@ -51,7 +54,7 @@ function setup() {
     // loaded machine may not run within the 40 to 100 event-loop turns a setImmediate wait gave.
     wait: () => new Promise((resolve) => setTimeout(resolve, 10)),
   });
-  return { users, store, ledger, mailer, events, inProgress, register };
+  return { users, store, profiles, ledger, mailer, events, inProgress, register };
 }
 
 let logged: unknown[] = [];
@@ -138,6 +141,20 @@ describe('registerOrganization', () => {
       logged,
     ]);
     expect(everythingOutside).not.toContain(password);
+  });
+
+  it('writes the profile the signed-in screens read instead of Auth0 (ADR 0059)', async () => {
+    const s = setup();
+    const { userId } = await s.register(request, context);
+    expect(s.profiles.profiles.get(userId ?? '')).toEqual({
+      userId,
+      email: 'ada@helix-labs.example',
+      name: 'Ada Lovelace',
+      organizationName: request.organizationName,
+      organizationType: 'defense',
+      auth0Kyc: null,
+      auth0Unsettled: false,
+    });
   });
 
   it('records the three registration agreements for the new subject and issuer', async () => {

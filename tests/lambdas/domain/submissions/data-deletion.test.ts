@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { dataDeletionReceiptEmail } from '#lambdas/domain/emails/data-deletion.ts';
 import { recipientKey } from '#lambdas/domain/emails/recipient-limit.ts';
-import { DeletionConfirmationInvalidError, EmailNotVerifiedError } from '#lambdas/domain/errors.ts';
+import {
+  AccountNotFoundError,
+  DeletionConfirmationInvalidError,
+  EmailNotVerifiedError,
+} from '#lambdas/domain/errors.ts';
 import type { Clock } from '#lambdas/domain/ports.ts';
 import {
   confirmDataDeletion,
@@ -10,7 +14,7 @@ import {
   requestDataDeletion,
   requestOwnDataDeletion,
 } from '#lambdas/domain/submissions/data-deletion.ts';
-import { FakeDirectory, FakeLimiter } from '#tests/lambdas/domain/account/fakes.ts';
+import { FakeLimiter, FakeProfiles } from '#tests/lambdas/domain/account/fakes.ts';
 import { MemoryMailer, MemorySubmissionStore, sequentialIds } from './fakes.ts';
 
 function movableClock(iso: string): Clock & { advanceHours(hours: number): void } {
@@ -162,19 +166,21 @@ describe("asking for the signed-in person's own data deletion", () => {
   function own() {
     const store = new MemorySubmissionStore();
     const mailer = new MemoryMailer();
-    const users = new FakeDirectory();
+    const profiles = new FakeProfiles();
     const clock = movableClock('2026-02-10T23:30:00.000Z');
-    const request = requestOwnDataDeletion({ users, store, mailer, clock, newId: sequentialIds('own') });
-    return { store, mailer, users, request };
+    const request = requestOwnDataDeletion({ profiles, store, mailer, clock, newId: sequentialIds('own') });
+    return { store, mailer, profiles, request };
   }
 
   it("is confirmed by the token, for the account's own address, due 30 days later", async () => {
-    const { store, mailer, users, request } = own();
-    const user = users.add({ email: 'Owner@Company.example', emailVerified: true, name: 'Owner' });
-    await expect(request({ userId: user.userId, emailVerified: true }, { details: 'all' })).resolves.toEqual({
-      requestId: 'own-1',
-      dueBy: '2026-03-12',
-    });
+    const { store, mailer, profiles, request } = own();
+    await profiles.saveAccount({ userId: 'auth0|owner', email: 'Owner@Company.example', name: 'Owner' });
+    await expect(
+      request(
+        { userId: 'auth0|owner', emailVerified: true, claims: { email: 'someone@else.example' } },
+        { details: 'all' },
+      ),
+    ).resolves.toEqual({ requestId: 'own-1', dueBy: '2026-03-12' });
     expect(store.all()).toEqual([
       expect.objectContaining({
         email: 'owner@company.example',
@@ -187,12 +193,26 @@ describe("asking for the signed-in person's own data deletion", () => {
     expect(mailer.sent.map((m) => m.to)).toEqual(['owner@company.example']);
   });
 
-  it('refuses a caller whose address is not verified, and stores nothing', async () => {
-    const { store, users, request } = own();
-    const user = users.add({ email: 'new@company.example', emailVerified: false });
-    await expect(request({ userId: user.userId, emailVerified: false }, {})).rejects.toBeInstanceOf(
-      EmailNotVerifiedError,
+  it("takes the token's address for an account without a profile, and refuses an erased account", async () => {
+    const { store, profiles, request } = own();
+    await request(
+      { userId: 'auth0|admin', emailVerified: true, claims: { email: 'admin@company.example' } },
+      {},
     );
+    expect(store.all().map((item) => (item as { email?: string }).email)).toEqual(['admin@company.example']);
+    profiles.erased.add('auth0|gone');
+    await expect(
+      request({ userId: 'auth0|gone', emailVerified: true, claims: { email: 'gone@company.example' } }, {}),
+    ).rejects.toBeInstanceOf(AccountNotFoundError);
+    expect(store.all()).toHaveLength(1);
+  });
+
+  it('refuses a caller whose address is not verified, and stores nothing', async () => {
+    const { store, profiles, request } = own();
+    await profiles.saveAccount({ userId: 'auth0|new', email: 'new@company.example', name: 'New' });
+    await expect(
+      request({ userId: 'auth0|new', emailVerified: false, claims: {} }, {}),
+    ).rejects.toBeInstanceOf(EmailNotVerifiedError);
     expect(store.all()).toEqual([]);
   });
 

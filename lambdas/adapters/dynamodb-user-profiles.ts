@@ -1,0 +1,159 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
+import { type OrganizationType, organizationTypes } from '#contracts/organization.ts';
+import type { ProfileLookup, UserProfile, UserProfiles } from '#lambdas/domain/ports.ts';
+import { registrationKey } from './dynamodb-registration-store.ts';
+
+// The product's own account records (ADR 0059), in the submissions table beside the registration:
+// `{pk: 'PROFILE#<sub>', sk: 'PROFILE'}` with `email`, so the byEmail index finds it for a data
+// deletion request (which deletes it: a profile has no retention ground). An account registered
+// before profiles existed has only its registration item; one read answers both.
+
+export const profileKeyPrefix = 'PROFILE#';
+export const profileKey = (userId: string) => ({ pk: `${profileKeyPrefix}${userId}`, sk: 'PROFILE' });
+
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined =>
+  typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function toProfile(item: Record<string, unknown>, userId: string): UserProfile {
+  const status = oneOf<KycStatus>(kycStatuses, item.auth0KycStatus);
+  return {
+    userId,
+    email: text(item.email),
+    name: text(item.name),
+    organizationName: typeof item.organizationName === 'string' ? item.organizationName : null,
+    organizationType: oneOf<OrganizationType>(organizationTypes, item.organizationType) ?? null,
+    auth0Kyc: status ? { status, updatedAt: text(item.auth0KycUpdatedAt) } : null,
+    auth0Unsettled: item.auth0Unsettled === true,
+  };
+}
+
+/** A registration item read as the profile it implies (accounts registered before profiles). */
+function fromRegistration(item: Record<string, unknown>, userId: string): UserProfile {
+  return {
+    userId,
+    email: text(item.email),
+    name: text(item.responsibleName),
+    organizationName: typeof item.organizationName === 'string' ? item.organizationName : null,
+    organizationType: oneOf<OrganizationType>(organizationTypes, item.organizationType) ?? null,
+    auth0Kyc: null,
+    auth0Unsettled: false,
+  };
+}
+
+export class DynamoDbUserProfiles implements UserProfiles {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  /**
+   * An update whose condition fails changes nothing, on purpose: an erased account is not brought
+   * back, and the sync's mirror is not written without a profile.
+   */
+  private async update(input: Omit<UpdateCommandInput, 'TableName'>): Promise<void> {
+    try {
+      await this.client.send(new UpdateCommand({ TableName: this.tableName, ...input }));
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+
+  /** One strongly consistent BatchGetItem: the profile and, for older accounts, the registration. */
+  async get(userId: string): Promise<ProfileLookup> {
+    const keys = [profileKey(userId), registrationKey(userId)];
+    let items: Record<string, unknown>[] = [];
+    let pending: Record<string, unknown>[] = keys;
+    // Unprocessed keys (throttling) are asked again, a few times, with a short backoff.
+    for (let round = 0; pending.length > 0; round++) {
+      if (round === 4) throw new Error('BatchGetItem left the profile unprocessed');
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
+      const output = await this.client.send(
+        new BatchGetCommand({
+          RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } },
+        }),
+      );
+      items = [...items, ...(output.Responses?.[this.tableName] ?? [])];
+      pending = output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+    }
+    const profile = items.find((item) => item.pk === profileKey(userId).pk);
+    if (profile?.erasedAt !== undefined) return { kind: 'erased' };
+    const registration = items.find((item) => item.pk === registrationKey(userId).pk);
+    if (profile) {
+      const read = toProfile(profile, userId);
+      // A profile the sync created knows no organization name; the registration does.
+      if (read.organizationName === null && registration) {
+        read.organizationName = fromRegistration(registration, userId).organizationName;
+      }
+      return { kind: 'profile', profile: read };
+    }
+    return registration ? { kind: 'profile', profile: fromRegistration(registration, userId) } : undefined;
+  }
+
+  async saveAccount(account: Parameters<UserProfiles['saveAccount']>[0]): Promise<void> {
+    const now = new Date().toISOString();
+    const values: Record<string, unknown> = {
+      ':kind': 'profile',
+      ':userId': account.userId,
+      ':email': account.email,
+      ':name': account.name,
+      ':now': now,
+    };
+    const sets = [
+      'kind = :kind',
+      'userId = :userId',
+      'email = :email',
+      '#name = :name',
+      'createdAt = if_not_exists(createdAt, :now)',
+      'updatedAt = :now',
+    ];
+    if (account.organizationName !== undefined) {
+      sets.push('organizationName = :organizationName');
+      values[':organizationName'] = account.organizationName;
+    }
+    if (account.organizationType !== undefined) {
+      sets.push('organizationType = :organizationType');
+      values[':organizationType'] = account.organizationType;
+    }
+    await this.update({
+      Key: profileKey(account.userId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      // An erased account stays erased: a late retry of its registration must not bring it back.
+      ConditionExpression: 'attribute_not_exists(erasedAt)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: values,
+    });
+  }
+
+  async recordAuth0Kyc(
+    userId: string,
+    kyc: { status: KycStatus; updatedAt: string },
+    options: { settled: boolean },
+  ): Promise<void> {
+    await this.update({
+      Key: profileKey(userId),
+      UpdateExpression: `SET auth0KycStatus = :status, auth0KycUpdatedAt = :updatedAt${
+        options.settled ? ' REMOVE auth0Unsettled' : ''
+      }`,
+      // Only an existing profile: the mirror alone would be a profile without an account.
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)',
+      ExpressionAttributeValues: { ':status': kyc.status, ':updatedAt': kyc.updatedAt },
+    });
+  }
+
+  async markAuth0Unsettled(userId: string): Promise<void> {
+    await this.update({
+      Key: profileKey(userId),
+      UpdateExpression: 'SET auth0Unsettled = :true',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':true': true },
+    });
+  }
+}
