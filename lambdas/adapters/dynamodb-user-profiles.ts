@@ -2,11 +2,13 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type DynamoDBDocumentClient,
+  PutCommand,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import { type OrganizationType, organizationTypes } from '#contracts/organization.ts';
+import type { ErasedAccounts } from '#lambdas/domain/data-rights/ports.ts';
 import type { ProfileLookup, UserProfile, UserProfiles } from '#lambdas/domain/ports.ts';
 import { registrationKey } from './dynamodb-registration-store.ts';
 
@@ -48,7 +50,7 @@ function fromRegistration(item: Record<string, unknown>, userId: string): UserPr
   };
 }
 
-export class DynamoDbUserProfiles implements UserProfiles {
+export class DynamoDbUserProfiles implements UserProfiles, ErasedAccounts {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -146,6 +148,21 @@ export class DynamoDbUserProfiles implements UserProfiles {
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)',
       ExpressionAttributeValues: { ':status': kyc.status, ':updatedAt': kyc.updatedAt },
     });
+  }
+
+  /** The marker an erasure leaves: no personal data, gone once the account's tokens are. */
+  async markErased(userId: string, expiresAt: number): Promise<void> {
+    await this.client.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...profileKey(userId),
+          kind: 'erased-account',
+          erasedAt: new Date().toISOString(),
+          expiresAt,
+        },
+      }),
+    );
   }
 
   async markAuth0Unsettled(userId: string): Promise<void> {

@@ -6,6 +6,7 @@ import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger
 import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import {
   createPersonaClient,
   PersonaApiError,
@@ -55,6 +56,7 @@ export function buildEraseDeps(config: EraseConfig): EraseDeps & { close(): void
       consentLedger: config.dynamodb.tables.consentLedger,
       kycState: config.dynamodb.tables.kycState,
     }),
+    accounts: new DynamoDbUserProfiles(client, config.dynamodb.tables.submissions),
     clock: systemClock,
     close: () => raw.destroy(),
   };

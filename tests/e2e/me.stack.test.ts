@@ -3,8 +3,10 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
+import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
-import { createTestUser, mailbox, managementToken, passwordToken } from '#tests/helpers/tokens.ts';
+import { registeredUser } from '#tests/helpers/registration.ts';
+import { createTestUser, mailbox, managementToken } from '#tests/helpers/tokens.ts';
 
 // GET /api/me, POST /api/me/verification-email and the KYC sync to Auth0, on the local stack.
 
@@ -65,46 +67,9 @@ async function putKycStatusChanged(detail: Record<string, unknown>) {
   expect((await fetch(`${stack.api}/__local/events/settle`, { method: 'POST' })).status).toBe(200);
 }
 
-/** A person who registered through the API and set a password with the emailed link. */
-async function registeredUser() {
-  const email = `me-${randomBytes(6).toString('hex')}@orbit-bio.example`;
-  const response = await fetch(`${stack.web}/api/registrations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      responsibleName: 'Grace Hopper',
-      responsibleTitle: 'Director',
-      responsibleEmail: email,
-      responsiblePhone: '+1 555 0100',
-      organizationName: 'Orbit Bio',
-      organizationUrl: 'https://orbit-bio.example',
-      organizationType: 'commercial',
-      termsAgreed: true,
-      privacyAgreed: true,
-      nonHarmAgreed: true,
-    }),
-  });
-  expect(response.status).toBe(201);
-  // The account work (and so the login email) follows the answer (ADR 0033).
-  await fetch(`${stack.api}/__local/events/settle`, { method: 'POST' });
-  const mail = (await mailbox(stack)).find((m) => m.destination.to.includes(email));
-  const ticketUrl = /(http:\/\/\S+\/lo\/reset\?ticket=[^\s"<#]+)/.exec(mail?.body.text ?? '')?.[1];
-  const ticket = new URL(ticketUrl ?? 'http://missing/').searchParams.get('ticket') ?? '';
-  const password = `Chosen-${randomBytes(8).toString('hex')}`;
-  await fetch(`${stack.idp.issuer}lo/reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ticket, password, confirm: password }).toString(),
-    redirect: 'manual',
-  });
-  const token = await passwordToken(stack, email, password);
-  const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
-  return { email, token, userId: sub };
-}
-
 describe('GET /api/me', () => {
   it("answers a freshly registered user's server-side state, then follows a KYC change and a consent", async () => {
-    const { email, token, userId } = await registeredUser();
+    const { email, token, userId } = await registeredUser(stack);
     const first = await api('/api/me', token);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({
@@ -146,12 +111,13 @@ describe('GET /api/me', () => {
     expect(me).toMatchObject({ userId: user.userId, organizationName: null, organizationType: 'commercial' });
   });
 
-  it('answers 404 to a valid token whose user no longer exists', async () => {
+  it('answers 404 to a valid token of an account the product erased', async () => {
     const user = await createTestUser(stack);
-    await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${await managementToken(stack)}` },
-    });
+    // The marker the erasure leaves (lambdas/domain/data-rights/erase.ts) once the account is gone.
+    await new DynamoDbUserProfiles(db.client, db.tableName('Submissions')).markErased(
+      user.userId,
+      Math.floor(Date.now() / 1000) + 3600,
+    );
     const response = await api('/api/me', user.token);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
@@ -169,6 +135,8 @@ describe('POST /api/me/verification-email', () => {
     const first = await api('/api/me/verification-email', user.token, { method: 'POST' });
     expect(first.status).toBe(202);
     expect(await first.json()).toEqual({ success: true });
+    // Queued on the bus (ADR 0059): the Auth0 job runs in DeliverVerificationEmail.
+    expect((await fetch(`${stack.api}/__local/events/settle`, { method: 'POST' })).status).toBe(200);
     const second = await api('/api/me/verification-email', user.token, { method: 'POST' });
     expect(second.status).toBe(429);
     expect(((await second.json()) as { type: string }).type).toBe(problemTypes.rateLimited);
@@ -255,7 +223,7 @@ describe('KycStatusChanged on the bus', () => {
 });
 
 describe("the functions' Auth0 credentials (stack.json idp.m2mClients)", () => {
-  it("GET /api/me's credentials can read a user but cannot create one (403 insufficient_scope)", async () => {
+  it("the decision email's credentials can read a user but cannot create one (403 insufficient_scope)", async () => {
     const { clientId, clientSecret } = stack.idp.m2mClients.auth0ReadUsers;
     const tokenResponse = await fetch(`${stack.idp.issuer}oauth/token`, {
       method: 'POST',

@@ -4,6 +4,7 @@ import type {
   ConsentProof,
   DeletionRequests,
   ErasableUserDirectory,
+  ErasedAccounts,
   ErasureOutcome,
   InquiryRedactor,
   KycRecords,
@@ -47,8 +48,12 @@ export interface EraseDeps {
   consents: ConsentProof;
   persona: InquiryRedactor;
   retention: RetentionSchedule;
+  accounts: ErasedAccounts;
   clock: Clock;
 }
+
+/** How long an erased account's marker outlives it: longer than any access token it was given. */
+export const erasedAccountMarkerDays = 7;
 
 export type EraseResult =
   | { kind: 'already-completed'; requestId: string; outcome: ErasureOutcome }
@@ -98,6 +103,8 @@ export function eraseRequestedData(deps: EraseDeps) {
     for (const inquiryId of plan.redactInquiries) await deps.persona.redactInquiry(inquiryId);
     for (const ref of plan.deleteSubmissions) await deps.submissions.delete({ pk: ref.pk, sk: ref.sk });
     for (const userId of plan.deleteUsers) await deps.users.delete(userId);
+    const markerUntil = Math.floor(deps.clock.now().getTime() / 1000) + erasedAccountMarkerDays * 24 * 3600;
+    for (const userId of userIds) await deps.accounts.markErased(userId, markerUntil);
     // After the account is gone (no new consent can be appended), what is kept gets its expiry.
     const until = retentionDates(endedAt);
     const epoch = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -86,6 +86,14 @@ export interface RetentionSchedule {
   expireKycRecords(userId: string, inquiryIds: string[], expiresAt: number): Promise<void>;
 }
 
+/**
+ * The signed-in screens answer from the product's own records and the token (ADR 0059): an erased
+ * account leaves a marker without personal data, so its still-valid tokens see "not found".
+ */
+export interface ErasedAccounts {
+  markErased(userId: string, expiresAt: number): Promise<void>;
+}
+
 export interface InquiryRedactor {
   /** Asks Persona to redact the inquiry's personal data; redacting twice is not an error. */
   redactInquiry(inquiryId: string): Promise<void>;

@@ -65,6 +65,8 @@ let ledger: Map<string, { purpose: string; recordedAt: string }[]>;
 let kyc: Map<string, { status: string; inquiryId: string | null }>;
 /** Expiry (epoch seconds) per record group, set once as the DynamoDB adapter sets it. */
 let expiries: Map<string, number>;
+/** The erased-account markers the signed-in screens read (ADR 0059), with their expiry. */
+let erasedMarkers: Map<string, number>;
 let now: Date;
 
 function erase() {
@@ -88,6 +90,11 @@ function erase() {
           if (!expiries.has(key)) expiries.set(key, expiresAt);
       },
     },
+    accounts: {
+      markErased: async (userId, expiresAt) => {
+        erasedMarkers.set(userId, expiresAt);
+      },
+    },
     clock: { now: () => now },
   });
 }
@@ -97,6 +104,7 @@ const epoch = (iso: string) => Date.parse(iso) / 1000;
 beforeEach(() => {
   now = new Date('2026-04-01T09:00:00.000Z');
   expiries = new Map();
+  erasedMarkers = new Map();
   submissions = new MemorySubmissions();
   directory = new MemoryDirectory();
   redacted = [];
@@ -157,6 +165,10 @@ describe('erasing the data of a deletion request', () => {
       'kyc_decision',
     ]);
     expect(request?.kept?.every((k) => k.reason.length > 20)).toBe(true);
+    // The account's tokens may outlive it: the signed-in screens see the marker for a week.
+    expect(Object.fromEntries(erasedMarkers)).toEqual({
+      'auth0|ada': epoch('2026-04-08T09:00:00.000Z'),
+    });
   });
 
   it('sets the expiry of what it keeps: the consent records and the KYC records, the policy periods after the relationship ends', async () => {
