@@ -25,7 +25,7 @@ const maxSegments = 5;
 const segmentPattern = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,48}[A-Za-z0-9])?$/;
 /** Accepted by AWS and emulated: `AWS4-HMAC-SHA256 Credential=<key>/<date>/<region>/appsync/aws4_request, ...`. */
 const sigV4Pattern =
-  /^AWS4-HMAC-SHA256 Credential=[A-Z0-9]{16,128}\/(\d{8})\/([a-z0-9-]+)\/appsync\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=[0-9a-f]{64}$/;
+  /^AWS4-HMAC-SHA256 Credential=[A-Za-z0-9]{1,128}\/(\d{8})\/([a-z0-9-]+)\/appsync\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=[0-9a-f]{64}$/;
 
 /** What an onSubscribe handler sees (the parts this product reads), shaped as AppSync's context. */
 export interface SubscribeContext {
