@@ -68,6 +68,10 @@ export function buildPlatform(
         claimsNamespace: config.auth0.claimsNamespace,
       },
       persona: { environmentId: config.persona.environmentId },
+      realtime: {
+        httpDomain: backend.realtime.api.httpDns,
+        realtimeDomain: backend.realtime.api.realtimeDns,
+      },
     },
     ...(config.domainName ? { domainName: config.domainName } : {}),
     ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),

@@ -1,6 +1,7 @@
-import { profileKeyPrefix } from './adapters/dynamodb-user-profiles.ts';
+import { kycChannelNamespace } from './contracts/kyc-channel.ts';
 import { reconcileDefaults } from './domain/kyc/reconcile-inquiries.ts';
-import { email, eventBus, type Grant, secret, table, tableItems } from './grants.ts';
+import { email, eventBus, type Grant, realtimePublish, secret, table, tableItems } from './grants.ts';
+import { profileKeyPrefix } from './tables.ts';
 
 // Every EventBridge rule on the custom bus, once. The CDK events construct and the local
 // EventBridge endpoint (local/gateway) both build from this table.
@@ -107,6 +108,18 @@ export const eventRules: EventRuleDef[] = [
     ],
     retry,
     timeoutSeconds: 30,
+  },
+  {
+    id: 'PushKycDecision',
+    description:
+      "Push a KYC status change to the user's open status screens (the realtime API's per-user channel)",
+    pattern: { source: [eventSources.kyc], 'detail-type': ['KycStatusChanged'] },
+    handler: 'push-kyc-decision',
+    grants: [realtimePublish(kycChannelNamespace)],
+    // A push is worth something for minutes, not a day: the screens poll while it is missing,
+    // and what still fails after the retries waits in the dead-letter queue to be looked at.
+    retry: { maximumRetryAttempts: 3, maximumEventAgeSeconds: 15 * 60 },
+    timeoutSeconds: 15,
   },
   {
     id: 'ProcessRegistration',

@@ -69,7 +69,9 @@ export type Grant =
   /** PutEvents of these detail-types (with their sources) only: IAM conditions on both. */
   | { kind: 'eventBus'; publishes: readonly EventDetailType[] }
   | { kind: 'email' }
-  | { kind: 'secret'; secret: SecretKey };
+  | { kind: 'secret'; secret: SecretKey }
+  /** Publish (AppSync Events' HTTP publish, AWS_IAM) to the channels of one namespace of the realtime API. */
+  | { kind: 'realtimePublish'; namespace: string };
 
 export const table = (name: TableKey, access: TableAccess, indexes = false): Grant => ({
   kind: 'table',
@@ -89,4 +91,8 @@ export const eventBus = (...publishes: [EventDetailType, ...EventDetailType[]]):
   publishes,
 });
 export const email: Grant = { kind: 'email' };
+export const realtimePublish = (namespace: string): Grant => ({ kind: 'realtimePublish', namespace });
+
+/** The environment variable that names the realtime API's HTTP domain (set with a `realtimePublish` grant). */
+export const realtimeEnvVars = { httpDomain: 'REALTIME_HTTP_DOMAIN' } as const;
 export const secret = (name: SecretKey): Grant => ({ kind: 'secret', secret: name });

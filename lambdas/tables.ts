@@ -87,3 +87,9 @@ export const tables = {
 export type TableKey = keyof typeof tables;
 
 export const tableKeys = Object.keys(tables) as TableKey[];
+
+/**
+ * The partition-key prefix of the account profiles in the submissions table (ADR 0059): the KYC
+ * sync may write those items and no other there.
+ */
+export const profileKeyPrefix = 'PROFILE#';

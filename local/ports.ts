@@ -6,6 +6,8 @@ export interface LocalPorts {
   persona: number;
   ses: number;
   dynamodb: number;
+  /** The AppSync Events emulator: real-time WebSocket and HTTP publish (ADR 0060). */
+  realtime: number;
 }
 
 export const defaultPorts: LocalPorts = {
@@ -15,6 +17,7 @@ export const defaultPorts: LocalPorts = {
   persona: 4020,
   ses: 8005,
   dynamodb: 8000,
+  realtime: 4030,
 };
 
 /** The variable that sets each port: read here, set by `spawnStack` for a child stack. */
@@ -25,6 +28,7 @@ export const portEnvNames: Record<keyof LocalPorts, string> = {
   persona: 'PERSONA_PORT',
   ses: 'SES_PORT',
   dynamodb: 'DYNAMODB_PORT',
+  realtime: 'REALTIME_PORT',
 };
 
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalPorts {

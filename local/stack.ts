@@ -2,17 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { kycChannelNamespace } from '#contracts/kyc-channel.ts';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import {
   type Auth0M2mKey,
   auth0M2mKeys,
   auth0M2mScopes,
+  realtimeEnvVars,
   type SecretKey,
   secretEnvVars,
 } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 import { type TableKey, tables } from '#lambdas/tables.ts';
+import { loadKycDecisionsHandlers } from './appsync-events/handlers.ts';
+import { startAppSyncEvents } from './appsync-events/index.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
 import { createDynamoDbCallLog } from './gateway/dynamodb-calls.ts';
 import { eventBridgePath, secretsManagerPath, sesPath, startGateway } from './gateway/index.ts';
@@ -72,6 +76,8 @@ export interface StackInfo {
   ses: { url: string };
   dynamodb: { endpoint: string; tables: Record<string, string> };
   eventBridge: { endpoint: string; busName: string };
+  /** The AppSync Events emulator (ADR 0060): `${httpDomain}/event` publishes, `${realtimeDomain}/event/realtime` subscribes. */
+  realtime: { httpDomain: string; realtimeDomain: string; namespace: string };
   accounts: StackAccount[];
 }
 
@@ -257,9 +263,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     closers.push(persona.close);
     log(`  persona   ${personaUrl}  (Persona emulator: inquiry API and widget)`);
 
+    // AppSync Events, as the stage's API is configured: subscribe with the Auth0 access token
+    // (OIDC), publish with SigV4 (IAM), the namespace's onSubscribe handler the bundle AWS runs.
+    const realtime = await startAppSyncEvents({
+      port: ports.realtime,
+      region: localIdentity.region,
+      oidc: { issuer, audience: localIdentity.audience, jwksUri: `${issuer}.well-known/jwks.json` },
+      namespaces: { [kycChannelNamespace]: await loadKycDecisionsHandlers() },
+      log: (line) => log(`  [realtime] ${line}`),
+    });
+    closers.push(realtime.close);
+    log(`  realtime  ${realtime.httpDomain}  (AppSync Events emulator: WebSocket and HTTP publish)`);
+
     // The handlers run in this process and read their configuration from the environment, as in
     // Lambda; only the endpoints differ from AWS.
-    Object.assign(process.env, handlerEnvironment({ ports, tableNames: dynamodb.tableNames }));
+    Object.assign(process.env, handlerEnvironment({ ports, tableNames: dynamodb.tableNames }), {
+      [realtimeEnvVars.httpDomain]: realtime.httpDomain,
+    });
     // Every handler shares this client (one per container in AWS); locally a middleware that only
     // counts is attached to it, so the stack can report each invocation's DynamoDB calls.
     const dynamoDbCallLog = createDynamoDbCallLog();
@@ -329,6 +349,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         environmentId: localIdentity.personaEnvironmentId,
         customHost: `localhost:${ports.persona}`,
       },
+      realtime: { httpDomain: realtime.httpDomain, realtimeDomain: realtime.realtimeDomain },
     };
     const web = await startWeb({
       port: ports.web,
@@ -379,6 +400,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ),
       },
       eventBridge: { endpoint: gateway.eventBridgeEndpoint, busName: localIdentity.busName },
+      realtime: {
+        httpDomain: realtime.httpDomain,
+        realtimeDomain: realtime.realtimeDomain,
+        namespace: kycChannelNamespace,
+      },
       accounts: seededAccounts,
     };
     // Written whole, then renamed into place: whoever waits for the file (spawnStack polls for it)

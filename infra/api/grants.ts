@@ -5,7 +5,14 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { domainEvents } from '#contracts/events.ts';
-import { type Grant, type SecretKey, secretEnvVars, type TableAccess } from '#lambdas/grants.ts';
+import type { RealtimeApi } from '#infra/realtime/realtime-api.ts';
+import {
+  type Grant,
+  realtimeEnvVars,
+  type SecretKey,
+  secretEnvVars,
+  type TableAccess,
+} from '#lambdas/grants.ts';
 import { type TableKey, tables as tableDefs } from '#lambdas/tables.ts';
 
 // Turns the grants declared in routes.ts / event-rules.ts into the narrowest IAM statements and
@@ -24,6 +31,8 @@ export const tableActions: Record<TableAccess, string[]> = {
 export interface GrantTargets {
   tables: Record<TableKey, ITableV2>;
   bus: IEventBus;
+  /** The realtime API (AppSync Events) the push functions publish to. */
+  realtime: RealtimeApi;
   secrets: Record<SecretKey, ISecret>;
   /** `sandboxRecipients`: identities SES checks as recipients while the account is in its sandbox. */
   email: {
@@ -92,6 +101,16 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
         fn.addEnvironment('SES_CONFIGURATION_SET', targets.email.configurationSetName);
         break;
       }
+      case 'realtimePublish':
+        // One namespace, publish only: the function can neither subscribe nor connect.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['appsync:EventPublish'],
+            resources: [targets.realtime.namespaceArn(grant.namespace)],
+          }),
+        );
+        fn.addEnvironment(realtimeEnvVars.httpDomain, targets.realtime.api.httpDns);
+        break;
       case 'secret':
         targets.secrets[grant.secret].grantRead(fn);
         fn.addEnvironment(secretEnvVars[grant.secret], targets.secrets[grant.secret].secretArn);

@@ -12,6 +12,7 @@ export const funnelMetrics = {
     'KycStatusChanged',
     'KycStatusSynced',
     'KycDecisionEmailSent',
+    'KycDecisionPushed',
   ],
   'Webhooks and KYC pipeline': [
     'WebhookRejectedSignature',

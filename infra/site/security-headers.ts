@@ -19,6 +19,8 @@ export interface SiteHeaderInputs {
   personaFrame: string;
   /** Served over HTTPS (CloudFront): HSTS and `upgrade-insecure-requests` apply; over plain http they do not. */
   https: boolean;
+  /** The realtime API's WebSocket origin (`realtimeOrigin`), when the stage has one. */
+  realtime?: string;
 }
 
 /** The header set, in the shape a CloudFront response headers policy takes it. */
@@ -49,6 +51,11 @@ export function personaFrameOrigin(customHost: string | undefined): string {
     .origin;
 }
 
+/** The realtime API's WebSocket origin: a bare domain means `wss://` (as the web client connects). */
+export function realtimeOrigin(realtimeDomain: string): string {
+  return /^wss?:\/\//.test(realtimeDomain) ? new URL(realtimeDomain).origin : `wss://${realtimeDomain}`;
+}
+
 /** The inputs that a stage's `/config.json` and a build's CSP hashes give. */
 export function siteHeaderInputs(
   config: WebConfig,
@@ -60,6 +67,7 @@ export function siteHeaderInputs(
     identityProvider: config.auth0.domain,
     personaFrame: personaFrameOrigin(config.persona.customHost),
     https: transport.https,
+    ...(config.realtime ? { realtime: realtimeOrigin(config.realtime.realtimeDomain) } : {}),
   };
 }
 
@@ -71,6 +79,8 @@ export function siteHeaderInputs(
  *   fetches, hence `connect-src`. No silent-auth iframe (refresh tokens, no fallback), no worker
  *   (only used with the memory cache), and no form posts to the tenant, so no `frame-src`,
  *   `worker-src` or `form-action` entry for it;
+ * - the realtime API (AppSync Events): the status screen's WebSocket (`connect-src`, its exact host:
+ *   a token-bearing socket may go nowhere else; ADR 0060);
  * - Persona: the widget is a frame (`frame-src`); the SDK fetches nothing and loads no image,
  *   script or stylesheet file into this page (its spinner is inline SVG). Its `Client` class
  *   does append inline `<style>` elements and a `style` attribute, which this policy refuses (one
@@ -87,7 +97,14 @@ export function contentSecurityPolicy(inputs: SiteHeaderInputs): string {
     // data: for the favicon, which the build inlines as a data URL.
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", identityProviderOrigin(inputs.identityProvider)]],
+    [
+      'connect-src',
+      [
+        "'self'",
+        identityProviderOrigin(inputs.identityProvider),
+        ...(inputs.realtime ? [inputs.realtime] : []),
+      ],
+    ],
     ['frame-src', [inputs.personaFrame]],
     ['frame-ancestors', ["'none'"]],
     // No page sets <base>: with 'none' an injected <base href> cannot redirect the pages' relative

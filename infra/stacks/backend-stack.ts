@@ -9,6 +9,7 @@ import { PlatformApi } from '#infra/api/platform-api.ts';
 import { type MakeFunction, PlatformFunction } from '#infra/api/platform-function.ts';
 import { PlatformEventRules } from '#infra/events/platform-event-rules.ts';
 import { Observability } from '#infra/observability/observability.ts';
+import { RealtimeApi } from '#infra/realtime/realtime-api.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import { isAuth0M2mKey } from '#lambdas/grants.ts';
@@ -16,7 +17,7 @@ import { routes } from '#lambdas/routes.ts';
 
 export interface BackendStackProps extends StackProps {
   config: StageConfig;
-  targets: Omit<GrantTargets, 'bus'>;
+  targets: Omit<GrantTargets, 'bus' | 'realtime'>;
   logRetention: RetentionDays;
 }
 
@@ -30,6 +31,8 @@ export class BackendStack extends Stack {
   /** `<api id>.execute-api.<region>.amazonaws.com`: CloudFront's origin for `/api/*`. */
   readonly apiDomain: string;
   readonly observability: Observability;
+  /** The realtime API (AppSync Events) that pushes decisions to the status screens (ADR 0060). */
+  readonly realtime: RealtimeApi;
 
   constructor(scope: Construct, id: string, props: BackendStackProps) {
     super(scope, id, props);
@@ -40,11 +43,16 @@ export class BackendStack extends Stack {
       eventPattern: { source: [{ prefix: 'platform.' }] as unknown as string[] },
       retention: Duration.days(365),
     });
-    const targets: GrantTargets = { ...props.targets, bus: this.bus };
-    // Auth0's issuer (a custom domain, if the tenant has one): API Gateway's authorizer and the
-    // handlers' own token check use the same. The Management API lives only on the tenant's
-    // canonical domain, whatever domain users sign in at.
+    // Auth0's issuer (a custom domain, if the tenant has one): API Gateway's authorizer, the
+    // handlers' own token check and the realtime API use the same. The Management API lives only on
+    // the tenant's canonical domain, whatever domain users sign in at.
     const issuer = `https://${config.auth0.domain}/`;
+    this.realtime = new RealtimeApi(this, 'Realtime', {
+      issuer,
+      audience: config.auth0.audience,
+      logRetention: props.logRetention,
+    });
+    const targets: GrantTargets = { ...props.targets, bus: this.bus, realtime: this.realtime };
     const environment = {
       AUTH0_DOMAIN: config.auth0.tenantDomain,
       AUTH0_ISSUER: issuer,
@@ -98,5 +106,7 @@ export class BackendStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'EventBusName', { value: this.bus.eventBusName });
+    new CfnOutput(this, 'RealtimeHttpDomain', { value: this.realtime.api.httpDns });
+    new CfnOutput(this, 'RealtimeDomain', { value: this.realtime.api.realtimeDns });
   }
 }

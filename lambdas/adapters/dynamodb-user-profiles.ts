@@ -10,6 +10,7 @@ import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import { type OrganizationType, organizationTypes } from '#contracts/organization.ts';
 import type { ErasedAccounts } from '#lambdas/domain/data-rights/ports.ts';
 import type { ProfileLookup, UserProfile, UserProfiles } from '#lambdas/domain/ports.ts';
+import { profileKeyPrefix } from '#lambdas/tables.ts';
 import { registrationKey } from './dynamodb-registration-store.ts';
 
 // The product's own account records (ADR 0059), in the submissions table beside the registration:
@@ -17,7 +18,7 @@ import { registrationKey } from './dynamodb-registration-store.ts';
 // deletion request (which deletes it: a profile has no retention ground). An account registered
 // before profiles existed has only its registration item; one read answers both.
 
-export const profileKeyPrefix = 'PROFILE#';
+export { profileKeyPrefix };
 export const profileKey = (userId: string) => ({ pk: `${profileKeyPrefix}${userId}`, sk: 'PROFILE' });
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined =>

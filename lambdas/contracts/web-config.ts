@@ -16,5 +16,17 @@ export const webConfig = z.strictObject({
     /** `host:port` of a Persona-compatible widget host; absent in AWS stages. */
     customHost: z.optional(z.string()),
   }),
+  /**
+   * The realtime API (AppSync Events) that pushes decisions to the status screen (ADR 0060): its
+   * HTTP domain (the connection's `host`) and real-time domain (the WebSocket). Bare domains in
+   * AWS (`<id>.appsync-api.<region>.amazonaws.com`, `<id>.appsync-realtime-api...`); URLs with a
+   * scheme for the local emulator. Absent: the status screen polls.
+   */
+  realtime: z.optional(
+    z.strictObject({
+      httpDomain: z.string().check(z.minLength(1)),
+      realtimeDomain: z.string().check(z.minLength(1)),
+    }),
+  ),
 });
 export type WebConfig = z.infer<typeof webConfig>;

@@ -13,4 +13,5 @@ export const testPorts: LocalPorts = {
   persona: 14020 + offset,
   ses: 18005 + offset,
   dynamodb: 18000 + offset,
+  realtime: 14030 + offset,
 };

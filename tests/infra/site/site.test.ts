@@ -45,14 +45,24 @@ const webConfigFor = (): WebConfig => ({
     claimsNamespace: config.auth0.claimsNamespace,
   },
   persona: { environmentId: config.persona.environmentId },
+  // The backend's realtime API: a cross-stack reference, which `flat` shows as `<realtime>`.
+  realtime: { httpDomain: '<realtime>', realtimeDomain: '<realtime>' },
 });
+/** A CloudFormation string with references (`Fn::Join`), each reference shown as `<realtime>`. */
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON
+const flat = (value: any): string =>
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value?.['Fn::Join'])
+      ? (value['Fn::Join'][1] as unknown[]).map(flat).join(value['Fn::Join'][0])
+      : '<realtime>';
 /** The header fields CloudFront sends for a response headers policy of the template. */
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON
 function cloudFrontHeaderFields(policy: any): Record<string, string> {
   const security = policy.SecurityHeadersConfig;
   const hsts = security.StrictTransportSecurity;
   return {
-    'Content-Security-Policy': security.ContentSecurityPolicy.ContentSecurityPolicy,
+    'Content-Security-Policy': flat(security.ContentSecurityPolicy.ContentSecurityPolicy),
     ...(hsts
       ? {
           'Strict-Transport-Security': [
@@ -269,14 +279,15 @@ describe('the response headers', () => {
   });
 
   it('send a CSP that allows only this origin, the hashed theme script, the Auth0 tenant and Persona', () => {
-    const csp = policy().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    const csp = flat(policy().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(directives(csp)).toEqual({
       'default-src': ["'self'"],
       'script-src': ["'self'", ...inlineScripts.map(scriptHashSource)],
       'style-src': ["'self'"],
       'img-src': ["'self'", 'data:'],
       'font-src': ["'self'"],
-      'connect-src': ["'self'", auth0],
+      // The realtime API's WebSocket host (the status screen's push channel, ADR 0060).
+      'connect-src': ["'self'", auth0, 'wss://<realtime>'],
       'frame-src': ['https://*.withpersona.com'],
       'frame-ancestors': ["'none'"],
       'base-uri': ["'none'"],
@@ -320,6 +331,7 @@ describe('the response headers', () => {
       ...webConfigFor(),
       auth0: { ...webConfigFor().auth0, domain: 'http://localhost:4010' },
       persona: { environmentId: 'env_local', customHost: 'localhost:4020' },
+      realtime: { httpDomain: 'http://localhost:4030', realtimeDomain: 'ws://localhost:4030' },
     };
     const hashes = inlineScripts.map(scriptHashSource);
     const cloud = cloudFrontHeaderFields(headersPolicyOf(synthSite(local).template));
@@ -334,7 +346,7 @@ describe('the response headers', () => {
       `${served['Content-Security-Policy']}; upgrade-insecure-requests`,
     );
     const csp = directives(served['Content-Security-Policy'] as string);
-    expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:4010']);
+    expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:4010', 'ws://localhost:4030']);
     expect(csp['frame-src']).toEqual(['http://localhost:4020']);
     expect(served['Permissions-Policy']).toMatch(
       /^camera=\(self "http:\/\/localhost:4020"\), microphone=\(\)/,
@@ -395,6 +407,8 @@ describe('the web build', () => {
         claimsNamespace: config.auth0.claimsNamespace,
       },
       persona: { environmentId: config.persona.environmentId },
+      // The backend's realtime API domains, filled in at deploy time.
+      realtime: { httpDomain: expect.any(String), realtimeDomain: expect.any(String) },
     });
   });
 

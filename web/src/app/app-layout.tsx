@@ -181,6 +181,8 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     [auth, expire, toast],
   );
 
+  const accessToken = useCallback(() => auth.getAccessToken(), [auth]);
+
   const meRef = useRef<MeResponse | undefined>(undefined);
   const refreshMe = useCallback(
     async (options: { freshToken?: boolean } = {}) => {
@@ -255,6 +257,7 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     api,
     me,
     refreshMe,
+    accessToken,
     logout: () => logout(),
     holdActivity: holdSessionActivity,
   };

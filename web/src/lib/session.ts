@@ -17,6 +17,11 @@ export interface Session {
    * claims match). `freshToken` forces the token refresh, e.g. after the email was verified.
    */
   refreshMe(options?: { freshToken?: boolean }): Promise<MeResponse>;
+  /**
+   * A current access token, for what is not the API client's to call: the status screen's push
+   * channel sends it to the realtime API (ADR 0060). Stable across renders.
+   */
+  accessToken(): Promise<string>;
   /** Log Out: ends the session at the identity provider and returns to the site. */
   logout(): void;
   /**

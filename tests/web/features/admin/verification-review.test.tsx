@@ -164,6 +164,7 @@ function renderQueue(path: string = paths.adminVerification.getHref()) {
     me: admin,
     refreshMe: vi.fn(async () => admin),
     holdActivity: () => () => {},
+    accessToken: async () => 'token',
     logout: vi.fn(),
   };
   const router = createMemoryRouter(

@@ -38,6 +38,7 @@ export function renderScreen(Screen: ComponentType, options: { path: string; me?
     me: { ...approvedCommercial, ...options.me },
     refreshMe: vi.fn(async () => session.me),
     holdActivity: () => () => {},
+    accessToken: async () => 'token',
     logout: vi.fn(),
   };
   const router = createMemoryRouter(

@@ -102,9 +102,10 @@ function FakeShell({
   const logout = useMemo(() => vi.fn(), []);
   // The session rules' hold (the verification widget): `held()` says how many are taken.
   const holdActivity = useMemo(() => vi.fn(holdCounter), []);
+  const accessToken = useMemo(() => vi.fn(async () => 'access-token'), []);
   const session = useMemo<Session>(
-    () => ({ api, me, refreshMe: refreshSpy, logout, holdActivity }),
-    [api, me, refreshSpy, logout, holdActivity],
+    () => ({ api, me, refreshMe: refreshSpy, accessToken, logout, holdActivity }),
+    [api, me, refreshSpy, accessToken, logout, holdActivity],
   );
   onSession(session);
   return (

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import { json } from '#tests/web/stub-api.ts';
 import { submittedState } from '#web/features/kyc/lib/submission.ts';
 import { Component as KycStatusScreen } from '#web/features/kyc/screens/kyc-status.tsx';
+import { FakeSocket } from './fake-realtime.ts';
 import { baseMe, renderScreen, stubFetch } from './kyc-harness.tsx';
 
-// The status screens as the user sees them: the server's status (polled while pending, paused in a
-// hidden tab, stopped once decided), the approved redirect after 3000 ms, the rejected screen's
+// The status screens as the user sees them: the server's status (pushed while pending, polled while
+// the push channel is down, paused in a hidden tab, stopped once decided), the approved redirect after 3000 ms, the rejected screen's
 // contact link, and the defense and government wording.
 
 const commercial = '/auth/kyc-complete';
@@ -54,7 +55,7 @@ const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const meCalls = (calls: { url: string }[]) => calls.filter((call) => call.url === '/api/me').length;
 
 describe('pending', () => {
-  it('says the verification is in progress, offers Return to Home, and asks the server soon, then every 4 s', async () => {
+  it('says the verification is in progress, offers Return to Home, and, with no push channel, asks the server after 1, 2, 5, then every 10 s', async () => {
     const { calls } = serverSays(() => 'pending');
     show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
@@ -62,30 +63,28 @@ describe('pending', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(meCalls(calls)).toBe(0);
 
-    // Checks at 0.5 s, 1.5 s, 3.5 s, then every 4 s.
-    await act(() => vi.advanceTimersByTimeAsync(499));
+    // Checks at 1 s, 3 s, 8 s, then every 10 s.
+    await act(() => vi.advanceTimersByTimeAsync(999));
     expect(meCalls(calls)).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(meCalls(calls)).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(meCalls(calls)).toBe(2);
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(meCalls(calls)).toBe(3);
-    await act(() => vi.advanceTimersByTimeAsync(3999));
-    expect(meCalls(calls)).toBe(3);
+    expect(meCalls(calls)).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(4999));
+    expect(meCalls(calls)).toBe(2);
     await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(meCalls(calls)).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(meCalls(calls)).toBe(4);
-    await act(() => vi.advanceTimersByTimeAsync(4000));
-    expect(meCalls(calls)).toBe(5);
     await act(() => vi.advanceTimersByTimeAsync(40_000));
-    expect(meCalls(calls)).toBe(15);
+    expect(meCalls(calls)).toBe(8);
   });
 
   it('pauses while the tab is hidden and asks again as soon as it is visible', async () => {
     const { calls } = serverSays(() => 'pending');
     show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(meCalls(calls)).toBe(1);
 
     setVisibility('hidden');
@@ -95,7 +94,8 @@ describe('pending', () => {
     setVisibility('visible');
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(meCalls(calls)).toBe(2);
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    // The back-off goes on where it was: the third check 5 s later.
+    await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(meCalls(calls)).toBe(3);
   });
 
@@ -108,9 +108,9 @@ describe('pending', () => {
     );
     show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
-    await act(() => vi.advanceTimersByTimeAsync(500));
-    failing = false;
     await act(() => vi.advanceTimersByTimeAsync(1000));
+    failing = false;
+    await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(meCalls(calls)).toBe(2);
     expect(heading()).toBe('Verification In Progress');
   });
@@ -121,7 +121,7 @@ describe('pending', () => {
     const view = show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
     status = 'approved';
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(heading()).toBe('Verification Approved');
     expect(meCalls(calls)).toBe(1);
 
@@ -149,10 +149,10 @@ describe('right after submitting', () => {
     show(commercial, { kycStatus: 'not_started', consentRecorded: true }, submittedState());
 
     expect(heading()).toBe('Verification In Progress');
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(meCalls(calls)).toBe(1);
     status = 'pending';
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(heading()).toBe('Verification In Progress');
   });
 
@@ -259,9 +259,123 @@ describe('rejected', () => {
     show(commercial, { kycStatus: 'pending', consentRecorded: true });
 
     status = 'rejected';
-    await act(() => vi.advanceTimersByTimeAsync(500));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(heading()).toBe('Verification Unsuccessful');
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(meCalls(calls)).toBe(1);
+  });
+});
+
+describe('decisions pushed on the realtime channel', () => {
+  // The screen loads the client lazily; loaded once here, its import resolves within a settle.
+  beforeAll(async () => {
+    await import('#web/features/kyc/lib/decision-channel.ts');
+  });
+  const realtime = { httpDomain: 'api.realtime.example', realtimeDomain: 'rt.realtime.example' };
+  const config = {
+    stage: 'test',
+    auth0: {
+      domain: 'tenant.example',
+      clientId: 'spa',
+      audience: 'https://api.example',
+      claimsNamespace: 'https://example/',
+    },
+    persona: { environmentId: 'env' },
+    realtime,
+  };
+
+  function serverWithChannel(next: () => KycStatus) {
+    FakeSocket.reset();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    return stubFetch((call) => {
+      if (call.url === '/config.json') return json(200, config);
+      return call.url === '/api/me' ? json(200, { ...baseMe, kycStatus: next() }) : json(404, {});
+    });
+  }
+  const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
+
+  it("subscribes to the user's own channel with the access token, and shows the pushed decision without polling", async () => {
+    let status: KycStatus = 'pending';
+    const { calls } = serverWithChannel(() => status);
+    const view = show(commercial, { kycStatus: 'pending', consentRecorded: true });
+    await settle();
+
+    const socket = FakeSocket.last;
+    expect(socket.url).toBe('wss://rt.realtime.example/event/realtime');
+    expect(socket.protocols[0]).toBe('aws-appsync-event-ws');
+    expect(socket.header()).toEqual({ host: 'api.realtime.example', Authorization: 'access-token' });
+    socket.accept();
+    await settle();
+    expect(socket.subscribeMessage()).toMatchObject({
+      type: 'subscribe',
+      channel: '/kyc-decisions/auth0Q7CkycQ2Duser',
+      authorization: { host: 'api.realtime.example', Authorization: 'access-token' },
+    });
+    // Once subscribed: one check for a decision that landed before, then nothing while it waits.
+    expect(meCalls(calls)).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(meCalls(calls)).toBe(1);
+
+    status = 'approved';
+    socket.push({ status: 'approved', occurredAt: '2026-01-01T00:00:00.000Z' });
+    await settle();
+    expect(meCalls(calls)).toBe(2);
+    expect(heading()).toBe('Verification Approved');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(view.router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('trusts the server, not the push: a push says approved while GET /api/me still says pending', async () => {
+    const { calls } = serverWithChannel(() => 'pending');
+    show(commercial, { kycStatus: 'pending', consentRecorded: true });
+    await settle();
+    FakeSocket.last.accept();
+    await settle();
+    FakeSocket.last.push({ status: 'approved', occurredAt: '2026-01-01T00:00:00.000Z' });
+    await settle();
+    expect(meCalls(calls)).toBe(2);
+    expect(heading()).toBe('Verification In Progress');
+  });
+
+  it('polls with the back-off while the channel is down and stops once it is back', async () => {
+    const { calls } = serverWithChannel(() => 'pending');
+    show(commercial, { kycStatus: 'pending', consentRecorded: true });
+    await settle();
+    FakeSocket.last.accept();
+    await settle();
+    expect(meCalls(calls)).toBe(1);
+
+    FakeSocket.last.drop();
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(meCalls(calls)).toBe(1);
+    // The channel retries after 1 s (refused this time), the poll asks at 1 s, then at 3 s.
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(meCalls(calls)).toBe(2);
+    FakeSocket.last.receive({ type: 'connection_error', errors: [{ errorType: 'UnauthorizedException' }] });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(meCalls(calls)).toBe(3);
+
+    // Back after its 2 s back-off: one check on subscribing, then no more polling.
+    FakeSocket.last.accept();
+    await settle();
+    expect(meCalls(calls)).toBe(4);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(meCalls(calls)).toBe(4);
+  });
+
+  it('closes the channel once the decision is shown', async () => {
+    let status: KycStatus = 'pending';
+    serverWithChannel(() => status);
+    show(commercial, { kycStatus: 'pending', consentRecorded: true });
+    await settle();
+    const socket = FakeSocket.last;
+    socket.accept();
+    await settle();
+    status = 'rejected';
+    socket.push({ status: 'rejected', occurredAt: '2026-01-01T00:00:00.000Z' });
+    await settle();
+    expect(heading()).toBe('Verification Unsuccessful');
+    expect(socket.closed).toBe(true);
+    expect(socket.sent.at(-1)).toMatchObject({ type: 'unsubscribe', id: socket.subscribeMessage()?.id });
   });
 });

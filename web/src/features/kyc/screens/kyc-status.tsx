@@ -6,6 +6,7 @@ import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { kycContacts, kycCopy } from '#web/content/kyc.ts';
 import { isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
+import { useDecisionWatch } from '#web/features/kyc/lib/decision-watch.ts';
 import { isJustSubmitted } from '#web/features/kyc/lib/submission.ts';
 import { approvedHome, journeyState, nextStep, type Segment } from '#web/lib/journey.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -13,27 +14,19 @@ import '#web/styles/kyc.css';
 
 const copy = kycCopy.status;
 
-/**
- * When a pending status is asked again (`GET /api/me` through the shell's `refreshMe`): soon after
- * the screen opens, since the decision of an automatic check usually arrives within a second of the
- * submission, then less and less often, every 4 s at most (ADR 0044).
- */
-const statusPollDelaysMs = [500, 1000, 2000, 4000] as const;
-const pollDelay = (checks: number) =>
-  statusPollDelaysMs[Math.min(checks, statusPollDelaysMs.length - 1)] ?? 4000;
 /** How long the approved screen shows before the dashboard opens. */
 const approvedRedirectMs = 3000;
 
 // `/auth/kyc-complete` (commercial and academic organizations) and `/auth/kyc-complete-defense`
 // (defense and government): one module for both, told apart by the path. The status is the
 // server's (`me` from the shell, refreshed through `refreshMe()` so the shell's `me` and the
-// token's claims move together), polled while pending: paused while the tab is hidden, asked again
-// as soon as it is visible, stopped once the status leaves pending.
+// token's claims move together). While pending, the decision arrives by push, with polling only
+// while the push channel is down (useDecisionWatch, ADR 0060).
 
 type Shown = 'pending' | 'approved' | 'rejected';
 
 export function Component() {
-  const { me, refreshMe } = useSession();
+  const { me, refreshMe, accessToken } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const segment: Segment =
@@ -46,44 +39,7 @@ export function Component() {
     me.kycStatus === 'not_started' ? (justSubmitted ? 'pending' : undefined) : me.kycStatus;
 
   const pending = shown === 'pending';
-  useEffect(() => {
-    if (!pending) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    let inFlight = false;
-    let checks = 0;
-
-    const hidden = () => document.visibilityState === 'hidden';
-    const schedule = () => {
-      clearTimeout(timer);
-      if (!stopped && !hidden()) timer = setTimeout(check, pollDelay(checks));
-    };
-    async function check() {
-      if (stopped || inFlight || hidden()) return;
-      inFlight = true;
-      checks += 1;
-      try {
-        await refreshMe();
-      } catch {
-        // A failed check is asked again at the next tick (a 401 ends the session in the shell).
-      } finally {
-        inFlight = false;
-      }
-      schedule();
-    }
-    const onVisibility = () => {
-      clearTimeout(timer);
-      if (!hidden()) check();
-    };
-
-    schedule();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [pending, refreshMe]);
+  useDecisionWatch({ pending, userId: me.userId, refresh: refreshMe, token: accessToken });
 
   const approved = shown === 'approved';
   const home = paths[approvedHome(segment)].getHref();
