@@ -35,3 +35,9 @@ export const funnelMetrics = {
     'PublicEmailSuppressed',
   ],
 } as const satisfies Record<string, readonly string[]>;
+
+/**
+ * Counted per purpose (`countMetricBy`, dimension `Purpose`: the M2M credentials a function uses),
+ * against the tenant's one Management API quota (ADR 0059). Graphed with a SEARCH per purpose.
+ */
+export const managementApiMetrics = ['Auth0ManagementCalls', 'Auth0ManagementRateLimited'] as const;

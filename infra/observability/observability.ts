@@ -21,7 +21,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { metricsNamespace, serviceName } from '#infra/api/platform-function.ts';
 import { deadLetterQueue } from '#infra/dead-letter-queue.ts';
-import { funnelMetrics } from '#infra/observability/funnel-metrics.ts';
+import { funnelMetrics, managementApiMetrics } from '#infra/observability/funnel-metrics.ts';
 
 /** Namespace of the metrics this construct derives from log lines. */
 export const operationsNamespace = 'Platform/Operations';
@@ -236,6 +236,22 @@ export class Observability extends Construct {
         new GraphWidget({ title, left: names.map(business), width: 24, height: 6, stacked: false }),
       );
     }
+    // The tenant's one quota, by who spends it (ADR 0059): one line per purpose.
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Auth0 Management API calls and 429s per purpose',
+        left: managementApiMetrics.map(
+          (metricName) =>
+            new MathExpression({
+              expression: `SEARCH('{${metricsNamespace},Purpose,service} MetricName="${metricName}"', 'Sum', 60)`,
+              label: metricName,
+              period: Duration.minutes(1),
+            }),
+        ),
+        width: 24,
+        height: 6,
+      }),
+    );
     this.dashboard.addWidgets(
       new GraphWidget({
         title: 'API requests and 5xx',

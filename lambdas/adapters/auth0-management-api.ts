@@ -20,6 +20,60 @@ export interface ManagementApiConfig {
   /** Per call, token included, unless the call says otherwise. */
   timeoutMs?: number | undefined;
   fetch?: typeof fetch | undefined;
+  /**
+   * Told of every request the tenant answered (the call's operation and the status), so each
+   * caller can count its calls per purpose. Not told of a call the quota's backoff held back.
+   */
+  onCall?: ((operation: string, status: number) => void) | undefined;
+  /** The tenant's quota record; by default the one this container shares for the origin. */
+  quota?: TenantQuota | undefined;
+}
+
+/**
+ * What the tenant's answers say about its Management API quota, which is one per tenant (Auth0
+ * sends `x-ratelimit-limit`, `-remaining` and `-reset` on every answer). Shared by every client of
+ * the tenant in this container: once one call learns that the quota is spent, no other call
+ * spends a request to learn it again; each waits for the reset, or, when its caller cannot wait
+ * that long, fails at once with the 429 the tenant would have answered (ADR 0059).
+ */
+export class TenantQuota {
+  #blockedUntil = 0;
+  limit: number | undefined;
+  remaining: number | undefined;
+
+  /** Milliseconds until the tenant will take a call again (0: now). */
+  waitMs(nowMs: number): number {
+    return Math.max(0, this.#blockedUntil - nowMs);
+  }
+
+  observe(status: number, headers: Headers, nowMs: number): void {
+    const number = (name: string) => {
+      const value = headers.get(name)?.trim();
+      return value && /^\d+$/.test(value) ? Number(value) : undefined;
+    };
+    this.limit = number('x-ratelimit-limit') ?? this.limit;
+    this.remaining = number('x-ratelimit-remaining');
+    const delay = serverRequestedDelayMs(headers, nowMs);
+    if (delay === undefined) return;
+    if (status === 429) {
+      // Spent until the reset it names (without one, the caller's own backoff decides).
+      this.#blockedUntil = Math.max(this.#blockedUntil, nowMs + delay);
+    } else if (this.remaining === 0) {
+      // This call took the last token: the next one would be refused until the reset.
+      this.#blockedUntil = Math.max(this.#blockedUntil, nowMs + delay);
+    }
+  }
+}
+
+const quotas = new Map<string, TenantQuota>();
+/** The one quota record of a tenant (by its Management API origin) in this container. */
+export function tenantQuota(origin: string): TenantQuota {
+  let quota = quotas.get(origin);
+  if (!quota) {
+    quota = new TenantQuota();
+    quotas.set(origin, quota);
+  }
+  return quota;
 }
 
 /**
@@ -307,6 +361,7 @@ export function createManagementApi(config: ManagementApiConfig): ManagementApi 
   const apiUrl = `${origin}/api/v2`;
   const defaultTimeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const fetchImpl = config.fetch ?? fetch;
+  const quota = config.quota ?? tenantQuota(origin);
   const tokens = new ClientCredentialsToken(
     `${origin}/oauth/token`,
     new URLSearchParams({
@@ -328,7 +383,22 @@ export function createManagementApi(config: ManagementApiConfig): ManagementApi 
     options: CallOptions | undefined,
   ): Promise<string> {
     const timeoutMs = options?.timeoutMs ?? defaultTimeoutMs;
-    const signal = AbortSignal.timeout(timeoutMs);
+    const started = Date.now();
+    const wait = quota.waitMs(started);
+    if (wait > 0) {
+      // Spent, as an earlier answer said: no request can succeed before the reset.
+      if (wait >= timeoutMs) {
+        throw new ManagementApiError({
+          operation,
+          status: 429,
+          errorCode: 'too_many_requests',
+          detail: "The tenant's Management API quota is spent until its reset (held back here)",
+          retryAfterMs: wait,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    const signal = AbortSignal.timeout(Math.max(1, timeoutMs - (Date.now() - started)));
     const attempt = (accessToken: string) =>
       send(fetchImpl, operation, `${apiUrl}${path}`, {
         method,
@@ -341,13 +411,19 @@ export function createManagementApi(config: ManagementApiConfig): ManagementApi 
         signal,
       });
     try {
+      const answered = async (accessToken: string) => {
+        const response = await attempt(accessToken);
+        quota.observe(response.status, response.headers, Date.now());
+        config.onCall?.(operation, response.status);
+        return response;
+      };
       let accessToken = await tokens.get(signal);
-      let response = await attempt(accessToken);
+      let response = await answered(accessToken);
       if (response.status === 401) {
         await response.body?.cancel();
         tokens.reject(accessToken);
         accessToken = await tokens.get(signal);
-        response = await attempt(accessToken);
+        response = await answered(accessToken);
       }
       if (!response.ok) throw await errorFrom(operation, response);
       return await response.text();

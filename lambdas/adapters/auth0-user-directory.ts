@@ -23,6 +23,7 @@ import {
 import { passwordTicketTtlDays } from '#lambdas/domain/registration/ports.ts';
 import type { Auth0M2mKey } from '#lambdas/grants.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
+import { countMetricBy } from '#lambdas/runtime/metrics.ts';
 import { DATABASE_CONNECTION } from './auth0-database-connection.ts';
 
 // The Auth0 Management API behind the `UserDirectory` port, and the one place Auth0 calls are
@@ -295,6 +296,11 @@ class CredentialedManagementApi implements ManagementApi {
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,
       baseUrl: process.env.AUTH0_MANAGEMENT_BASE_URL || undefined,
+      // The tenant's quota is shared by every purpose: count each one's calls, and the refusals.
+      onCall: (_operation, status) => {
+        countMetricBy('Auth0ManagementCalls', { Purpose: this.key });
+        if (status === 429) countMetricBy('Auth0ManagementRateLimited', { Purpose: this.key });
+      },
     });
     if (this.#built) {
       logger.info('auth0 credentials changed: client rebuilt', {

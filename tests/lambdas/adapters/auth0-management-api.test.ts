@@ -9,6 +9,7 @@ import {
   ManagementApiError,
   ManagementTimeoutError,
   serverRequestedDelayMs,
+  TenantQuota,
 } from '#lambdas/adapters/auth0-management-api.ts';
 import {
   Auth0UserDirectory,
@@ -482,6 +483,65 @@ describe('the Management API client: requests and answers', () => {
     );
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(tenant.apiRequests).toHaveLength(0);
+  });
+});
+
+describe("the Management API client: the tenant's one quota (ADR 0059)", () => {
+  it('holds back every client of the tenant once an answer says the quota is spent, without spending requests', async () => {
+    const reset = String(Math.ceil(Date.now() / 1000) + 30);
+    const tenant = await fakeTenant({
+      api: () =>
+        auth0Error(429, {
+          'x-ratelimit-limit': '2',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': reset,
+        }),
+    });
+    const counted: string[] = [];
+    const first = createManagementApi({
+      domain: 'tenant.example',
+      clientId: 'sync',
+      clientSecret: 's',
+      baseUrl: tenant.url,
+      onCall: (operation, status) => counted.push(`${operation} ${status}`),
+    });
+    await expect(first.users.get('auth0|a')).rejects.toMatchObject({ status: 429 });
+    // Another function's client of the same tenant, with its own credentials: no request is sent.
+    const second = client(tenant, 2_000);
+    const error = await second.users
+      .update('auth0|a', { app_metadata: { kyc_status: 'approved' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ManagementApiError);
+    expect(error).toMatchObject({ status: 429, operation: 'users.update' });
+    expect((error as ManagementApiError).retryAfterMs).toBeGreaterThan(25_000);
+    expect(tenant.apiRequests).toHaveLength(1);
+    expect(counted).toEqual(['users.get 429']);
+  });
+
+  it('records a spent quota until the reset an answer names, from a 429 or from the last request taken', () => {
+    const quota = new TenantQuota();
+    const now = Date.parse('2026-11-27T03:00:00.000Z');
+    const headers = (remaining: number, resetInSeconds: number) =>
+      new Headers({
+        'x-ratelimit-limit': '2',
+        'x-ratelimit-remaining': String(remaining),
+        'x-ratelimit-reset': String(now / 1000 + resetInSeconds),
+      });
+    quota.observe(200, headers(1, 1), now);
+    expect(quota.waitMs(now)).toBe(0);
+    expect(quota).toMatchObject({ limit: 2, remaining: 1 });
+    quota.observe(200, headers(0, 1), now);
+    expect(quota.waitMs(now)).toBe(1_000);
+    expect(quota.waitMs(now + 1_000)).toBe(0);
+    quota.observe(429, headers(0, 20), now);
+    expect(quota.waitMs(now + 5_000)).toBe(15_000);
+    // An earlier answer's shorter reset does not shorten a longer wait.
+    quota.observe(200, headers(0, 2), now);
+    expect(quota.waitMs(now)).toBe(20_000);
+    // A 429 that names no reset leaves the wait to the caller's backoff.
+    const bare = new TenantQuota();
+    bare.observe(429, new Headers(), now);
+    expect(bare.waitMs(now)).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createManagementApi } from '#lambdas/adapters/auth0-management-api.ts';
+import { createManagementApi, TenantQuota } from '#lambdas/adapters/auth0-management-api.ts';
 import { Auth0UserDirectory, DirectoryUnavailableError } from '#lambdas/adapters/auth0-user-directory.ts';
 import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
 import { passwordTicketTtlDays } from '#lambdas/domain/registration/ports.ts';
@@ -73,7 +73,14 @@ beforeEach(() => {
 
 const directory = () =>
   new Auth0UserDirectory(
-    createManagementApi({ domain: 'tenant.example', clientId: 'id', clientSecret: 'secret', baseUrl }),
+    createManagementApi({
+      domain: 'tenant.example',
+      clientId: 'id',
+      clientSecret: 'secret',
+      baseUrl,
+      // Each test its own tenant: a 429 one test scripts must not hold back the next test's calls.
+      quota: new TenantQuota(),
+    }),
   );
 
 const auth0Error = (status: number, headers: Record<string, string> = {}): Answer => ({
@@ -123,7 +130,14 @@ describe('Auth0UserDirectory retries', () => {
 
   it('retries a read that timed out, but not a PATCH, whose late landing only a later check can see', async () => {
     const slow = new Auth0UserDirectory(
-      createManagementApi({ domain: 'tenant.example', clientId: 'id', clientSecret: 'secret', baseUrl }),
+      createManagementApi({
+        domain: 'tenant.example',
+        clientId: 'id',
+        clientSecret: 'secret',
+        baseUrl,
+        // Each test its own tenant: a 429 one test scripts must not hold back the next test's calls.
+        quota: new TenantQuota(),
+      }),
       { maxAttempts: 4, maxElapsedMs: 5_000, requestTimeoutMs: 500, baseDelayMs: 10 },
     );
     script = [
