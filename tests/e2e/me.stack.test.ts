@@ -4,6 +4,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import { createTestUser, mailbox, managementToken, passwordToken } from '#tests/helpers/tokens.ts';
 
 // GET /api/me, POST /api/me/verification-email and the KYC sync to Auth0, on the local stack.
@@ -18,7 +19,7 @@ const api = (path: string, token: string, init: RequestInit = {}) =>
   });
 
 async function idpUser(userId: string) {
-  const response = await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(userId)}`, {
+  const response = await managementFetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(userId)}`, {
     headers: { authorization: `Bearer ${await managementToken(stack)}` },
   });
   return {
@@ -148,7 +149,7 @@ describe('GET /api/me', () => {
 
   it('answers 404 to a valid token whose user no longer exists', async () => {
     const user = await createTestUser(stack);
-    await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`, {
+    await managementFetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${await managementToken(stack)}` },
     });
@@ -271,7 +272,7 @@ describe("the functions' Auth0 credentials (stack.json idp.m2mClients)", () => {
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     const email = `intruder-${randomBytes(6).toString('hex')}@orbit-bio.example`;
     const management = (path: string, init: RequestInit = {}) =>
-      fetch(`${stack.idp.issuer}api/v2/${path}`, {
+      managementFetch(`${stack.idp.issuer}api/v2/${path}`, {
         ...init,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       });
