@@ -21,6 +21,7 @@ import { localCredentials, startDynamoDb } from './dynamodb.ts';
 import { createDynamoDbCallLog } from './gateway/dynamodb-calls.ts';
 import { eventBridgePath, secretsManagerPath, sesPath, startGateway } from './gateway/index.ts';
 import type { IdpOptions } from './idp/index.ts';
+import { type ManagementApiPlan, managementApiStatsPath } from './idp/rate-limit.ts';
 import { MANAGEMENT_SCOPES } from './idp/scopes.ts';
 import { startIdpThread } from './idp/thread.ts';
 import { startPersona } from './persona/index.ts';
@@ -43,6 +44,8 @@ export interface StackOptions {
    * one address); unset, the gateway applies the production rule (lambdas/http/edge.ts).
    */
   perIpWriteLimit?: { limit: number; windowSeconds: number };
+  /** The identity provider's Management API quota (`LOCAL_AUTH0_PLAN`, ADR 0061). */
+  auth0Plan: ManagementApiPlan;
   log(line: string): void;
 }
 
@@ -71,6 +74,11 @@ export interface StackInfo {
     m2mClientSecret: string;
     /** The functions' applications, one per credentials key, each with only its scopes (ADR 0034). */
     m2mClients: Record<Auth0M2mKey, { clientId: string; clientSecret: string }>;
+    /**
+     * The tenant's Management API quota as the provider enforces it (ADR 0061): the plan, its
+     * bucket (burst) and refill (per second), and where its counters are read and reset.
+     */
+    managementApi: { plan: string; burst: number; perSecond: number; statsUrl: string };
   };
   persona: { url: string; templateId: string; webhookSecret: string; apiKey: string; environmentId: string };
   ses: { url: string };
@@ -244,12 +252,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           kyc_status: account.kycStatus,
         },
       })),
+      managementApiPlan: options.auth0Plan,
     };
     // On its own thread, as Auth0 runs apart from the functions (ADR 0055).
     let idp = await startIdpThread(idpOptions, log);
     // A restart (the `idp/restart` control) swaps the instance: close whichever runs then.
     closers.push(() => idp.close());
-    log(`  identity  ${idp.url}  (Auth0-compatible provider; issuer ${idp.issuer})`);
+    const plan = options.auth0Plan;
+    log(
+      `  identity  ${idp.url}  (Auth0-compatible provider; issuer ${idp.issuer}; Management API at Auth0's ${plan.name} plan: burst ${plan.burst}, ${plan.perSecond}/s)`,
+    );
 
     const persona = await startPersona({
       port: ports.persona,
@@ -381,6 +393,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             { clientId: localIdentity.m2mClientIds[key], clientSecret: secrets.m2mClientSecrets[key] },
           ]),
         ) as StackInfo['idp']['m2mClients'],
+        managementApi: {
+          plan: options.auth0Plan.name,
+          burst: options.auth0Plan.burst,
+          perSecond: options.auth0Plan.perSecond,
+          statsUrl: `http://localhost:${ports.idp}${managementApiStatsPath}`,
+        },
       },
       persona: {
         url: personaUrl,

@@ -1,10 +1,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { perIpWriteLimit as perIpWriteLimitRule } from '#lambdas/http/edge.ts';
+import { auth0PlanFromEnv, type ManagementApiPlan } from './idp/rate-limit.ts';
 import { portsFromEnv } from './ports.ts';
 import { startStack } from './stack.ts';
 
 // `npm start [-- --web=dist] [--in-memory]`: the whole product on loopback; Ctrl-C stops it all.
+// `LOCAL_AUTH0_PLAN=free|self-service` sets the identity provider's Management API quota (ADR 0061).
 
 const { values } = parseArgs({
   options: {
@@ -14,6 +16,15 @@ const { values } = parseArgs({
 });
 if (values.web !== 'dev' && values.web !== 'dist') {
   console.error(`--web must be "dev" or "dist", got "${values.web}"`);
+  process.exit(2);
+}
+
+// Auth0's Free plan unless told otherwise, so every local run meets the real constraint (ADR 0061).
+let auth0Plan: ManagementApiPlan;
+try {
+  auth0Plan = auth0PlanFromEnv(process.env.LOCAL_AUTH0_PLAN);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
 
@@ -70,6 +81,7 @@ try {
     web: values.web,
     stateDir,
     inMemoryDb: values['in-memory'],
+    auth0Plan,
     ...(perIpWriteLimit ? { perIpWriteLimit: { ...perIpWriteLimitRule, limit: perIpWriteLimit } } : {}),
     log,
   });
@@ -86,7 +98,7 @@ Ready. Open ${info.web}
 
   Web                ${info.web}
   API                ${info.web}/api/health  (through the web origin, as through CloudFront; the gateway at ${info.api} refuses direct calls)
-  Identity provider  ${info.idp.issuer}
+  Identity provider  ${info.idp.issuer}  (Management API at Auth0's ${info.idp.managementApi.plan} plan: burst ${info.idp.managementApi.burst}, ${info.idp.managementApi.perSecond}/s; counts at ${info.idp.managementApi.statsUrl})
   Persona emulator   ${info.persona.url}
   Mailbox            ${info.ses.url}
   DynamoDB           ${info.dynamodb.endpoint}

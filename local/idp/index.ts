@@ -17,6 +17,14 @@ import {
   handleSignupApi,
 } from './pages.ts';
 import { createProvider, type M2mClient } from './provider.ts';
+import {
+  createManagementApiStats,
+  type ManagementApiPlan,
+  managementApiStatsPath,
+  rateLimitedBody,
+  rateLimitHeaders,
+  TokenBucket,
+} from './rate-limit.ts';
 import { MANAGEMENT_SCOPES } from './scopes.ts';
 import { TicketService } from './tickets.ts';
 import { hashPassword, UserStore } from './user-store.ts';
@@ -40,6 +48,11 @@ export interface IdpOptions {
   dataDir: string;
   ses: { endpoint: string; region: string; from: string };
   seedUsers?: IdpSeedUser[];
+  /**
+   * The tenant's Management API quota (ADR 0061): one token bucket that every caller shares.
+   * `auth0Plans` in `rate-limit.ts` holds Auth0's plans; `LOCAL_AUTH0_PLAN` picks one for `npm start`.
+   */
+  managementApiPlan: ManagementApiPlan;
 }
 
 export interface RunningIdp {
@@ -223,11 +236,35 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     publicJwks: publicJwks(jwks),
     users,
     tickets,
+    admit: admitManagementCall,
     injectFault: injectManagementFault,
   });
   const pageDeps = { provider, users, tickets, actionClaims };
   // Fault knob of the Management API (ADR 0035): `POST /__local/faults` with `{ managementApi }`.
   const managementFaults = createFaultKnob(faultSchemas.managementApi);
+  // The tenant's one Management API quota, shared by every M2M client (ADR 0061), and its counters.
+  const managementBucket = new TokenBucket(options.managementApiPlan);
+  const managementStats = createManagementApiStats(options.managementApiPlan.name);
+
+  /**
+   * Counts the call, and answers it 429 as Auth0 does when the tenant's bucket is empty (true);
+   * otherwise the answer, whatever it is, carries the bucket's `x-ratelimit-*` headers.
+   */
+  function admitManagementCall(req: IncomingMessage, res: ServerResponse, requestUrl: URL): boolean {
+    managementStats.received({
+      method: req.method ?? 'GET',
+      path: requestUrl.pathname,
+      authorization: req.headers.authorization,
+    });
+    const answer = managementBucket.take();
+    if (!answer.allowed) {
+      managementStats.limited();
+      sendJson(res, 429, rateLimitedBody, rateLimitHeaders(answer));
+      return true;
+    }
+    for (const [name, value] of Object.entries(rateLimitHeaders(answer))) res.setHeader(name, value);
+    return false;
+  }
 
   /** Answers the call with an injected fault when the knob's dice say so; true when it did. */
   async function injectManagementFault(res: ServerResponse): Promise<boolean> {
@@ -235,19 +272,17 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     if (!faults) return false;
     if (faults.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
     if (managementFaults.roll(faults.rateLimitRate, 'rateLimited')) {
+      // On top of the bucket (which let this call through): counted as rate limited all the same.
+      managementStats.limited();
       const now = Math.floor(Date.now() / 1000);
-      res.writeHead(429, {
-        'content-type': 'application/json; charset=utf-8',
-        'x-ratelimit-limit': '50',
-        'x-ratelimit-remaining': '0',
-        'x-ratelimit-reset': String(now + faults.rateLimitResetSeconds),
-      });
-      res.end(
-        JSON.stringify({
-          statusCode: 429,
-          error: 'Too Many Requests',
-          message: 'Global limit has been reached',
-          errorCode: 'too_many_requests',
+      sendJson(
+        res,
+        429,
+        rateLimitedBody,
+        rateLimitHeaders({
+          limit: options.managementApiPlan.burst,
+          remaining: 0,
+          reset: now + faults.rateLimitResetSeconds,
         }),
       );
       return true;
@@ -269,6 +304,16 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     const method = req.method ?? 'GET';
 
     if (await handleFaultControl(req, res, path, { managementApi: managementFaults })) return;
+    if (path === managementApiStatsPath) {
+      if (method === 'GET') return sendJson(res, 200, managementStats.snapshot());
+      if (method === 'DELETE') {
+        // Answers the counts as they were, so a reader can take a phase's figures and start afresh.
+        const before = managementStats.snapshot();
+        managementStats.reset();
+        return sendJson(res, 200, before);
+      }
+      return sendJson(res, 405, { message: 'Method Not Allowed' });
+    }
     if (path.startsWith('/api/v2/')) {
       return management(req, res, requestUrl);
     }

@@ -17,6 +17,12 @@ export interface ManagementDeps {
   publicJwks: { keys: JWK[] };
   users: UserStore;
   tickets: TicketService;
+  /**
+   * The tenant's rate limit (ADR 0061), asked first for every call: answers it 429 itself and
+   * returns true when the bucket is empty; otherwise sets the `x-ratelimit-*` headers the answer
+   * carries.
+   */
+  admit?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
   /** The fault knob (ADR 0035): answers the call itself (429, 503) and returns true, or delays it. */
   injectFault?: (res: ServerResponse) => Promise<boolean>;
 }
@@ -313,6 +319,8 @@ export function createManagementApi(deps: ManagementDeps) {
 
   return async function handleManagement(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     try {
+      // Counted and let through (or answered 429) on arrival, as by Auth0's global bucket.
+      if (deps.admit?.(req, res, url)) return;
       // Received whole before anything else, as by Auth0's front end: an injected fault (delay,
       // 429, 503) then acts on a call the server holds, like a slow or busy tenant.
       try {

@@ -8,6 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import { createTestUser, mailbox, managementToken } from '#tests/helpers/tokens.ts';
 
 // Issue 11, items 4 and 5: legitimate bursts against the running local stack, through the web
@@ -205,7 +206,7 @@ describe('registration burst (issue 11, item 4)', () => {
     const token = await managementToken(stack);
     const userIds = new Map<string, string>();
     for (const email of emails) {
-      const response = await fetch(
+      const response = await managementFetch(
         `${stack.idp.issuer}api/v2/users-by-email?email=${encodeURIComponent(email)}`,
         { headers: { authorization: `Bearer ${token}` } },
       );

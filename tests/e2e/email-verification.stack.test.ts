@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import { mailbox, managementToken } from '#tests/helpers/tokens.ts';
 
 // Consent and identity verification need a verified email (issue 9, section 2), through every
@@ -108,7 +109,7 @@ beforeAll(async () => {
   // An account that did not come through registration's verified password link: unverified.
   const email = `unverified-${randomBytes(6).toString('hex')}@test-org.example`;
   const password = `Pw-${randomBytes(12).toString('base64url')}`;
-  const response = await fetch(`${stack.idp.issuer}api/v2/users`, {
+  const response = await managementFetch(`${stack.idp.issuer}api/v2/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await managementToken(stack)}` },
     body: JSON.stringify({

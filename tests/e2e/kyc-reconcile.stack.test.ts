@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import { enrolledUser, webApi } from '#tests/helpers/persona-webhooks.ts';
 import { mailbox, managementToken, type TestUser } from '#tests/helpers/tokens.ts';
 
@@ -78,7 +79,7 @@ async function userWithLostWebhooks(
 
 async function seenStatus(user: TestUser) {
   const me = (await (await api('/api/me', { token: user.token })).json()) as { kycStatus: string };
-  const idp = await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`, {
+  const idp = await managementFetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`, {
     headers: { authorization: `Bearer ${await managementToken(stack)}` },
   });
   const { app_metadata } = (await idp.json()) as { app_metadata: { kyc_status?: string } };

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject, it } from 'vitest';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import {
   enrolledUsers,
   personaEvent,
@@ -62,9 +63,12 @@ it('leaves every user with Auth0 kyc_status equal to the KYC table after concurr
         }),
       );
       const me = (await (await api('/api/me', { token: user.token })).json()) as { kycStatus: string };
-      const idp = await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const idp = await managementFetch(
+        `${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
       const { app_metadata } = (await idp.json()) as { app_metadata: { kyc_status?: string } };
       return { table: Item?.status, me: me.kycStatus, auth0: app_metadata.kyc_status };
     }),

@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import { registeredUser } from '#tests/helpers/registration.ts';
 import { createTestUser, mailbox, managementToken } from '#tests/helpers/tokens.ts';
 
@@ -20,7 +21,7 @@ const api = (path: string, token: string, init: RequestInit = {}) =>
   });
 
 async function idpUser(userId: string) {
-  const response = await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(userId)}`, {
+  const response = await managementFetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(userId)}`, {
     headers: { authorization: `Bearer ${await managementToken(stack)}` },
   });
   return {
@@ -239,7 +240,7 @@ describe("the functions' Auth0 credentials (stack.json idp.m2mClients)", () => {
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     const email = `intruder-${randomBytes(6).toString('hex')}@orbit-bio.example`;
     const management = (path: string, init: RequestInit = {}) =>
-      fetch(`${stack.idp.issuer}api/v2/${path}`, {
+      managementFetch(`${stack.idp.issuer}api/v2/${path}`, {
         ...init,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { postToken } from '#tests/helpers/idp.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import { enrolledUser, webApi } from '#tests/helpers/persona-webhooks.ts';
 import { createTestUser, mailbox, managementToken } from '#tests/helpers/tokens.ts';
 
@@ -80,7 +81,7 @@ async function kycItems(userId: string) {
 }
 
 async function accountsFor(email: string) {
-  const response = await fetch(
+  const response = await managementFetch(
     `${stack.idp.issuer}api/v2/users-by-email?email=${encodeURIComponent(email)}`,
     {
       headers: { authorization: `Bearer ${await managementToken(stack)}` },

@@ -13,6 +13,7 @@ import { routes } from '#lambdas/routes.ts';
 import { configFromStack } from '#scripts/data-erase/config.ts';
 import { runErase } from '#scripts/data-erase/run.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import { createTestUser, mailbox, managementToken } from '#tests/helpers/tokens.ts';
 import { policyFacts } from '#web/content/pages/legal/facts.ts';
 
@@ -368,7 +369,7 @@ describe('erasing a person’s data (npm run data:erase)', () => {
     ).Items ?? [];
   const idpUserStatus = async (userId: string) =>
     (
-      await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(userId)}`, {
+      await managementFetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(userId)}`, {
         headers: { authorization: `Bearer ${await managementToken(stack)}` },
       })
     ).status;

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import { mailbox, managementToken, passwordToken } from '#tests/helpers/tokens.ts';
 
 // POST /api/registrations through the local gateway, against the local identity provider,
@@ -34,7 +35,7 @@ const register = (body: unknown) =>
   });
 
 async function idpUsersByEmail(email: string) {
-  const response = await fetch(
+  const response = await managementFetch(
     `${stack.idp.issuer}api/v2/users-by-email?email=${encodeURIComponent(email)}`,
     {
       headers: { authorization: `Bearer ${await managementToken(stack)}` },

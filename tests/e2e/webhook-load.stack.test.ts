@@ -8,6 +8,7 @@ import { statusForEvent, statusPrecedence } from '#lambdas/domain/kyc/status-map
 import { seededRandom } from '#local/faults.ts';
 import type { DeadLetter } from '#local/gateway/eventbridge.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 import {
   type EnrolledUser,
   enrolledUsers,
@@ -187,9 +188,12 @@ async function observe(users: EnrolledUser[]) {
         }),
       );
       const me = (await (await api('/api/me', { token: user.token })).json()) as { kycStatus: string };
-      const idp = await fetch(`${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const idp = await managementFetch(
+        `${stack.idp.issuer}api/v2/users/${encodeURIComponent(user.userId)}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
       const { app_metadata } = (await idp.json()) as { app_metadata: { kyc_status?: string } };
       const published = busEvents.filter(
         (event) => event['detail-type'] === 'KycStatusChanged' && event.detail.userId === user.userId,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Auth0M2mKey, auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
 import type { IdpOptions, IdpSeedUser } from '#local/idp/index.ts';
+import { auth0Plans, type ManagementApiPlan } from '#local/idp/rate-limit.ts';
 import { MANAGEMENT_SCOPES } from '#local/idp/scopes.ts';
 
 /** Fixed values the IdP tests (and anyone wanting a throwaway IdP) can share. */
@@ -34,6 +35,8 @@ export function testIdpOptions(input: {
   dataDir?: string;
   appOrigins?: string[];
   seedUsers?: IdpSeedUser[];
+  /** The Management API quota (ADR 0061): Auth0's Self Service plan unless a test needs another. */
+  managementApiPlan?: ManagementApiPlan;
 }): IdpOptions {
   const origins = input.appOrigins ?? ['http://localhost:5173'];
   return {
@@ -57,6 +60,7 @@ export function testIdpOptions(input: {
       from: 'no-reply@platform.local',
     },
     seedUsers: input.seedUsers ?? [TEST_USER],
+    managementApiPlan: input.managementApiPlan ?? auth0Plans['self-service'],
   };
 }
 

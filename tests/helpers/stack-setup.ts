@@ -49,7 +49,14 @@ export default async function setup(project: TestProject) {
     web: 'dist',
     // Every test calls from one address: the per-IP limit's own test (tests/local/gateway/gateway.test.ts)
     // runs the production rule against its own gateway.
-    env: { POWERTOOLS_LOG_LEVEL: 'ERROR', LOCAL_PER_IP_WRITE_LIMIT: '100000' },
+    // Auth0's Self Service quota (16/s, burst 50) rather than `npm start`'s Free (2/s): the suite
+    // stays fast and still meets a real limit, shared by the functions and the tests' own calls
+    // (ADR 0061; tests/helpers/management-api.ts waits out a 429 as x-ratelimit-reset asks).
+    env: {
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      LOCAL_PER_IP_WRITE_LIMIT: '100000',
+      LOCAL_AUTH0_PLAN: 'self-service',
+    },
     echo: Boolean(process.env.STACK_VERBOSE),
   });
   project.provide('stack', stack.info);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StackInfo } from '#local/stack.ts';
+import { managementFetch } from './management-api.ts';
 
 // Tokens from the local identity provider, obtained the way scripts do against Auth0.
 
@@ -56,7 +57,7 @@ export async function createTestUser(
 ): Promise<TestUser> {
   const email = `user-${randomBytes(6).toString('hex')}@test-org.example`;
   const password = `Pw-${randomBytes(12).toString('base64url')}`;
-  const response = await fetch(`${stack.idp.issuer}api/v2/users`, {
+  const response = await managementFetch(`${stack.idp.issuer}api/v2/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await managementToken(stack)}` },
     body: JSON.stringify({

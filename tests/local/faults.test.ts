@@ -43,7 +43,15 @@ beforeAll(async () => {
     eventRetryDelayMs: () => 1,
     sesEndpoint: ses.url.replace('localhost', '127.0.0.1'),
   });
-  idp = await startIdp(testIdpOptions({ port: await freePort() }));
+  // The knobs' own draws are measured here (400 calls in a row): the tenant's bucket, which would
+  // refuse most of them at any Auth0 plan, is sized out of the way; it has its own tests
+  // (tests/local/idp/rate-limit.test.ts, management-api-limits.test.ts).
+  idp = await startIdp(
+    testIdpOptions({
+      port: await freePort(),
+      managementApiPlan: { name: 'knob-tests', burst: 1_000_000, perSecond: 1_000_000 },
+    }),
+  );
 });
 
 afterAll(async () => {

@@ -38,6 +38,13 @@ describe('stack.json', () => {
           auth0ReadUsers: { clientId: expect.any(String), clientSecret: expect.any(String) },
           auth0Erasure: { clientId: expect.any(String), clientSecret: expect.any(String) },
         }),
+        // The stack tests run at Auth0's Self Service quota (tests/helpers/stack-setup.ts, ADR 0061).
+        managementApi: {
+          plan: 'self-service',
+          burst: 50,
+          perSecond: 16,
+          statsUrl: `http://localhost:${testPorts.idp}/__local/management-api/stats`,
+        },
       },
       persona: {
         url: `http://localhost:${testPorts.persona}`,
@@ -86,6 +93,19 @@ describe('stack.json', () => {
     }
   });
 
+  it("answers the identity provider's Management API counts at the plan it describes", async () => {
+    const response = await fetch(stack.idp.managementApi.statsUrl);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      plan: 'self-service',
+      calls: expect.any(Number),
+      rateLimited: expect.any(Number),
+      peakPerSecond: expect.any(Number),
+      byClient: expect.any(Object),
+      byOperation: expect.any(Object),
+    });
+  });
+
   it('serves the mailbox viewer, the Persona emulator and the identity provider discovery', async () => {
     expect((await fetch(stack.ses.url)).status).toBe(200);
     expect((await fetch(stack.persona.url)).status).toBe(200);
@@ -104,11 +124,14 @@ describe('npm start', () => {
     const ports = Object.fromEntries(
       Object.entries(testPorts).map(([name, port]) => [name, port + 100]),
     ) as typeof testPorts;
-    const started = await spawnStack({ ports, web: 'dist' });
+    // LOCAL_AUTH0_PLAN unset (empty), as in a developer's shell: Auth0's Free plan (ADR 0061).
+    const started = await spawnStack({ ports, web: 'dist', env: { LOCAL_AUTH0_PLAN: '' } });
     try {
       const stackFile = join(started.stateDir, 'stack.json');
       expect(existsSync(stackFile)).toBe(true);
       expect(started.info.api).toBe(`http://localhost:${ports.api}`);
+      expect(started.info.idp.managementApi).toMatchObject({ plan: 'free', burst: 2, perSecond: 2 });
+      expect(started.output()).toContain("Management API at Auth0's free plan");
       for (const label of ['dynamodb', 'email', 'identity', 'persona', 'api', 'web'])
         expect(started.output()).toContain(label);
       expect(started.output()).toContain('admin@platform.local');

@@ -12,6 +12,7 @@ import {
   TEST_USER,
   testIdpOptions,
 } from '#tests/helpers/idp.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 
 let idp: RunningIdp;
 let port: number;
@@ -27,8 +28,9 @@ afterAll(async () => {
   await idp?.close();
 });
 
+// The calls spend the tenant's quota (Self Service here) like any client's: a 429 is waited out.
 async function api(method: string, path: string, body?: unknown, bearer: string | null = token) {
-  const res = await fetch(`${idp.url}${path}`, {
+  const res = await managementFetch(`${idp.url}${path}`, {
     method,
     headers: {
       ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
