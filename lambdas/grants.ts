@@ -26,10 +26,10 @@ export type TableAccess =
 export const auth0M2mScopes = {
   /** Registration: look the email up, create the user, the login-instructions ticket. */
   auth0Registration: ['read:users', 'create:users', 'create:user_tickets'],
-  /** GET /api/me and notify-kyc-decision: read a user (the decision email's address). */
+  /** notify-kyc-decision: read a user without a profile (the decision email's address; ADR 0059). */
   auth0ReadUsers: ['read:users'],
-  /** A new verification email: read the user, then a verification-email job (needs update:users). */
-  auth0VerificationEmail: ['read:users', 'update:users'],
+  /** deliver-verification-email: a verification-email job (needs update:users), nothing read. */
+  auth0VerificationEmail: ['update:users'],
   /** sync-kyc-status: read the user, PATCH app_metadata only. */
   auth0KycSync: ['read:users', 'update:users_app_metadata'],
   /** scripts/data-erase: find the user by email, delete it. */
