@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDecisionChannel, type Timers } from '#web/features/kyc/lib/decision-channel.ts';
 import { FakeSocket } from './fake-realtime.ts';
 
@@ -157,5 +157,38 @@ describe('the decision channel client', () => {
     expect(socket.closed).toBe(true);
     await clock.advance(120_000);
     expect(FakeSocket.instances).toHaveLength(1);
+  });
+});
+
+describe("the decision channel client's own timers", () => {
+  it("calls the browser's setTimeout and clearTimeout unbound (a method call of another object throws in a browser)", async () => {
+    const strict = <T extends (...args: never[]) => unknown>(real: T) =>
+      function (this: unknown, ...args: Parameters<T>) {
+        // A browser's timers refuse a `this` other than the window: "TypeError: Illegal invocation".
+        if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+        return real(...args);
+      };
+    const realSet = globalThis.setTimeout;
+    const realClear = globalThis.clearTimeout;
+    vi.stubGlobal('setTimeout', strict(realSet));
+    vi.stubGlobal('clearTimeout', strict(realClear));
+    try {
+      FakeSocket.reset();
+      const close = openDecisionChannel({
+        httpDomain: 'http://localhost:4030',
+        realtimeDomain: 'ws://localhost:4030',
+        channel: '/kyc-decisions/auth0Q7Cabc',
+        token: async () => 'token',
+        onPush: () => undefined,
+        onState: () => undefined,
+        WebSocket: FakeSocket as unknown as new (url: string, protocols: string[]) => WebSocket,
+      });
+      await flush();
+      FakeSocket.last.open();
+      FakeSocket.last.receive({ type: 'connection_ack', connectionTimeoutMs: 300_000 });
+      expect(() => close()).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
