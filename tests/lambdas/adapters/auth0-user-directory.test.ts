@@ -2,7 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManagementApi, TenantQuota } from '#lambdas/adapters/auth0-management-api.ts';
-import { Auth0UserDirectory, DirectoryUnavailableError } from '#lambdas/adapters/auth0-user-directory.ts';
+import {
+  Auth0UserDirectory,
+  DirectoryUnavailableError,
+  type RetryPolicy,
+} from '#lambdas/adapters/auth0-user-directory.ts';
 import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
 import { passwordTicketTtlDays } from '#lambdas/domain/registration/ports.ts';
 
@@ -71,7 +75,7 @@ beforeEach(() => {
   requests = [];
 });
 
-const directory = () =>
+const directory = (policy?: RetryPolicy) =>
   new Auth0UserDirectory(
     createManagementApi({
       domain: 'tenant.example',
@@ -81,6 +85,7 @@ const directory = () =>
       // Each test its own tenant: a 429 one test scripts must not hold back the next test's calls.
       quota: new TenantQuota(),
     }),
+    policy,
   );
 
 const auth0Error = (status: number, headers: Record<string, string> = {}): Answer => ({
@@ -129,17 +134,7 @@ describe('Auth0UserDirectory retries', () => {
   });
 
   it('retries a read that timed out, but not a PATCH, whose late landing only a later check can see', async () => {
-    const slow = new Auth0UserDirectory(
-      createManagementApi({
-        domain: 'tenant.example',
-        clientId: 'id',
-        clientSecret: 'secret',
-        baseUrl,
-        // Each test its own tenant: a 429 one test scripts must not hold back the next test's calls.
-        quota: new TenantQuota(),
-      }),
-      { maxAttempts: 4, maxElapsedMs: 5_000, requestTimeoutMs: 500, baseDelayMs: 10 },
-    );
+    const slow = directory({ maxAttempts: 4, maxElapsedMs: 5_000, requestTimeoutMs: 500, baseDelayMs: 10 });
     script = [
       { status: 200, body: user, delayMs: 800 },
       { status: 200, body: user },

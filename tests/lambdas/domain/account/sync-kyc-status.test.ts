@@ -33,6 +33,22 @@ function setup() {
   return { users, kyc, profiles, user, sync: syncKycStatus({ users, kyc, profiles }) };
 }
 
+/**
+ * An older PATCH of "pending" that timed out on its caller's side: Auth0 applies it just after the
+ * next patch returns.
+ */
+function landsLateAfterTheNextPatch(users: FakeDirectory, update: FakeDirectory['updateAppMetadata']) {
+  let late = true;
+  users.updateAppMetadata = async (userId, patch) => {
+    const result = await update(userId, patch);
+    if (late) {
+      late = false;
+      await update(userId, { kyc_status: 'pending', kyc_updated_at: '2026-11-21T07:00:00.000Z' });
+    }
+    return result;
+  };
+}
+
 describe('syncKycStatus', () => {
   it('copies the status from the KYC table, not from the event', async () => {
     const s = setup();
@@ -128,15 +144,7 @@ describe('syncKycStatus', () => {
     s.users.updateAppMetadata = update;
 
     // Another delivery patches "approved"; then the timed-out PATCH of an older status lands.
-    let late = true;
-    s.users.updateAppMetadata = async (userId, patch) => {
-      const result = await update(userId, patch);
-      if (late) {
-        late = false;
-        await update(userId, { kyc_status: 'pending', kyc_updated_at: '2026-11-21T07:00:00.000Z' });
-      }
-      return result;
-    };
+    landsLateAfterTheNextPatch(s.users, update);
     const reads = s.users.reads;
     expect(await s.sync(event({ userId: s.user.userId }))).toBe('synced');
     expect(s.users.reads).toBeGreaterThan(reads);
@@ -257,16 +265,7 @@ describe('two concurrent syncs for one user', () => {
     });
     // An earlier delivery's PATCH of "pending" timed out on its side, but Auth0 applies it just
     // after this delivery's PATCH returns.
-    const update = s.users.updateAppMetadata.bind(s.users);
-    let late = true;
-    s.users.updateAppMetadata = async (userId, patch) => {
-      const result = await update(userId, patch);
-      if (late) {
-        late = false;
-        await update(userId, { kyc_status: 'pending', kyc_updated_at: '2026-11-21T07:00:00.000Z' });
-      }
-      return result;
-    };
+    landsLateAfterTheNextPatch(s.users, s.users.updateAppMetadata.bind(s.users));
     expect(await s.sync(event({ userId: s.user.userId }))).toBe('synced');
     expect((await s.users.get(s.user.userId))?.appMetadata).toMatchObject({
       kyc_status: 'rejected',
