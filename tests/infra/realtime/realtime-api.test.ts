@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exactly } from '#infra/realtime/realtime-api.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
 
@@ -7,10 +7,8 @@ import { synthPlatform } from '#tests/infra/synth.ts';
 // for the publisher, the kyc-decisions namespace with its onSubscribe rule, least privilege for the
 // push function, and the site allowed to reach exactly this realtime host.
 
-let synth: ReturnType<typeof synthPlatform>;
-beforeAll(() => {
-  synth = synthPlatform();
-});
+// At import, as the other infra tests do: a synthesis on a busy machine outlasts a hook's 10 s.
+const synth = synthPlatform();
 
 describe('the realtime API', () => {
   it('lets browsers connect and subscribe with an Auth0 access token of this API only, and only IAM publish', () => {
