@@ -158,4 +158,37 @@ describe('the decision channel client', () => {
     await clock.advance(120_000);
     expect(FakeSocket.instances).toHaveLength(1);
   });
+
+  it("uses the platform's timers as plain functions when none are injected, as a browser requires", async () => {
+    // Chromium throws "Illegal invocation" for `clearTimeout` called as a method of another
+    // object; jsdom and Node do not, so the stand-ins here refuse such a call the same way.
+    const platform = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+    const strict = <F extends (...args: never[]) => unknown>(fn: F) =>
+      function (this: unknown, ...args: Parameters<F>) {
+        if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+        return fn(...args);
+      };
+    globalThis.setTimeout = strict(platform.setTimeout) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = strict(platform.clearTimeout) as typeof clearTimeout;
+    try {
+      const states: boolean[] = [];
+      const close = openDecisionChannel({
+        httpDomain: 'http://localhost:4030',
+        realtimeDomain: 'ws://localhost:4030',
+        channel: '/kyc-decisions/auth0Q7Cabc',
+        token: async () => 'token',
+        onPush: () => undefined,
+        onState: (up) => states.push(up),
+        WebSocket: FakeSocket as unknown as new (url: string, protocols: string[]) => WebSocket,
+      });
+      await flush();
+      FakeSocket.last.accept();
+      expect(states).toEqual([true]);
+      expect(() => close()).not.toThrow();
+      expect(FakeSocket.last.closed).toBe(true);
+    } finally {
+      globalThis.setTimeout = platform.setTimeout;
+      globalThis.clearTimeout = platform.clearTimeout;
+    }
+  });
 });

@@ -41,7 +41,11 @@ const base64Url = (text: string) =>
 
 /** Opens the channel and keeps it open until the returned function is called. */
 export function openDecisionChannel(options: DecisionChannelOptions): () => void {
-  const timers: Timers = options.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout };
+  // Plain calls: a browser refuses `clearTimeout` called as a method of another object ("Illegal invocation").
+  const timers: Timers = options.timers ?? {
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
   const Socket = options.WebSocket ?? WebSocket;
   const host = new URL(withScheme(options.httpDomain, 'https://')).host;
   const url = `${withScheme(options.realtimeDomain, 'wss://')}/event/realtime`;
