@@ -9,9 +9,9 @@ import type { Row } from './report.ts';
 // step named. Runs the journey test itself (tests/e2e/kyc-journey.stack.test.ts, the commercial
 // journey) on its own stack (the test ports + STACK_PORT_OFFSET + 300) against the build the bench
 // just made; the test marks its steps (tests/helpers/journey-steps.ts). The screens' own designed
-// waits are named in the step (the status screen checks after 0.5, 1.5 and 3.5 s, then every 4 s;
-// the approved screen waits 3 s before the dashboard); a step that is only such a wait is never
-// named the slowest. No budget.
+// waits are named in the step (the approved screen waits 3 s before the dashboard; the decision
+// reaches the status screen by push, ADR 0060); a step that is only such a wait is never named the
+// slowest. No budget.
 
 /**
  * Steps that are mostly a wait the screens make by design (the approved screen shows for 3 s,

@@ -101,9 +101,7 @@ describe('identity verification in the browser', () => {
       await page
         .getByRole('heading', { level: 1, name: 'Verification Approved' })
         .waitFor({ timeout: 20_000 });
-      steps.mark(
-        'webhook -> status screen shows Approved (the screen checks after 0.5, 1.5, 3.5 s, then every 4 s)',
-      );
+      steps.mark('webhook -> status screen shows Approved (pushed on the realtime channel, ADR 0060)');
       await expectAccessible(page, 'approved', ['light']);
       steps.skip();
       await page.waitForURL(`${stack.web}/dashboard`, { timeout: 10_000 });
@@ -166,21 +164,29 @@ describe('identity verification in the browser', () => {
   );
 
   it(
-    '"Needs review" -> the defense pending screen, which keeps asking and stays pending',
+    '"Needs review" -> the defense pending screen, which listens for the decision and stays pending',
     async () => {
       const journey = await signedInNewUser('government');
       const { page } = journey;
       await giveConsent(journey);
 
+      // The screen waits on the push channel (ADR 0060): subscribed, it asks GET /api/me once.
       const meCalls: string[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/me') meCalls.push(request.url());
       });
+      let subscribed = false;
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('"subscribe_success"')) subscribed = true;
+        }),
+      );
       await chooseOutcome(page, 'Needs review');
       await page.waitForURL(`${stack.web}/auth/kyc-complete-defense`);
       await page.getByRole('heading', { level: 1, name: 'Security Clearance In Progress' }).waitFor();
       await page.getByText(/2-5 business days/).waitFor();
-      await expect.poll(() => meCalls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => subscribed, { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => meCalls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
       await expectAccessible(page, 'pending');
       expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
       expect(new URL(page.url()).pathname).toBe('/auth/kyc-complete-defense');

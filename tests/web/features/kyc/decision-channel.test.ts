@@ -158,37 +158,37 @@ describe('the decision channel client', () => {
     await clock.advance(120_000);
     expect(FakeSocket.instances).toHaveLength(1);
   });
-});
 
-describe("the decision channel client's own timers", () => {
-  it("calls the browser's setTimeout and clearTimeout unbound (a method call of another object throws in a browser)", async () => {
-    const strict = <T extends (...args: never[]) => unknown>(real: T) =>
-      function (this: unknown, ...args: Parameters<T>) {
-        // A browser's timers refuse a `this` other than the window: "TypeError: Illegal invocation".
+  it("uses the platform's timers as plain functions when none are injected, as a browser requires", async () => {
+    // Chromium throws "Illegal invocation" for `clearTimeout` called as a method of another
+    // object; jsdom and Node do not, so the stand-ins here refuse such a call the same way.
+    const platform = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+    const strict = <F extends (...args: never[]) => unknown>(fn: F) =>
+      function (this: unknown, ...args: Parameters<F>) {
         if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
-        return real(...args);
+        return fn(...args);
       };
-    const realSet = globalThis.setTimeout;
-    const realClear = globalThis.clearTimeout;
-    vi.stubGlobal('setTimeout', strict(realSet));
-    vi.stubGlobal('clearTimeout', strict(realClear));
+    globalThis.setTimeout = strict(platform.setTimeout) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = strict(platform.clearTimeout) as typeof clearTimeout;
     try {
-      FakeSocket.reset();
+      const states: boolean[] = [];
       const close = openDecisionChannel({
         httpDomain: 'http://localhost:4030',
         realtimeDomain: 'ws://localhost:4030',
         channel: '/kyc-decisions/auth0Q7Cabc',
         token: async () => 'token',
         onPush: () => undefined,
-        onState: () => undefined,
+        onState: (up) => states.push(up),
         WebSocket: FakeSocket as unknown as new (url: string, protocols: string[]) => WebSocket,
       });
       await flush();
-      FakeSocket.last.open();
-      FakeSocket.last.receive({ type: 'connection_ack', connectionTimeoutMs: 300_000 });
+      FakeSocket.last.accept();
+      expect(states).toEqual([true]);
       expect(() => close()).not.toThrow();
+      expect(FakeSocket.last.closed).toBe(true);
     } finally {
-      vi.unstubAllGlobals();
+      globalThis.setTimeout = platform.setTimeout;
+      globalThis.clearTimeout = platform.clearTimeout;
     }
   });
 });
