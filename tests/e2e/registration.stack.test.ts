@@ -72,6 +72,7 @@ describe('POST /api/registrations', () => {
       role: 'user',
       organization_type: 'defense',
       kyc_status: 'not_started',
+      kyc_updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
 
     const ledger = (await db.scan('ConsentLedger')).filter((record) => record.subjectId === user.user_id);

@@ -42,7 +42,7 @@ export interface AgreementsInput extends RequestContext {
 export interface RegisterDeps {
   users: UserDirectory;
   store: RegistrationStore;
-  profiles: Pick<UserProfiles, 'saveAccount'>;
+  profiles: Pick<UserProfiles, 'saveAccount' | 'recordAuth0Kyc'>;
   /** Read on a retry, to tell whether the agreements were recorded before the marker was saved. */
   ledger: Pick<ConsentLedger, 'listBySubject'>;
   /** Appends the three registration agreements to the consent ledger. */
@@ -186,6 +186,8 @@ export function registerOrganization(deps: RegisterDeps) {
             role: 'user',
             organization_type: request.organizationType,
             kyc_status: 'not_started',
+            // Dated, so the profile can record exactly what Auth0 holds (below; ADR 0059).
+            kyc_updated_at: nowIso(),
           },
         });
       } catch (error) {
@@ -220,6 +222,16 @@ export function registerOrganization(deps: RegisterDeps) {
       organizationName: registration.organizationName,
       organizationType: registration.organizationType,
     });
+    // What Auth0 holds, from its own answer (the create, or the lookup that found our user): the
+    // first status sync then needs one PATCH and no read.
+    const { kyc_status: auth0Status, kyc_updated_at: auth0UpdatedAt } = user.appMetadata;
+    if (auth0Status && auth0UpdatedAt) {
+      await deps.profiles.recordAuth0Kyc(
+        userId,
+        { status: auth0Status, updatedAt: auth0UpdatedAt },
+        { settled: true },
+      );
+    }
 
     if (!progress.agreementsRecorded) {
       if (!(await agreementsAlreadyRecorded(userId))) {

@@ -128,9 +128,19 @@ describe('registerOrganization', () => {
       email: 'ada@helix-labs.example',
       name: 'Ada Lovelace',
       password,
-      appMetadata: { role: 'user', organization_type: 'defense', kyc_status: 'not_started' },
+      appMetadata: {
+        role: 'user',
+        organization_type: 'defense',
+        kyc_status: 'not_started',
+        kyc_updated_at: fixedClock().now().toISOString(),
+      },
     });
-    expect(Object.keys(user?.appMetadata ?? {}).sort()).toEqual(['kyc_status', 'organization_type', 'role']);
+    expect(Object.keys(user?.appMetadata ?? {}).sort()).toEqual([
+      'kyc_status',
+      'kyc_updated_at',
+      'organization_type',
+      'role',
+    ]);
     const everythingOutside = JSON.stringify([
       result,
       s.mailer.sent,
@@ -152,7 +162,8 @@ describe('registerOrganization', () => {
       name: 'Ada Lovelace',
       organizationName: request.organizationName,
       organizationType: 'defense',
-      auth0Kyc: null,
+      // What Auth0 holds, from the create's answer: the first sync needs no read.
+      auth0Kyc: { status: 'not_started', updatedAt: fixedClock().now().toISOString() },
       auth0Unsettled: false,
     });
   });
