@@ -20,6 +20,7 @@ import { startAppSyncEvents } from './appsync-events/index.ts';
 import { localCredentials, startDynamoDb } from './dynamodb.ts';
 import { createDynamoDbCallLog } from './gateway/dynamodb-calls.ts';
 import { eventBridgePath, secretsManagerPath, sesPath, startGateway } from './gateway/index.ts';
+import { putEventsProbe } from './gateway/put-events-probe.ts';
 import type { IdpOptions } from './idp/index.ts';
 import { type ManagementApiPlan, managementApiStatsPath } from './idp/rate-limit.ts';
 import { MANAGEMENT_SCOPES } from './idp/scopes.ts';
@@ -329,6 +330,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           log('  dynamodb  started again (control)');
           return { dynamodb: 'running' };
         },
+        // The bench's reference for the webhook's CPU: the signed PutEvents alone, in this process (ADR 0063).
+        'bench/put-events': () => putEventsProbe(localIdentity.busName),
         'idp/restart': async () => {
           await idp.close();
           idp = await startIdpThread(idpOptions, log);

@@ -47,7 +47,8 @@ export const sesPath = '/__aws/ses';
  * them, stop),
  * `GET /__local/noop` (answers at once: the bench's reference for the gateway's overhead),
  * `GET /__local/noop-route` (an empty Lambda handler behind the whole route emulation: the bench
- * reports health against it too), and
+ * holds health against it), `GET /__local/cpu` (this process's `process.cpuUsage()`: the bench's
+ * CPU per request), and
  * `POST /__local/{name}` for each of `GatewayOptions.controls`.
  */
 export const localControlPath = '/__local/';
@@ -215,6 +216,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (method === 'GET' && pathname === `${localControlPath}events`) return json(200, bus.accepted());
     // The benchmark's reference for the gateway's overhead: this server's cheapest answer.
     if (method === 'GET' && pathname === `${localControlPath}noop`) return json(200, {});
+    // This process's CPU so far (every thread), µs: the bench reads it around each load (ADR 0063).
+    if (method === 'GET' && pathname === `${localControlPath}cpu`) return json(200, process.cpuUsage());
     const calls = options.dynamoDbCallLog;
     if (calls && pathname === `${localControlPath}dynamodb/calls`) {
       if (method === 'GET') return json(200, calls.list());

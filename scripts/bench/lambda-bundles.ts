@@ -87,6 +87,7 @@ const importEnv = {
   ORIGIN_VERIFY_SECRET_ID: 'bench',
   APP_URL: 'https://bench.example',
   OPERATIONS_EMAIL: 'ops@bench.example',
+  REALTIME_HTTP_DOMAIN: 'https://bench.appsync-api.eu-central-1.amazonaws.com',
   POWERTOOLS_LOG_LEVEL: 'SILENT',
 };
 
@@ -95,6 +96,11 @@ export interface LambdaFigure {
   bytes: number;
   importMs: number;
   unbundledImportMs: number;
+  /**
+   * get-health's import median measured beside this handler's runs (interleaved): the reference of
+   * "import vs get-health", so load that rises or falls during the area hits both alike.
+   */
+  healthImportMs: number;
 }
 
 export interface LambdaFigures {
@@ -135,14 +141,17 @@ export async function measureLambdas(runs = 15): Promise<LambdaFigures> {
     };
     const bare: number[] = [];
     const handlers: LambdaFigure[] = [];
+    const health = bundled.find((bundle) => bundle.handler === 'get-health');
     for (const [index, bundle] of bundled.entries()) {
       const reference = unbundled[index];
       if (!reference) throw new Error(`no unbundled build of ${bundle.handler}`);
       const times: number[] = [];
       const referenceTimes: number[] = [];
+      const healthTimes: number[] = [];
       for (let run = 0; run < runs; run++) {
         times.push(importOnce(bundle.outfile));
         referenceTimes.push(importOnce(reference.outfile));
+        if (health && health !== bundle) healthTimes.push(importOnce(health.outfile));
         if (index === 0) {
           const started = performance.now();
           execFileSync(process.execPath, ['-e', '']);
@@ -154,6 +163,7 @@ export async function measureLambdas(runs = 15): Promise<LambdaFigures> {
         bytes: bundle.bytes,
         importMs: median(times),
         unbundledImportMs: median(referenceTimes),
+        healthImportMs: health === bundle ? median(times) : median(healthTimes),
       });
     }
     return { handlers, bareNodeMs: median(bare), runs };

@@ -1,41 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { signatureHeader } from '#local/persona/webhooks.ts';
 import type { StackInfo } from '#local/stack.ts';
+import {
+  identityVerificationConsent,
+  personaEvent,
+  settleEvents,
+  webApi,
+} from '#scripts/lib/local-stack-client.ts';
 import { createTestUser, type TestUser } from './tokens.ts';
 
 // Helpers of the stack tests that send Persona webhooks: users enrolled as the webhook path needs
 // them (consent + an inquiry), signed inquiry events, and delivery through the web origin as
 // Persona posts through CloudFront.
 
-/** A call through the web origin (CloudFront locally): the gateway's own port refuses calls. */
-export const webApi =
-  (stack: StackInfo) =>
-  (
-    path: string,
-    /** A string body is sent as it is; anything else as JSON. */
-    init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ) =>
-    fetch(`${stack.web}${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...init.headers,
-      },
-      ...(init.body === undefined
-        ? {}
-        : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
-    });
+// Shared with the bench (scripts/lib/local-stack-client.ts), re-exported for the tests.
+export { identityVerificationConsent, personaEvent, settleEvents, webApi };
 
 export type EnrolledUser = TestUser & { inquiryId: string; sessionToken: string };
-
-/** The body of POST /api/consents that gives identity-verification consent, every statement ticked. */
-export const identityVerificationConsent = {
-  identity_verification_consent: true,
-  biometric_data_consent: true,
-  privacy_policy_consent: true,
-  consent_type: 'identity_verification',
-} as const;
 
 /** A new user with identity-verification consent and a Persona inquiry started through the API. */
 export async function enrolledUser(stack: StackInfo): Promise<EnrolledUser> {
@@ -63,28 +43,6 @@ export async function enrolledUsers(stack: StackInfo, count: number, parallel = 
   return users;
 }
 
-/** A Persona inquiry event (`inquiry.approved`, ...) about the user's inquiry, as its webhook body. */
-export function personaEvent(name: string, user: { userId: string; inquiryId: string }, createdAt: Date) {
-  return JSON.stringify({
-    data: {
-      type: 'event',
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      attributes: {
-        name,
-        'created-at': createdAt.toISOString(),
-        payload: {
-          data: {
-            type: 'inquiry',
-            id: user.inquiryId,
-            attributes: { status: name.split('.')[1], 'reference-id': user.userId },
-          },
-          included: [],
-        },
-      },
-    },
-  });
-}
-
 /** Posts a signed webhook through the web origin; answers the HTTP status and body. */
 export const sendWebhook = (stack: StackInfo, body: string) =>
   webApi(stack)('/api/webhooks/persona', {
@@ -92,12 +50,6 @@ export const sendWebhook = (stack: StackInfo, body: string) =>
     body,
     headers: { 'persona-signature': signatureHeader(stack.persona.webhookSecret, body) },
   }).then(async (response) => ({ status: response.status, body: await response.text() }));
-
-/** Waits until every event on the local bus has been delivered (or dead-lettered). */
-export async function settleEvents(stack: StackInfo): Promise<void> {
-  const response = await fetch(`${stack.api}/__local/events/settle`, { method: 'POST' });
-  if (response.status !== 200) throw new Error(`settling the local bus failed: ${response.status}`);
-}
 
 /** Fisher-Yates with the given random source (seeded in the load suites, so a run can be replayed). */
 export function shuffle<T>(items: T[], random: () => number = Math.random): T[] {

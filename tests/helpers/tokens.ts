@@ -1,27 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { StackInfo } from '#local/stack.ts';
+import { mailbox, passwordToken } from '#scripts/lib/local-stack-client.ts';
 import { managementFetch } from './management-api.ts';
 
 // Tokens from the local identity provider, obtained the way scripts do against Auth0.
 
-export async function passwordToken(stack: StackInfo, email: string, password: string): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      username: email,
-      password,
-      audience: stack.idp.audience,
-      scope: 'openid profile email',
-      client_id: stack.idp.testClientId,
-      client_secret: stack.idp.testClientSecret,
-    }),
-  });
-  if (!response.ok)
-    throw new Error(`password grant for ${email} failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+// Shared with the bench (scripts/lib/local-stack-client.ts), re-exported for the tests.
+export { mailbox, passwordToken };
 
 export async function managementToken(stack: StackInfo): Promise<string> {
   const response = await fetch(`${stack.idp.issuer}oauth/token`, {
@@ -73,20 +58,4 @@ export async function createTestUser(
     throw new Error(`creating a test user failed: ${response.status} ${await response.text()}`);
   const user = (await response.json()) as { user_id: string };
   return { userId: user.user_id, email, password, token: await passwordToken(stack, email, password) };
-}
-
-/** Emails in the local SES mailbox, newest last. */
-export async function mailbox(stack: StackInfo): Promise<
-  {
-    messageId: string;
-    from: string;
-    destination: { to: string[] };
-    subject: string;
-    body: { text?: string; html?: string };
-    at: number;
-  }[]
-> {
-  const response = await fetch(`${stack.ses.url}/store`);
-  const store = (await response.json()) as { emails: never[] };
-  return store.emails;
 }
