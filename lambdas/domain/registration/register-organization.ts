@@ -213,12 +213,18 @@ export function registerOrganization(deps: RegisterDeps) {
     });
     // The account as the signed-in screens read it, without asking Auth0 (ADR 0059). Written on
     // every run: a retry repairs a profile whose write failed after the registration's.
+    // Auth0's answer says what its app_metadata holds: recorded (when nothing newer is), the first
+    // status sync patches without reading Auth0 first (ADR 0062).
+    const auth0KycStatus = user.appMetadata.kyc_status;
     await deps.profiles.saveAccount({
       userId,
       email: registration.email,
       name: registration.responsibleName,
       organizationName: registration.organizationName,
       organizationType: registration.organizationType,
+      ...(auth0KycStatus
+        ? { auth0Kyc: { status: auth0KycStatus, updatedAt: user.appMetadata.kyc_updated_at ?? '' } }
+        : {}),
     });
 
     if (!progress.agreementsRecorded) {

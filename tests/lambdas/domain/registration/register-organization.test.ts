@@ -143,7 +143,7 @@ describe('registerOrganization', () => {
     expect(everythingOutside).not.toContain(password);
   });
 
-  it('writes the profile the signed-in screens read instead of Auth0 (ADR 0059)', async () => {
+  it("writes the profile the signed-in screens read instead of Auth0, with what Auth0's answer holds (ADR 0059, 0062)", async () => {
     const s = setup();
     const { userId } = await s.register(request, context);
     expect(s.profiles.profiles.get(userId ?? '')).toEqual({
@@ -152,7 +152,8 @@ describe('registerOrganization', () => {
       name: 'Ada Lovelace',
       organizationName: request.organizationName,
       organizationType: 'defense',
-      auth0Kyc: null,
+      // The create's answer: kyc_status not_started, no kyc_updated_at. The first sync patches at once.
+      auth0Kyc: { status: 'not_started', updatedAt: '' },
       auth0Unsettled: false,
     });
   });
