@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { signatureHeader } from '#local/persona/webhooks.ts';
 import type { StackInfo } from '#local/stack.ts';
+import { identityVerificationConsent, personaEvent } from '#scripts/lib/persona-events.ts';
 import { createTestUser, type TestUser } from './tokens.ts';
+
+export { identityVerificationConsent, personaEvent };
 
 // Helpers of the stack tests that send Persona webhooks: users enrolled as the webhook path needs
 // them (consent + an inquiry), signed inquiry events, and delivery through the web origin as
@@ -29,14 +31,6 @@ export const webApi =
 
 export type EnrolledUser = TestUser & { inquiryId: string; sessionToken: string };
 
-/** The body of POST /api/consents that gives identity-verification consent, every statement ticked. */
-export const identityVerificationConsent = {
-  identity_verification_consent: true,
-  biometric_data_consent: true,
-  privacy_policy_consent: true,
-  consent_type: 'identity_verification',
-} as const;
-
 /** A new user with identity-verification consent and a Persona inquiry started through the API. */
 export async function enrolledUser(stack: StackInfo): Promise<EnrolledUser> {
   const api = webApi(stack);
@@ -61,28 +55,6 @@ export async function enrolledUsers(stack: StackInfo, count: number, parallel = 
     users.push(...(await Promise.all(Array.from({ length: batch }, () => enrolledUser(stack)))));
   }
   return users;
-}
-
-/** A Persona inquiry event (`inquiry.approved`, ...) about the user's inquiry, as its webhook body. */
-export function personaEvent(name: string, user: { userId: string; inquiryId: string }, createdAt: Date) {
-  return JSON.stringify({
-    data: {
-      type: 'event',
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      attributes: {
-        name,
-        'created-at': createdAt.toISOString(),
-        payload: {
-          data: {
-            type: 'inquiry',
-            id: user.inquiryId,
-            attributes: { status: name.split('.')[1], 'reference-id': user.userId },
-          },
-          included: [],
-        },
-      },
-    },
-  });
 }
 
 /** Posts a signed webhook through the web origin; answers the HTTP status and body. */

@@ -1,42 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { StackInfo } from '#local/stack.ts';
-import { managementFetch } from './management-api.ts';
+import { managementFetch, managementToken, passwordToken } from '#scripts/lib/local-idp.ts';
+
+export { managementToken, passwordToken };
 
 // Tokens from the local identity provider, obtained the way scripts do against Auth0.
-
-export async function passwordToken(stack: StackInfo, email: string, password: string): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      username: email,
-      password,
-      audience: stack.idp.audience,
-      scope: 'openid profile email',
-      client_id: stack.idp.testClientId,
-      client_secret: stack.idp.testClientSecret,
-    }),
-  });
-  if (!response.ok)
-    throw new Error(`password grant for ${email} failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-export async function managementToken(stack: StackInfo): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      client_id: stack.idp.m2mClientId,
-      client_secret: stack.idp.m2mClientSecret,
-      audience: `${stack.idp.issuer}api/v2/`,
-    }),
-  });
-  if (!response.ok) throw new Error(`client_credentials failed: ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 export interface TestUser {
   userId: string;
