@@ -96,11 +96,24 @@ export const defaultRetryDelayMs = (attempt: number) => Math.min(5_000, 100 * 2 
 export const lambdaThrottleRetryDelayMs = (throttle: number) =>
   Math.min(300_000, 1_000 * 2 ** (throttle - 1));
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** A wait that ends early, resolving false, when the bus stops. */
+function waitUnless(stopping: AbortSignal, ms: number): Promise<boolean> {
+  if (stopping.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (completed: boolean) => {
+      clearTimeout(timer);
+      stopping.removeEventListener('abort', onAbort);
+      resolve(completed);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    stopping.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 interface ConcurrencyPool {
-  /** A slot to run in, or undefined once the deadline passed while throttled. */
-  acquire(deadlineMs: number): Promise<{ release(): void } | undefined>;
+  /** A slot to run in; `expired` once the deadline passed while throttled; `stopped` when the bus stops. */
+  acquire(deadlineMs: number): Promise<{ release(): void } | 'expired' | 'stopped'>;
 }
 
 /**
@@ -112,6 +125,7 @@ function concurrencyPool(
   limit: number | undefined,
   throttleDelay: (throttle: number) => number,
   stats: { throttles: number },
+  stopping: AbortSignal,
 ): ConcurrencyPool {
   let running = 0;
   const slot = () => {
@@ -133,8 +147,8 @@ function concurrencyPool(
         // Never earlier than Lambda's interval, and up to half of it later: events throttled
         // together do not come back in lockstep, which a fleet of pollers never does either.
         const wait = throttleDelay(throttle) * (1 + Math.random() * 0.5);
-        if (Date.now() + wait > deadlineMs) return undefined;
-        await sleep(wait);
+        if (Date.now() + wait > deadlineMs) return 'expired';
+        if (!(await waitUnless(stopping, wait))) return 'stopped';
       }
     },
   };
@@ -157,6 +171,10 @@ export function createEventBus(options: EventBusOptions) {
   const deliveryDelay = options.deliveryDelayMs ?? 0;
   const throttleDelay = options.throttleRetryDelayMs ?? lambdaThrottleRetryDelayMs;
   const stats = { throttles: 0 };
+  // Stopping ends every wait (throttled, or between retries): those events are dead-lettered, so a
+  // restart's redrive replays them, instead of holding the shutdown for minutes.
+  const stopping = new AbortController();
+  const stoppedLetter = 'The local bus stopped while the event waited (throttled or between retries)';
 
   function busMatches(name: unknown): boolean {
     if (name === undefined || name === null || name === '') return options.busName === 'default';
@@ -266,7 +284,8 @@ export function createEventBus(options: EventBusOptions) {
       log(`event ${event['detail-type']} ${event.id} -> ${rule.id}: invoke ${attempt} failed (injected)`);
       if (attempt >= invokeAttempts)
         return deadLetter(rule, event, attempt, 'Injected fault: the target invocation failed');
-      await sleep(delay(attempt));
+      if (!(await waitUnless(stopping.signal, delay(attempt))))
+        return deadLetter(rule, event, attempt, stoppedLetter);
     }
     const invocation = asyncInvocation(rule);
     const queuedAt = Date.now();
@@ -274,7 +293,8 @@ export function createEventBus(options: EventBusOptions) {
     let lastError: unknown;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const slot = await concurrency(rule).acquire(queuedAt + invocation.maxEventAgeSeconds * 1000);
-      if (!slot) {
+      if (slot === 'stopped') return deadLetter(rule, event, attempt - 1, stoppedLetter);
+      if (slot === 'expired') {
         log(`event ${event.id} -> ${rule.id}: throttled until older than ${invocation.maxEventAgeSeconds} s`);
         return deadLetter(rule, event, attempt - 1, 'Event expired while throttled (maximum event age)');
       }
@@ -291,7 +311,8 @@ export function createEventBus(options: EventBusOptions) {
       } finally {
         slot.release();
       }
-      if (attempt < attempts) await sleep(delay(attempt));
+      if (attempt < attempts && !(await waitUnless(stopping.signal, delay(attempt))))
+        return deadLetter(rule, event, attempt, stoppedLetter);
     }
     return deadLetter(
       rule,
@@ -318,7 +339,7 @@ export function createEventBus(options: EventBusOptions) {
   function concurrency(rule: EventRuleDef): ConcurrencyPool {
     let pool = pools.get(rule.id);
     if (!pool) {
-      pool = concurrencyPool(rule.reservedConcurrency, throttleDelay, stats);
+      pool = concurrencyPool(rule.reservedConcurrency, throttleDelay, stats, stopping.signal);
       pools.set(rule.id, pool);
     }
     return pool;
@@ -395,6 +416,15 @@ export function createEventBus(options: EventBusOptions) {
     },
     stopSchedules: () => {
       for (const timer of timers) clearInterval(timer);
+    },
+    /**
+     * Stops the schedules and every wait: an event throttled or waiting for a retry is
+     * dead-lettered at once (`npm run events:redrive` replays it after a restart); invocations
+     * under way finish (`settled`).
+     */
+    stop: () => {
+      for (const timer of timers) clearInterval(timer);
+      stopping.abort();
     },
     deadLetters: () => [...deadLetters],
     /** How many times an event found its function's reserved concurrency in use. */

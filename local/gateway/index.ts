@@ -450,7 +450,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     eventsSettled: bus.settled,
     triggerSchedule: bus.triggerSchedule,
     close: async () => {
-      bus.stopSchedules();
+      bus.stop();
       await bus.settled();
       await new Promise<void>((resolveClose) => {
         server.closeAllConnections();

@@ -36,7 +36,11 @@ async function put(bus: ReturnType<typeof createEventBus>, count: number): Promi
   }
 }
 
-function busWith(def: EventRuleDef, target: EventTarget, throttleRetryDelayMs = () => 5) {
+function busWith(
+  def: EventRuleDef,
+  target: EventTarget,
+  throttleRetryDelayMs: (throttle: number) => number = () => 5,
+) {
   return createEventBus({
     busName: 'bus',
     region: 'eu-central-1',
@@ -104,6 +108,21 @@ describe('the local bus delivering to a Lambda target', () => {
     await bus.settled();
     expect(calls).toBe(1);
     expect(bus.deadLetters()).toMatchObject([{ error: 'Event expired while throttled (maximum event age)' }]);
+  });
+
+  it('dead-letters what waits when it stops, so the shutdown does not wait for minutes of backoff', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const bus = busWith(rule({ reservedConcurrency: 1 }), () => held, lambdaThrottleRetryDelayMs);
+    await put(bus, 3);
+    await sleep(20);
+    bus.stop();
+    release();
+    const started = Date.now();
+    await bus.settled();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(bus.deadLetters()).toHaveLength(2);
+    expect(bus.deadLetters()[0]?.error).toMatch(/stopped while the event waited/);
   });
 
   it('backs a throttled event off as Lambda does: 1 s doubling to 5 minutes', () => {
