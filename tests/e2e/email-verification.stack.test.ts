@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { managementFetch } from '#tests/helpers/management-api.ts';
+import { settleEvents } from '#tests/helpers/persona-webhooks.ts';
 import { mailbox, managementToken } from '#tests/helpers/tokens.ts';
 
 // Consent and identity verification need a verified email (issue 9, section 2), through every
@@ -152,6 +153,8 @@ describe('a caller whose email is not verified', () => {
     // The person verifies through the emailed link, as the Verify Your Email screen asks.
     const sent = await api('/api/me/verification-email', tokens.access_token, { method: 'POST' });
     expect(sent.status).toBe(202);
+    // The send is queued (ADR 0059): its target may wait its turn at reserved concurrency (ADR 0062).
+    await settleEvents(stack);
     const mail = (await mailbox(stack)).find(
       (m) => m.destination.to.includes(user.email) && m.subject === 'Verify your email',
     );
