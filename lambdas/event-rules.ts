@@ -52,6 +52,27 @@ export const reconcileEnvVars = {
 
 const retry = { maximumRetryAttempts: 8, maximumEventAgeSeconds: 24 * 60 * 60 };
 
+/**
+ * Lambda's asynchronous invocation of a rule's function. EventBridge invokes Lambda
+ * asynchronously, so a rule's `retry` covers only the delivery to Lambda (the Invoke call); once
+ * Lambda has the event, a function error is retried `retryAttempts` times (about 1 and 2 minutes
+ * apart) and a throttle (reserved concurrency reached) is retried with backoff from 1 second to 5
+ * minutes, without counting as an attempt, until the event is `maxEventAgeSeconds` old; then the
+ * event goes to the function's on-failure destination (the rule's dead-letter queue). The CDK
+ * stack and the local bus both read it here (ADR 0062).
+ */
+export function asyncInvocation(rule: Pick<EventRuleDef, 'schedule'>): {
+  retryAttempts: number;
+  maxEventAgeSeconds: number;
+} {
+  // A scheduled rule runs again next minute anyway: its retries would only overlap the next run.
+  // Six hours is Lambda's maximum event age: the backlog of a spent Auth0 quota waits in
+  // Lambda's queue, throttled by reserved concurrency, rather than failing into retries.
+  return rule.schedule
+    ? { retryAttempts: 0, maxEventAgeSeconds: 60 * 60 }
+    : { retryAttempts: 2, maxEventAgeSeconds: 6 * 60 * 60 };
+}
+
 export const eventRules: EventRuleDef[] = [
   {
     id: 'ProcessPersonaEvent',

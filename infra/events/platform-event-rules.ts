@@ -6,7 +6,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { MakeFunction } from '#infra/api/platform-function.ts';
 import { deadLetterQueue } from '#infra/dead-letter-queue.ts';
-import { eventRules } from '#lambdas/event-rules.ts';
+import { asyncInvocation, eventRules } from '#lambdas/event-rules.ts';
 
 export interface PlatformEventRulesProps {
   /** The bus the pattern rules listen on (scheduled rules use the default bus). */
@@ -39,12 +39,13 @@ export class PlatformEventRules {
         'This queue is the dead-letter queue of a rule target; nothing consumes it automatically.',
       );
       this.deadLetterQueues.push({ id: def.id, queue: deadLetters });
+      // Lambda's own retries (1 and 2 minutes apart) absorb short Auth0/SES outages; throttled
+      // events wait in Lambda's queue up to the maximum age (ADR 0062).
+      const invocation = asyncInvocation(def);
       const fn = props.makeFunction(def.id, def, {
         onFailure: new SqsDestination(deadLetters),
-        // Lambda's own retries (1 and 2 minutes apart) absorb short Auth0/SES outages; a scheduled
-        // rule runs again next minute anyway, so its retries would only overlap the next run.
-        retryAttempts: def.schedule ? 0 : 2,
-        maxEventAge: Duration.hours(def.schedule ? 1 : 6),
+        retryAttempts: invocation.retryAttempts,
+        maxEventAge: Duration.seconds(invocation.maxEventAgeSeconds),
       });
       new Rule(scope, `${def.id}Rule`, {
         description: def.description,

@@ -51,6 +51,22 @@ export const defaultRetryPolicy: RetryPolicy = {
   baseDelayMs: 250,
 };
 
+/**
+ * For the bus's targets, every caller of `getUserDirectory` (no API route calls Auth0, ADR 0059):
+ * deferred work that waits for the tenant's quota inside the invocation rather than failing fast.
+ * In AWS a failed invocation is retried only twice, a minute and two apart, while a spent Free
+ * quota (2 requests/s) can stay spent for as long as the backlog lasts; the backlog itself waits
+ * in Lambda's queue, held there by reserved concurrency. So a 429 is waited out, as often as the
+ * tenant asks, for up to 15 s per operation (a sync's 30 s timeout holds one, a registration's
+ * 60 s three); other failures still back off exponentially and give up within that time (ADR 0062).
+ */
+export const deferredWorkRetryPolicy: RetryPolicy = {
+  maxAttempts: 40,
+  maxElapsedMs: 15_000,
+  requestTimeoutMs: 5_000,
+  baseDelayMs: 250,
+};
+
 // The port's failure lives in the domain (the HTTP layer maps it); re-exported for the adapter's callers.
 export { DirectoryUnavailableError };
 
@@ -371,7 +387,7 @@ export async function getUserDirectory(credentials: Auth0M2mKey): Promise<UserDi
   let entry = directories.get(credentials);
   if (!entry) {
     const client = new CredentialedManagementApi(credentials);
-    entry = { client, directory: new Auth0UserDirectory(client) };
+    entry = { client, directory: new Auth0UserDirectory(client, deferredWorkRetryPolicy) };
     directories.set(credentials, entry);
   }
   await entry.client.current();

@@ -125,6 +125,15 @@ export class DynamoDbUserProfiles implements UserProfiles, ErasedAccounts {
       sets.push('organizationType = :organizationType');
       values[':organizationType'] = account.organizationType;
     }
+    if (account.auth0Kyc) {
+      // Only a first record: a sync's later record of Auth0 is newer than the creation's answer.
+      sets.push(
+        'auth0KycStatus = if_not_exists(auth0KycStatus, :auth0KycStatus)',
+        'auth0KycUpdatedAt = if_not_exists(auth0KycUpdatedAt, :auth0KycUpdatedAt)',
+      );
+      values[':auth0KycStatus'] = account.auth0Kyc.status;
+      values[':auth0KycUpdatedAt'] = account.auth0Kyc.updatedAt;
+    }
     await this.update({
       Key: profileKey(account.userId),
       UpdateExpression: `SET ${sets.join(', ')}`,

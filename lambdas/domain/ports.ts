@@ -80,10 +80,17 @@ export type ProfileLookup = { kind: 'profile'; profile: UserProfile } | { kind: 
 
 export interface UserProfiles {
   get(userId: string): Promise<ProfileLookup>;
-  /** Creates the profile or replaces its account fields; the sync's mirror is left as it is. */
+  /**
+   * Creates the profile or replaces its account fields; the sync's mirror is left as it is. An
+   * `auth0Kyc` given (what Auth0's own answer said, at the account's creation) is recorded only
+   * when the profile has no record of Auth0 yet, so the first sync knows without reading Auth0
+   * (ADR 0062); `updatedAt` is empty when Auth0 holds no `kyc_updated_at`.
+   */
   saveAccount(
     account: Omit<UserProfile, 'auth0Kyc' | 'auth0Unsettled' | 'organizationName' | 'organizationType'> &
-      Partial<Pick<UserProfile, 'organizationName' | 'organizationType'>>,
+      Partial<Pick<UserProfile, 'organizationName' | 'organizationType'>> & {
+        auth0Kyc?: { status: KycStatus; updatedAt: string };
+      },
   ): Promise<void>;
   /** What Auth0 held after a patch answered; `settled` clears `auth0Unsettled` (after a fresh read). */
   recordAuth0Kyc(

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventBridgeEvent as AwsEventBridgeEvent, Context } from 'aws-lambda';
-import type { EventPattern, EventRuleDef } from '#lambdas/event-rules.ts';
+import { asyncInvocation, type EventPattern, type EventRuleDef } from '#lambdas/event-rules.ts';
 import { lambdaContext } from './http-api.ts';
 
 // A local EventBridge: the `PutEvents` action of the AWS JSON 1.1 protocol, so the real
@@ -42,6 +42,11 @@ export interface EventBusOptions {
   deliveryDelayMs?: number;
   /** How often scheduled rules fire locally; defaults to their `rateMinutes`. 0 disables the timers. */
   scheduleIntervalMs?(rule: EventRuleDef): number;
+  /**
+   * Delay before a throttled event (its function's reserved concurrency in use) is tried again,
+   * for the n-th throttle of that event; by default Lambda's own backoff (ADR 0062).
+   */
+  throttleRetryDelayMs?(throttle: number): number;
   /** Fault knobs (ADR 0035): each call draws whether this entry or invocation fails. */
   faults?: {
     putEventsEntryFails(): boolean;
@@ -75,8 +80,79 @@ interface PutEventsEntry {
 
 const maxEntrySize = 256 * 1024;
 
-/** Local backoff before retry n (1-based): EventBridge's hours compressed into seconds. */
+/**
+ * Local backoff before retry n (1-based) of a failed delivery: AWS waits about 1 and 2 minutes
+ * between Lambda's retries of a function error, and EventBridge backs off over hours; locally the
+ * delays are compressed. That is never more generous than AWS: the attempts are as many, and
+ * whatever a failure waits for (a quota's reset, a restart) has less time to come back.
+ */
 export const defaultRetryDelayMs = (attempt: number) => Math.min(5_000, 100 * 2 ** (attempt - 1));
+
+/**
+ * Lambda's backoff for a throttled asynchronous invocation: "the retry interval increases
+ * exponentially from 1 second after the first attempt to a maximum of 5 minutes" (AWS Lambda
+ * developer guide, "How Lambda handles errors and retries with asynchronous invocation").
+ */
+export const lambdaThrottleRetryDelayMs = (throttle: number) =>
+  Math.min(300_000, 1_000 * 2 ** (throttle - 1));
+
+/** A wait that ends early, resolving false, when the bus stops. */
+function waitUnless(stopping: AbortSignal, ms: number): Promise<boolean> {
+  if (stopping.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (completed: boolean) => {
+      clearTimeout(timer);
+      stopping.removeEventListener('abort', onAbort);
+      resolve(completed);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    stopping.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+interface ConcurrencyPool {
+  /** A slot to run in; `expired` once the deadline passed while throttled; `stopped` when the bus stops. */
+  acquire(deadlineMs: number): Promise<{ release(): void } | 'expired' | 'stopped'>;
+}
+
+/**
+ * A function's reserved concurrency: at most `limit` invocations at once. A throttled event is
+ * not queued in line for the next free slot: like Lambda, it tries again after its own backoff
+ * (never sooner than Lambda's interval), so a slot freed meanwhile may stay idle.
+ */
+function concurrencyPool(
+  limit: number | undefined,
+  throttleDelay: (throttle: number) => number,
+  stats: { throttles: number },
+  stopping: AbortSignal,
+): ConcurrencyPool {
+  let running = 0;
+  const slot = () => {
+    running += 1;
+    let released = false;
+    return {
+      release: () => {
+        if (!released) running -= 1;
+        released = true;
+      },
+    };
+  };
+  return {
+    async acquire(deadlineMs) {
+      if (limit === undefined) return slot();
+      for (let throttle = 1; ; throttle++) {
+        if (running < limit) return slot();
+        stats.throttles += 1;
+        // Never earlier than Lambda's interval, and up to half of it later: events throttled
+        // together do not come back in lockstep, which a fleet of pollers never does either.
+        const wait = throttleDelay(throttle) * (1 + Math.random() * 0.5);
+        if (Date.now() + wait > deadlineMs) return 'expired';
+        if (!(await waitUnless(stopping, wait))) return 'stopped';
+      }
+    },
+  };
+}
 
 export function createEventBus(options: EventBusOptions) {
   // Dead letters survive a restart (the file is the store): a redrive after `npm start` again
@@ -93,6 +169,12 @@ export function createEventBus(options: EventBusOptions) {
   const delay = options.retryDelayMs ?? defaultRetryDelayMs;
   const log = options.log ?? (() => {});
   const deliveryDelay = options.deliveryDelayMs ?? 0;
+  const throttleDelay = options.throttleRetryDelayMs ?? lambdaThrottleRetryDelayMs;
+  const stats = { throttles: 0 };
+  // Stopping ends every wait (throttled, or between retries): those events are dead-lettered, so a
+  // restart's redrive replays them, instead of holding the shutdown for minutes.
+  const stopping = new AbortController();
+  const stoppedLetter = 'The local bus stopped while the event waited (throttled or between retries)';
 
   function busMatches(name: unknown): boolean {
     if (name === undefined || name === null || name === '') return options.busName === 'default';
@@ -187,13 +269,36 @@ export function createEventBus(options: EventBusOptions) {
     return { EventId: event.id };
   }
 
+  /**
+   * One matched event to its rule's function, as AWS does it (ADR 0062). EventBridge invokes
+   * Lambda asynchronously: its retry policy (`rule.retry`) covers only the Invoke call (the
+   * `targetInvocationFails` knob). Once Lambda has the event, a throttle (the function's reserved
+   * concurrency is in use) sends it back to Lambda's queue with backoff from 1 s to 5 minutes,
+   * without counting as an attempt, until it is `maxEventAgeSeconds` old; a function error is
+   * retried `retryAttempts` times (`asyncInvocation`). What exhausts either goes to the dead
+   * letters (the on-failure destination and the rule's DLQ share one queue in AWS).
+   */
   async function deliver(rule: EventRuleDef, event: EventBridgeEvent): Promise<boolean> {
-    const attempts = 1 + rule.retry.maximumRetryAttempts;
+    const invokeAttempts = 1 + rule.retry.maximumRetryAttempts;
+    for (let attempt = 1; options.faults?.targetInvocationFails(); attempt++) {
+      log(`event ${event['detail-type']} ${event.id} -> ${rule.id}: invoke ${attempt} failed (injected)`);
+      if (attempt >= invokeAttempts)
+        return deadLetter(rule, event, attempt, 'Injected fault: the target invocation failed');
+      if (!(await waitUnless(stopping.signal, delay(attempt))))
+        return deadLetter(rule, event, attempt, stoppedLetter);
+    }
+    const invocation = asyncInvocation(rule);
+    const queuedAt = Date.now();
+    const attempts = 1 + invocation.retryAttempts;
     let lastError: unknown;
     for (let attempt = 1; attempt <= attempts; attempt++) {
+      const slot = await concurrency(rule).acquire(queuedAt + invocation.maxEventAgeSeconds * 1000);
+      if (slot === 'stopped') return deadLetter(rule, event, attempt - 1, stoppedLetter);
+      if (slot === 'expired') {
+        log(`event ${event.id} -> ${rule.id}: throttled until older than ${invocation.maxEventAgeSeconds} s`);
+        return deadLetter(rule, event, attempt - 1, 'Event expired while throttled (maximum event age)');
+      }
       try {
-        if (options.faults?.targetInvocationFails())
-          throw new Error('Injected fault: the target invocation failed');
         const target = await options.loadTarget(rule);
         await target(structuredClone(event), lambdaContext(rule.handler, rule.timeoutSeconds ?? 30));
         log(`event ${event['detail-type']} ${event.id} -> ${rule.id}: delivered (attempt ${attempt})`);
@@ -203,20 +308,41 @@ export function createEventBus(options: EventBusOptions) {
         log(
           `event ${event['detail-type']} ${event.id} -> ${rule.id}: attempt ${attempt} failed: ${String(error)}`,
         );
-        if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, delay(attempt)));
+      } finally {
+        slot.release();
       }
+      if (attempt < attempts && !(await waitUnless(stopping.signal, delay(attempt))))
+        return deadLetter(rule, event, attempt, stoppedLetter);
     }
-    const letter: DeadLetter = {
-      ruleId: rule.id,
+    return deadLetter(
+      rule,
       event,
       attempts,
-      error: lastError instanceof Error ? lastError.message : String(lastError),
-      at: new Date().toISOString(),
-    };
+      lastError instanceof Error ? lastError.message : String(lastError),
+    );
+  }
+
+  async function deadLetter(
+    rule: EventRuleDef,
+    event: EventBridgeEvent,
+    attempts: number,
+    error: string,
+  ): Promise<false> {
+    const letter: DeadLetter = { ruleId: rule.id, event, attempts, error, at: new Date().toISOString() };
     deadLetters.push(letter);
     log(`event ${event.id} -> ${rule.id}: dead-lettered after ${attempts} attempts`);
     if (options.deadLetterFile) await appendFile(options.deadLetterFile, `${JSON.stringify(letter)}\n`);
     return false;
+  }
+
+  const pools = new Map<string, ConcurrencyPool>();
+  function concurrency(rule: EventRuleDef): ConcurrencyPool {
+    let pool = pools.get(rule.id);
+    if (!pool) {
+      pool = concurrencyPool(rule.reservedConcurrency, throttleDelay, stats, stopping.signal);
+      pools.set(rule.id, pool);
+    }
+    return pool;
   }
 
   let redriving: Promise<RedriveResult> | undefined;
@@ -291,7 +417,20 @@ export function createEventBus(options: EventBusOptions) {
     stopSchedules: () => {
       for (const timer of timers) clearInterval(timer);
     },
+    /**
+     * Stops the schedules and every wait: an event throttled or waiting for a retry is
+     * dead-lettered at once (`npm run events:redrive` replays it after a restart); invocations
+     * under way finish (`settled`).
+     */
+    stop: () => {
+      for (const timer of timers) clearInterval(timer);
+      stopping.abort();
+    },
     deadLetters: () => [...deadLetters],
+    /** How many times an event found its function's reserved concurrency in use. */
+    throttles: () => stats.throttles,
+    /** Deliveries under way: running, throttled or waiting for a retry. */
+    pending: () => inFlight.size,
     accepted: () => [...accepted],
     redrive,
     /** Resolves once every delivery under way has succeeded or been dead-lettered. */

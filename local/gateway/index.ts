@@ -42,6 +42,7 @@ export const sesPath = '/__aws/ses';
  * `GET /__local/dead-letters`, `POST /__local/events/settle`, `POST /__local/events/hold|release`
  * (target invocations wait while held: the bench's webhook acknowledgement), `POST /__local/schedules/{ruleId}`,
  * `POST /__local/dead-letters/redrive`, `GET /__local/events` (what the bus accepted),
+ * `GET /__local/events/stats` (accepted, deliveries pending, throttles, dead letters: ADR 0062),
  * `GET|POST|DELETE /__local/faults` (the EventBridge and SES fault knobs, ADR 0035),
  * `POST|GET|DELETE /__local/dynamodb/calls` (start counting each invocation's DynamoDB calls, list
  * them, stop),
@@ -99,6 +100,8 @@ export interface GatewayOptions {
   /** Resolves a handler module name to its exported `handler`; defaults to lambdas/handlers/<name>.ts. */
   loadHandler?: (name: string) => Promise<unknown>;
   eventRetryDelayMs?: (attempt: number) => number;
+  /** Backoff of a throttled event (reserved concurrency in use); Lambda's by default (ADR 0062). */
+  eventThrottleRetryDelayMs?: (throttle: number) => number;
   /**
    * The stack's own knobs, `POST /__local/{name}` each (e.g. `dynamodb/stop`): answered 200 with
    * what the action returns once it has finished, 500 with the error if it failed.
@@ -170,6 +173,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           : target(event, context);
       };
     },
+    ...(options.eventThrottleRetryDelayMs ? { throttleRetryDelayMs: options.eventThrottleRetryDelayMs } : {}),
     retryDelayMs: (attempt) =>
       eventBridgeFaults.config?.retryDelayMs ?? (options.eventRetryDelayMs ?? defaultRetryDelayMs)(attempt),
     ...(options.deadLetterFile ? { deadLetterFile: options.deadLetterFile } : {}),
@@ -214,6 +218,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (method === 'GET' && pathname === `${localControlPath}dead-letters`)
       return json(200, bus.deadLetters());
     if (method === 'GET' && pathname === `${localControlPath}events`) return json(200, bus.accepted());
+    // The load run's view of the backlog: deliveries under way and throttles (ADR 0062).
+    if (method === 'GET' && pathname === `${localControlPath}events/stats`)
+      return json(200, {
+        accepted: bus.accepted().length,
+        pending: bus.pending(),
+        throttles: bus.throttles(),
+        deadLetters: bus.deadLetters().length,
+      });
     // The benchmark's reference for the gateway's overhead: this server's cheapest answer.
     if (method === 'GET' && pathname === `${localControlPath}noop`) return json(200, {});
     // This process's CPU so far (every thread), µs: the bench reads it around each load (ADR 0063).
@@ -441,7 +453,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     eventsSettled: bus.settled,
     triggerSchedule: bus.triggerSchedule,
     close: async () => {
-      bus.stopSchedules();
+      bus.stop();
       await bus.settled();
       await new Promise<void>((resolveClose) => {
         server.closeAllConnections();

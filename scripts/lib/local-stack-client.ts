@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { signatureHeader } from '#local/persona/webhooks.ts';
 import type { StackInfo } from '#local/stack.ts';
@@ -7,6 +7,9 @@ import type { StackInfo } from '#local/stack.ts';
 // origin, signed Persona webhooks, tokens from the identity provider, the local SES mailbox and a
 // subscriber to the realtime API. The tooling (scripts/bench) and the stack tests share it; tooling
 // never imports from tests/, so the tests' helpers re-export what they use from here.
+
+export { passwordToken } from './local-idp.ts';
+export { identityVerificationConsent, personaEvent } from './persona-events.ts';
 
 /** A call through the web origin (CloudFront locally): the gateway's own port refuses calls. */
 export const webApi =
@@ -28,36 +31,6 @@ export const webApi =
         : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
     });
 
-/** The body of POST /api/consents that gives identity-verification consent, every statement ticked. */
-export const identityVerificationConsent = {
-  identity_verification_consent: true,
-  biometric_data_consent: true,
-  privacy_policy_consent: true,
-  consent_type: 'identity_verification',
-} as const;
-
-/** A Persona inquiry event (`inquiry.approved`, ...) about the user's inquiry, as its webhook body. */
-export function personaEvent(name: string, user: { userId: string; inquiryId: string }, createdAt: Date) {
-  return JSON.stringify({
-    data: {
-      type: 'event',
-      id: `evt_${randomBytes(12).toString('hex')}`,
-      attributes: {
-        name,
-        'created-at': createdAt.toISOString(),
-        payload: {
-          data: {
-            type: 'inquiry',
-            id: user.inquiryId,
-            attributes: { status: name.split('.')[1], 'reference-id': user.userId },
-          },
-          included: [],
-        },
-      },
-    },
-  });
-}
-
 /** Posts a signed webhook through the web origin, as Persona does. */
 export const postWebhook = (stack: StackInfo, body: string) =>
   webApi(stack)('/api/webhooks/persona', {
@@ -71,26 +44,6 @@ export async function settleEvents(stack: StackInfo): Promise<void> {
   const response = await fetch(`${stack.api}/__local/events/settle`, { method: 'POST' });
   if (response.status !== 200) throw new Error(`settling the local bus failed: ${response.status}`);
   await response.arrayBuffer();
-}
-
-/** An access token for the API from the password grant (the post-login Action runs, as at a login). */
-export async function passwordToken(stack: StackInfo, email: string, password: string): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      username: email,
-      password,
-      audience: stack.idp.audience,
-      scope: 'openid profile email',
-      client_id: stack.idp.testClientId,
-      client_secret: stack.idp.testClientSecret,
-    }),
-  });
-  if (!response.ok)
-    throw new Error(`password grant for ${email} failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** Emails in the local SES mailbox, newest last. */
@@ -118,6 +71,8 @@ export interface Subscriber {
   answer: Record<string, unknown>;
   /** The pushed events, parsed. */
   events(): unknown[];
+  /** When the last pushed event arrived (`performance.now()`), if any. */
+  readonly lastEventAt: number | undefined;
   /**
    * Resolves with the arrival time (`performance.now()`) of the first pushed event from index
    * `from` on (counting pushed events only) that `matches`; undefined after `timeoutMs`.
@@ -153,6 +108,8 @@ export async function subscribe(stack: StackInfo, token: string, channel: string
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
+  // A link that fails later ends the subscription, not the process.
+  ws.on('error', () => {});
   ws.send(JSON.stringify({ type: 'connection_init' }));
   ws.send(
     JSON.stringify({ type: 'subscribe', id: 'sub', channel, authorization: { host, Authorization: token } }),
@@ -179,6 +136,9 @@ export async function subscribe(stack: StackInfo, token: string, channel: string
     receivedAt,
     answer,
     events: () => pushed().map((entry) => entry.event),
+    get lastEventAt() {
+      return pushed().at(-1)?.at;
+    },
     nextEvent: (from, matches, timeoutMs) =>
       new Promise((resolve) => {
         const check = () => {

@@ -153,7 +153,7 @@ describe('a caller whose email is not verified', () => {
     // The person verifies through the emailed link, as the Verify Your Email screen asks.
     const sent = await api('/api/me/verification-email', tokens.access_token, { method: 'POST' });
     expect(sent.status).toBe(202);
-    // Queued on the bus (ADR 0059): the email follows once the event is delivered.
+    // The send is queued (ADR 0059): its target may wait its turn at reserved concurrency (ADR 0062).
     await settleEvents(stack);
     const mail = (await mailbox(stack)).find(
       (m) => m.destination.to.includes(user.email) && m.subject === 'Verify your email',

@@ -1,27 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { StackInfo } from '#local/stack.ts';
-import { mailbox, passwordToken } from '#scripts/lib/local-stack-client.ts';
-import { managementFetch } from './management-api.ts';
+import { managementFetch, managementToken, passwordToken } from '#scripts/lib/local-idp.ts';
+import { mailbox } from '#scripts/lib/local-stack-client.ts';
+
+// Shared with the tooling (scripts/lib), re-exported for the tests.
+export { mailbox, managementToken, passwordToken };
 
 // Tokens from the local identity provider, obtained the way scripts do against Auth0.
-
-// Shared with the bench (scripts/lib/local-stack-client.ts), re-exported for the tests.
-export { mailbox, passwordToken };
-
-export async function managementToken(stack: StackInfo): Promise<string> {
-  const response = await fetch(`${stack.idp.issuer}oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      client_id: stack.idp.m2mClientId,
-      client_secret: stack.idp.m2mClientSecret,
-      audience: `${stack.idp.issuer}api/v2/`,
-    }),
-  });
-  if (!response.ok) throw new Error(`client_credentials failed: ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 export interface TestUser {
   userId: string;

@@ -42,7 +42,7 @@ export interface AgreementsInput extends RequestContext {
 export interface RegisterDeps {
   users: UserDirectory;
   store: RegistrationStore;
-  profiles: Pick<UserProfiles, 'saveAccount' | 'recordAuth0Kyc'>;
+  profiles: Pick<UserProfiles, 'saveAccount'>;
   /** Read on a retry, to tell whether the agreements were recorded before the marker was saved. */
   ledger: Pick<ConsentLedger, 'listBySubject'>;
   /** Appends the three registration agreements to the consent ledger. */
@@ -215,23 +215,19 @@ export function registerOrganization(deps: RegisterDeps) {
     });
     // The account as the signed-in screens read it, without asking Auth0 (ADR 0059). Written on
     // every run: a retry repairs a profile whose write failed after the registration's.
+    // Auth0's answer says what its app_metadata holds: recorded (when nothing newer is), the first
+    // status sync patches without reading Auth0 first (ADR 0062).
+    const auth0KycStatus = user.appMetadata.kyc_status;
     await deps.profiles.saveAccount({
       userId,
       email: registration.email,
       name: registration.responsibleName,
       organizationName: registration.organizationName,
       organizationType: registration.organizationType,
+      ...(auth0KycStatus
+        ? { auth0Kyc: { status: auth0KycStatus, updatedAt: user.appMetadata.kyc_updated_at ?? '' } }
+        : {}),
     });
-    // What Auth0 holds, from its own answer (the create, or the lookup that found our user): the
-    // first status sync then needs one PATCH and no read.
-    const { kyc_status: auth0Status, kyc_updated_at: auth0UpdatedAt } = user.appMetadata;
-    if (auth0Status && auth0UpdatedAt) {
-      await deps.profiles.recordAuth0Kyc(
-        userId,
-        { status: auth0Status, updatedAt: auth0UpdatedAt },
-        { settled: true },
-      );
-    }
 
     if (!progress.agreementsRecorded) {
       if (!(await agreementsAlreadyRecorded(userId))) {

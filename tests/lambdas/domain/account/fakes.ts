@@ -274,13 +274,15 @@ export class FakeProfiles implements UserProfiles {
   async saveAccount(account: Parameters<UserProfiles['saveAccount']>[0]) {
     if (this.erased.has(account.userId)) return;
     const existing = this.profiles.get(account.userId);
+    const { auth0Kyc, ...fields } = account;
     this.profiles.set(account.userId, {
       organizationName: null,
       organizationType: null,
       auth0Kyc: null,
       auth0Unsettled: false,
       ...existing,
-      ...Object.fromEntries(Object.entries(account).filter(([, value]) => value !== undefined)),
+      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+      ...(auth0Kyc && !existing?.auth0Kyc ? { auth0Kyc } : {}),
     } as UserProfile);
   }
   async recordAuth0Kyc(

@@ -122,6 +122,33 @@ describe('syncKycStatus', () => {
     });
   });
 
+  it("costs one PATCH and no read for the first change of a registered account: registration recorded Auth0's answer (ADR 0062)", async () => {
+    const s = setup();
+    await s.profiles.saveAccount({
+      userId: s.user.userId,
+      email: 'a@b.example',
+      name: 'A',
+      auth0Kyc: { status: 'not_started', updatedAt: '' },
+    });
+    s.kyc.states.set(s.user.userId, {
+      status: 'pending',
+      updatedAt: '2026-11-21T07:00:00.000Z',
+      inquiryId: 'i',
+    });
+    expect(await s.sync(event({ userId: s.user.userId, status: 'pending' }))).toBe('synced');
+    expect(s.users.reads).toBe(0);
+    expect(s.users.patches).toHaveLength(1);
+    // A later registration retry does not overwrite the sync's newer record.
+    await s.profiles.saveAccount({
+      userId: s.user.userId,
+      email: 'a@b.example',
+      name: 'A',
+      auth0Kyc: { status: 'not_started', updatedAt: '' },
+    });
+    const lookup = await s.profiles.get(s.user.userId);
+    expect(lookup?.kind === 'profile' && lookup.profile.auth0Kyc?.status).toBe('pending');
+  });
+
   it('marks the profile unsettled when a PATCH times out, so the next delivery reads Auth0 and repairs a late landing', async () => {
     const s = setup();
     s.kyc.states.set(s.user.userId, {

@@ -153,7 +153,7 @@ describe('registerOrganization', () => {
     expect(everythingOutside).not.toContain(password);
   });
 
-  it('writes the profile the signed-in screens read instead of Auth0 (ADR 0059)', async () => {
+  it("writes the profile the signed-in screens read instead of Auth0, with what Auth0's answer holds (ADR 0059, 0062)", async () => {
     const s = setup();
     const { userId } = await s.register(request, context);
     expect(s.profiles.profiles.get(userId ?? '')).toEqual({
