@@ -18,7 +18,6 @@ import { registrationKey } from './dynamodb-registration-store.ts';
 // deletion request (which deletes it: a profile has no retention ground). An account registered
 // before profiles existed has only its registration item; one read answers both.
 
-export { profileKeyPrefix };
 export const profileKey = (userId: string) => ({ pk: `${profileKeyPrefix}${userId}`, sk: 'PROFILE' });
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined =>

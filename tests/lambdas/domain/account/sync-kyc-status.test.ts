@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { KycStatusChanged } from '#contracts/events.ts';
-import { kycStatuses } from '#contracts/kyc.ts';
+import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import { syncKycStatus } from '#lambdas/domain/account/sync-kyc-status.ts';
 import { lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
 import { CallGate, FakeDirectory, FakeKyc, FakeProfiles } from './fakes.ts';
@@ -30,7 +30,10 @@ function setup() {
   const kyc = new FakeKyc();
   const profiles = new FakeProfiles();
   const user = users.add({ email: 'a@b.example', appMetadata: { role: 'user', kyc_status: 'pending' } });
-  return { users, kyc, profiles, user, sync: syncKycStatus({ users, kyc, profiles }) };
+  /** The KYC table's state for the user, as the KYC feature writes it. */
+  const table = (status: KycStatus, updatedAt: string) =>
+    kyc.states.set(user.userId, { status, updatedAt, inquiryId: 'i' });
+  return { users, kyc, profiles, user, table, sync: syncKycStatus({ users, kyc, profiles }) };
 }
 
 /**
@@ -98,20 +101,12 @@ describe('syncKycStatus', () => {
 
   it('spends no Management API read once the profile knows what Auth0 holds: a change is one PATCH, a redelivery nothing', async () => {
     const s = setup();
-    s.kyc.states.set(s.user.userId, {
-      status: 'pending',
-      updatedAt: '2026-11-21T07:00:00.000Z',
-      inquiryId: 'i',
-    });
+    s.table('pending', '2026-11-21T07:00:00.000Z');
     await s.sync(event({ userId: s.user.userId, status: 'pending' }));
     const reads = s.users.reads;
     const patches = s.users.patches.length;
 
-    s.kyc.states.set(s.user.userId, {
-      status: 'approved',
-      updatedAt: '2026-11-21T07:00:09.000Z',
-      inquiryId: 'i',
-    });
+    s.table('approved', '2026-11-21T07:00:09.000Z');
     expect(await s.sync(event({ userId: s.user.userId }))).toBe('synced');
     expect(await s.sync(event({ userId: s.user.userId }))).toBe('in_sync');
     expect(s.users.reads).toBe(reads);
@@ -130,11 +125,7 @@ describe('syncKycStatus', () => {
       name: 'A',
       auth0Kyc: { status: 'not_started', updatedAt: '' },
     });
-    s.kyc.states.set(s.user.userId, {
-      status: 'pending',
-      updatedAt: '2026-11-21T07:00:00.000Z',
-      inquiryId: 'i',
-    });
+    s.table('pending', '2026-11-21T07:00:00.000Z');
     expect(await s.sync(event({ userId: s.user.userId, status: 'pending' }))).toBe('synced');
     expect(s.users.reads).toBe(0);
     expect(s.users.patches).toHaveLength(1);
@@ -151,17 +142,9 @@ describe('syncKycStatus', () => {
 
   it('marks the profile unsettled when a PATCH times out, so the next delivery reads Auth0 and repairs a late landing', async () => {
     const s = setup();
-    s.kyc.states.set(s.user.userId, {
-      status: 'pending',
-      updatedAt: '2026-11-21T07:00:00.000Z',
-      inquiryId: 'i',
-    });
+    s.table('pending', '2026-11-21T07:00:00.000Z');
     await s.sync(event({ userId: s.user.userId, status: 'pending' }));
-    s.kyc.states.set(s.user.userId, {
-      status: 'approved',
-      updatedAt: '2026-11-21T07:00:09.000Z',
-      inquiryId: 'i',
-    });
+    s.table('approved', '2026-11-21T07:00:09.000Z');
     const update = s.users.updateAppMetadata.bind(s.users);
     s.users.updateAppMetadata = async () => {
       throw new Error('Auth0 users.update timed out after 5000 ms');
