@@ -7,7 +7,7 @@ import { machine } from '#scripts/bench/report.ts';
 import { formatReport, type LoadReport, runOnboardingLoad } from './onboarding.ts';
 import { loadPorts, spawnLoadStack } from './stack.ts';
 
-// `npm run test:load [-- --organizations 1000 --concurrency 200 --no-docs --no-build]`: issue 22,
+// `npm run test:load [-- --organizations 1000 --concurrency 200 --ramp-seconds 10 --no-docs --no-build]`: issue 22,
 // item 5 (ADR 0062). Starts its own local stack with the identity provider at Auth0's Free plan,
 // drives the organizations through the API (scripts/load/onboarding.ts), prints the report and
 // writes it into docs/reliability.md (between the load markers). Exits 1 when a check fails.
@@ -16,6 +16,7 @@ const { values } = parseArgs({
   options: {
     organizations: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '200' },
+    'ramp-seconds': { type: 'string', default: '10' },
     'no-docs': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
@@ -51,6 +52,7 @@ try {
   report = await runOnboardingLoad(stack.info, {
     organizations,
     concurrency,
+    rampSeconds: Number(values['ramp-seconds']),
     managementApiSample: 20,
     log: (line) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`),
   });

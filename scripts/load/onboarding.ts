@@ -18,6 +18,13 @@ export interface LoadOptions {
   organizations: number;
   /** Organizations in flight at once. */
   concurrency: number;
+  /**
+   * The first `concurrency` organizations arrive over this many seconds (default 10), not in one
+   * millisecond: people do not press "Register" together, and one local process standing in for
+   * every Lambda instance refused a same-millisecond burst of 400 with 503 (its DynamoDB client's
+   * socket pool; in AWS each instance has its own). Later ones start as earlier ones finish.
+   */
+  rampSeconds?: number;
   /** Give up on one organization's step after this long (the registration backlog included). */
   stepTimeoutMs?: number;
   /** Give up waiting for the bus to drain after this long. */
@@ -56,6 +63,7 @@ export interface RouteCount {
 export interface LoadReport {
   organizations: number;
   concurrency: number;
+  rampSeconds: number;
   plan: { plan: string; burst: number; perSecond: number };
   checks: { name: string; pass: boolean; detail: string }[];
   pass: boolean;
@@ -99,8 +107,13 @@ export interface LoadReport {
   };
 }
 
-/** The routes a signed-in person calls (auth `user` in lambdas/routes.ts). */
-const userRoutes = new Set(['GET /api/me', 'POST /api/consents', 'POST /api/me/kyc/inquiry']);
+/** The routes a person calls: registration, then the signed-in ones (auth `user` in lambdas/routes.ts). */
+const userRoutes = new Set([
+  'POST /api/registrations',
+  'GET /api/me',
+  'POST /api/consents',
+  'POST /api/me/kyc/inquiry',
+]);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -383,8 +396,11 @@ export async function runOnboardingLoad(stack: StackInfo, options: LoadOptions):
     );
   }, 30_000);
   progress.unref();
+  const workers = Math.min(options.concurrency, options.organizations);
+  const rampMs = (options.rampSeconds ?? 10) * 1000;
   await Promise.all(
-    Array.from({ length: Math.min(options.concurrency, options.organizations) }, async () => {
+    Array.from({ length: workers }, async (_, worker) => {
+      await sleep((worker * rampMs) / workers);
       for (;;) {
         const run = runs[next++];
         if (!run) return;
@@ -501,7 +517,7 @@ export async function runOnboardingLoad(stack: StackInfo, options: LoadOptions):
       }`,
     },
     {
-      name: "no 5xx on the user routes (a signed-in person's calls)",
+      name: "no 5xx on the user routes (a person's calls: registration and the signed-in ones)",
       pass: serverErrors.length === 0,
       detail: `${listed(serverErrors)}; the other routes: ${listed(otherServerErrors)}`,
     },
@@ -534,6 +550,7 @@ export async function runOnboardingLoad(stack: StackInfo, options: LoadOptions):
   return {
     organizations: runs.length,
     concurrency: options.concurrency,
+    rampSeconds: options.rampSeconds ?? 10,
     plan: { plan: plan.plan, burst: plan.burst, perSecond: plan.perSecond },
     checks,
     pass: checks.every((check) => check.pass),
@@ -573,7 +590,7 @@ const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toF
 export function formatReport(report: LoadReport): string {
   const m = report.managementApi;
   const lines = [
-    `Onboarding load: ${report.organizations} organizations, ${report.concurrency} at a time, Auth0 plan ${report.plan.plan} (burst ${report.plan.burst}, ${report.plan.perSecond}/s): ${report.pass ? 'PASS' : 'FAIL'}`,
+    `Onboarding load: ${report.organizations} organizations, ${report.concurrency} at a time (the first arriving over ${report.rampSeconds} s), Auth0 plan ${report.plan.plan} (burst ${report.plan.burst}, ${report.plan.perSecond}/s): ${report.pass ? 'PASS' : 'FAIL'}`,
     ...report.checks.map((check) => `  [${check.pass ? 'ok' : 'FAIL'}] ${check.name}: ${check.detail}`),
     `Decision visible after the approved webhook's acknowledgement: p50 ${fixed(report.visibleP50Ratio)}x, p95 ${fixed(report.visibleP95Ratio)}x, max ${fixed(report.visibleMaxRatio)}x the webhook acknowledgement's p50 (same run); by push ${report.seenByPush}, by GET /api/me ${report.seenByPoll}`,
     `Management API: ${m.calls} calls, ${m.rateLimited} of them answered 429 and absorbed; ${m.calls - m.rateLimited} answered = ${fixed(m.perOrganization, 2)} per onboarded organization (${fixed(m.perOrganizationWith429s, 2)} with the 429s); peak ${m.peakPerSecond}/s`,
