@@ -9,7 +9,7 @@ import type { Clock } from '#lambdas/domain/ports.ts';
 // `{pk:'RATE#<action>#<subject>', sk:'RATE', resetAtMs, used, expiresAt}`. Every step is a
 // conditional write, so concurrent requests cannot overspend a window: the first action of a window
 // puts a fresh item (only when no window is open), later ones add to `used` (only while the window
-// is open and has room). DynamoDB deletes expired items lazily (DynamoDB Local too, by a background sweep), so the
+// is open and has room); `release` gives one back when what it allowed did not happen. DynamoDB deletes expired items lazily (DynamoDB Local too, by a background sweep), so the
 // conditions compare the window end itself. Items written before `used` existed count as full.
 
 export const rateLimitKey = (action: string, subject: string) => ({
@@ -39,8 +39,9 @@ export class DynamoDbRateLimiter implements RateLimiter {
             // TTL clean-up, with an hour's slack (TTL deletion is not immediate anyway).
             expiresAt: Math.ceil(resetAtMs / 1000) + 3600,
           },
-          ConditionExpression: 'attribute_not_exists(pk) OR resetAtMs <= :now',
-          ExpressionAttributeValues: { ':now': nowMs },
+          // A window whose actions were all given back (`release`) is as good as none.
+          ConditionExpression: 'attribute_not_exists(pk) OR resetAtMs <= :now OR used <= :none',
+          ExpressionAttributeValues: { ':now': nowMs, ':none': 0 },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
@@ -54,6 +55,23 @@ export class DynamoDbRateLimiter implements RateLimiter {
       } as const;
       if (limit <= 1) return denied;
       return (await this.spend(action, subject, nowMs, limit)) ? { allowed: true } : denied;
+    }
+  }
+
+  async release(action: string, subject: string): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: rateLimitKey(action, subject),
+          UpdateExpression: 'ADD used :minusOne',
+          // Only an open window with an action to give back: never below zero, never a closed one.
+          ConditionExpression: 'resetAtMs > :now AND used > :none',
+          ExpressionAttributeValues: { ':now': this.clock.now().getTime(), ':none': 0, ':minusOne': -1 },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
 

@@ -29,9 +29,15 @@ export function requestVerificationEmail(deps: { limiter: RateLimiter; events: E
         `A verification email was sent less than a minute ago. Check your inbox, or try again in ${limit.retryAfterSeconds} seconds.`,
       );
     }
-    await deps.events.publish([
-      { detailType: 'VerificationEmailRequested', detail: { userId: caller.userId } },
-    ]);
+    try {
+      await deps.events.publish([
+        { detailType: 'VerificationEmailRequested', detail: { userId: caller.userId } },
+      ]);
+    } catch (error) {
+      // Not queued (503 with Retry-After): the minute is given back, so sending again then works.
+      await deps.limiter.release('verification-email', caller.userId).catch(() => undefined);
+      throw error;
+    }
     return { outcome: 'queued' };
   };
 }

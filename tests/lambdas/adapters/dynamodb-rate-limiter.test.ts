@@ -42,6 +42,25 @@ describe('DynamoDbRateLimiter', () => {
     expect(results.filter((result) => result.allowed)).toHaveLength(3);
   });
 
+  it('takes back an action given back (release), never below none, and never in a closed window', async () => {
+    expect(await limiter.acquire('verification', 'subject-e', 60)).toEqual({ allowed: true });
+    await limiter.release('verification', 'subject-e');
+    await limiter.release('verification', 'subject-e');
+    // Given back once: one more, not two.
+    expect(await limiter.acquire('verification', 'subject-e', 60)).toEqual({ allowed: true });
+    expect((await limiter.acquire('verification', 'subject-e', 60)).allowed).toBe(false);
+    // A subject without a window: nothing to give back, nothing written that would let one in.
+    await limiter.release('verification', 'subject-f');
+    expect(await limiter.acquire('verification', 'subject-f', 60)).toEqual({ allowed: true });
+    expect((await limiter.acquire('verification', 'subject-f', 60)).allowed).toBe(false);
+
+    expect(await limiter.acquire('email', 'subject-g', day, 2)).toEqual({ allowed: true });
+    expect(await limiter.acquire('email', 'subject-g', day, 2)).toEqual({ allowed: true });
+    await limiter.release('email', 'subject-g');
+    expect(await limiter.acquire('email', 'subject-g', day, 2)).toEqual({ allowed: true });
+    expect((await limiter.acquire('email', 'subject-g', day, 2)).allowed).toBe(false);
+  });
+
   it('keeps one a window by default, and counts a window written before `used` existed as full', async () => {
     expect(await limiter.acquire('verification', 'subject-c', 60)).toEqual({ allowed: true });
     expect((await limiter.acquire('verification', 'subject-c', 60)).allowed).toBe(false);

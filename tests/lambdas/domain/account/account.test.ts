@@ -171,6 +171,17 @@ describe('requestVerificationEmail and its delivery', () => {
     expect(await deliverVerificationEmail({ users })('auth0|gone')).toBe('user_missing');
   });
 
+  it('gives the minute back when the send could not be queued, so sending again at once works', async () => {
+    const limiter = new FakeLimiter(() => 0);
+    const events = new RecordingPublisher();
+    const request = requestVerificationEmail({ limiter, events });
+    events.failNext = 1;
+    await expect(request(person(false))).rejects.toThrow('EventBridge refused');
+    expect(await request(person(false))).toEqual({ outcome: 'queued' });
+    await expect(request(person(false))).rejects.toMatchObject({ name: 'RateLimitedError' });
+    expect(events.published).toHaveLength(1);
+  });
+
   it('queues nothing for a verified address, and takes no minute of the limit', async () => {
     let acquired = 0;
     const limiter = new FakeLimiter(() => {

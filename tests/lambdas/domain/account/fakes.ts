@@ -181,7 +181,7 @@ export class FakeLimiter implements RateLimiter {
   async acquire(action: string, subject: string, windowSeconds: number, limit = 1) {
     const key = `${action}#${subject}`;
     const open = this.windows.get(key);
-    if (open !== undefined && open.until > this.now()) {
+    if (open !== undefined && open.until > this.now() && open.used > 0) {
       if (open.used < limit) {
         open.used += 1;
         return { allowed: true as const };
@@ -190,6 +190,10 @@ export class FakeLimiter implements RateLimiter {
     }
     this.windows.set(key, { until: this.now() + windowSeconds * 1000, used: 1 });
     return { allowed: true as const };
+  }
+  async release(action: string, subject: string) {
+    const open = this.windows.get(`${action}#${subject}`);
+    if (open !== undefined && open.until > this.now() && open.used > 0) open.used -= 1;
   }
   /** The subjects the limiter has seen, as stored. */
   subjects(): string[] {
