@@ -45,33 +45,59 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark', storageKe
 
 /**
  * Playwright's clock on every page of `context` (install it before the first page opens), with a
- * count of the page's fetches under way for `runClock`.
+ * count, for `runClock`, of what the page waits for in real time: its fetches under way, and its
+ * Web Lock requests not yet granted.
  */
 export async function installClock(context: BrowserContext): Promise<void> {
   await context.clock.install({ time: new Date() });
   await context.addInitScript(() => {
-    const page = window as unknown as { fetchesUnderWay: number };
-    page.fetchesUnderWay = 0;
+    const page = window as unknown as { workUnderWay: number };
+    page.workUnderWay = 0;
     const fetch = window.fetch.bind(window);
     window.fetch = (...args: Parameters<typeof fetch>) => {
-      page.fetchesUnderWay++;
+      page.workUnderWay++;
       return fetch(...args).finally(() => {
-        page.fetchesUnderWay--;
+        page.workUnderWay--;
       });
+    };
+    const locks = navigator.locks as unknown as
+      | { request: (...args: unknown[]) => Promise<unknown> }
+      | undefined;
+    if (!locks) return;
+    const request = locks.request.bind(locks);
+    locks.request = (...args) => {
+      const callback = args[args.length - 1] as (lock: unknown) => unknown;
+      let waiting = true;
+      const settled = () => {
+        if (!waiting) return;
+        waiting = false;
+        page.workUnderWay--;
+      };
+      page.workUnderWay++;
+      const answer = request(...args.slice(0, -1), (lock: unknown) => {
+        settled();
+        return callback(lock);
+      });
+      // Aborted or refused: no longer waited for (handled here, so no unhandled rejection).
+      answer.then(settled, settled);
+      return answer;
     };
   });
 }
 
 /**
- * Runs the page's clock `ms` forward without outrunning the network: in steps shorter than the
- * Auth0 SDK's 10 s fetch timeout, each waiting (in real time) for the page's fetches to settle. One
- * long `page.clock.runFor` fires that timeout under a token refresh started mid-step, before the
- * identity provider (on real time) has answered; the SDK retries with the refresh token the first
- * attempt already rotated, and the session ends with "Session expired".
+ * Runs the page's clock `ms` forward without outrunning the page's real-time work: in steps shorter
+ * than the Auth0 SDK's 10 s fetch timeout, each waiting (in real time) for the page's fetches to
+ * settle. One long `page.clock.runFor` fires that timeout under a token refresh started mid-step,
+ * before the identity provider (on real time) has answered; the SDK retries with the refresh token
+ * the first attempt already rotated, and the session ends with "Session expired". Before a refresh
+ * the SDK also asks for a Web Lock and gives up after 5 s on the page's clock; the browser grants
+ * it in real time, so each step waits for that too. Without it, a busy machine let the next step
+ * fire those 5 s before the grant: the refresh failed and the session ended.
  */
 export async function runClock(page: Page, ms: number, stepMs = 5_000): Promise<void> {
   const underWay = () =>
-    page.evaluate(() => (window as unknown as { fetchesUnderWay?: number }).fetchesUnderWay ?? 0);
+    page.evaluate(() => (window as unknown as { workUnderWay?: number }).workUnderWay ?? 0);
   for (let left = ms; left > 0; left -= stepMs) {
     await page.clock.runFor(Math.min(stepMs, left));
     const deadline = Date.now() + 15_000;
@@ -85,7 +111,8 @@ export async function runClock(page: Page, ms: number, stepMs = 5_000): Promise<
         throw error;
       }
       if (count === 0) break;
-      if (Date.now() > deadline) throw new Error('a fetch of the page did not settle within 15 s');
+      if (Date.now() > deadline)
+        throw new Error('a fetch or Web Lock request of the page did not settle within 15 s');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
