@@ -1,5 +1,6 @@
 import { kycChannelNamespace } from './contracts/kyc-channel.ts';
 import { reconcileDefaults } from './domain/kyc/reconcile-inquiries.ts';
+import { envVars } from './environment.ts';
 import { email, eventBus, type Grant, realtimePublish, secret, table, tableItems } from './grants.ts';
 import { profileKeyPrefix } from './tables.ts';
 
@@ -43,12 +44,6 @@ export type EventRuleDef = RuleBase &
  * it may write there (`NOTIFIED#<change id>`), so it can never touch a user's KYC state.
  */
 export const kycDecisionMarkerPrefix = 'NOTIFIED';
-
-/** The reconciliation's settings (ADR 0038): its rule row sets them, its handler reads them. */
-export const reconcileEnvVars = {
-  minAgeMinutes: 'KYC_RECONCILE_MIN_AGE_MINUTES',
-  maxInquiries: 'KYC_RECONCILE_MAX_INQUIRIES',
-} as const;
 
 const retry = { maximumRetryAttempts: 8, maximumEventAgeSeconds: 24 * 60 * 60 };
 
@@ -191,9 +186,10 @@ export const eventRules: EventRuleDef[] = [
     timeoutSeconds: 120,
     // Two overlapping runs would only read twice (the processor dedupes), but one is enough.
     reservedConcurrency: 1,
-    environment: {
-      [reconcileEnvVars.minAgeMinutes]: String(reconcileDefaults.minAgeMinutes),
-      [reconcileEnvVars.maxInquiries]: String(reconcileDefaults.maxInquiriesPerRun),
-    },
+    // The reconciliation's settings (ADR 0038): this row sets them, its handler reads them.
+    environment: envVars({
+      reconcileMinAgeMinutes: String(reconcileDefaults.minAgeMinutes),
+      reconcileMaxInquiries: String(reconcileDefaults.maxInquiriesPerRun),
+    }),
   },
 ];

@@ -93,6 +93,4 @@ export const eventBus = (...publishes: [EventDetailType, ...EventDetailType[]]):
 export const email: Grant = { kind: 'email' };
 export const realtimePublish = (namespace: string): Grant => ({ kind: 'realtimePublish', namespace });
 
-/** The environment variable that names the realtime API's HTTP domain (set with a `realtimePublish` grant). */
-export const realtimeEnvVars = { httpDomain: 'REALTIME_HTTP_DOMAIN' } as const;
 export const secret = (name: SecretKey): Grant => ({ kind: 'secret', secret: name });

@@ -4,12 +4,12 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kycChannelNamespace } from '#contracts/kyc-channel.ts';
 import type { WebConfig } from '#contracts/web-config.ts';
+import { envVars, functionEnv } from '#lambdas/environment.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import {
   type Auth0M2mKey,
   auth0M2mKeys,
   auth0M2mScopes,
-  realtimeEnvVars,
   type SecretKey,
   secretEnvVars,
 } from '#lambdas/grants.ts';
@@ -291,7 +291,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // The handlers run in this process and read their configuration from the environment, as in
     // Lambda; only the endpoints differ from AWS.
     Object.assign(process.env, handlerEnvironment({ ports, tableNames: dynamodb.tableNames }), {
-      [realtimeEnvVars.httpDomain]: realtime.httpDomain,
+      [functionEnv.realtimeHttpDomain.name]: realtime.httpDomain,
     });
     // Every handler shares this client (one per container in AWS); locally a middleware that only
     // counts is attached to it, so the stack can report each invocation's DynamoDB calls.
@@ -458,19 +458,20 @@ function handlerEnvironment(input: {
         localIdentity.secretIds[key],
       ]),
     ),
-    PERSONA_ENVIRONMENT_ID: localIdentity.personaEnvironmentId,
-    APP_URL: `http://localhost:${input.ports.web}`,
-    OPERATIONS_EMAIL: localIdentity.operationsEmail,
-    EVENT_BUS_NAME: localIdentity.busName,
-    AUTH0_DOMAIN: `localhost:${input.ports.idp}`,
-    AUTH0_ISSUER: `http://localhost:${input.ports.idp}/`,
-    AUTH0_MANAGEMENT_BASE_URL: `http://localhost:${input.ports.idp}`,
-    AUTH0_AUDIENCE: localIdentity.audience,
-    CLAIMS_NAMESPACE: localIdentity.claimsNamespace,
-    PERSONA_API_URL: `http://localhost:${input.ports.persona}`,
-    PERSONA_TEMPLATE_ID: localIdentity.personaTemplateId,
-    SES_SENDER: localIdentity.sender,
-    POWERTOOLS_SERVICE_NAME: 'platform-api-local',
+    ...envVars({
+      appUrl: `http://localhost:${input.ports.web}`,
+      operationsEmail: localIdentity.operationsEmail,
+      eventBusName: localIdentity.busName,
+      auth0Domain: `localhost:${input.ports.idp}`,
+      auth0Issuer: `http://localhost:${input.ports.idp}/`,
+      auth0ManagementBaseUrl: `http://localhost:${input.ports.idp}`,
+      auth0Audience: localIdentity.audience,
+      claimsNamespace: localIdentity.claimsNamespace,
+      personaApiUrl: `http://localhost:${input.ports.persona}`,
+      personaTemplateId: localIdentity.personaTemplateId,
+      sesSender: localIdentity.sender,
+      powertoolsServiceName: 'platform-api-local',
+    }),
   };
   for (const key of Object.keys(input.tableNames) as TableKey[])
     env[tables[key].envVar] = input.tableNames[key];

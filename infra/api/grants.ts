@@ -6,13 +6,8 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { domainEvents } from '#contracts/events.ts';
 import type { RealtimeApi } from '#infra/realtime/realtime-api.ts';
-import {
-  type Grant,
-  realtimeEnvVars,
-  type SecretKey,
-  secretEnvVars,
-  type TableAccess,
-} from '#lambdas/grants.ts';
+import { functionEnv } from '#lambdas/environment.ts';
+import { type Grant, type SecretKey, secretEnvVars, type TableAccess } from '#lambdas/grants.ts';
 import { type TableKey, tables as tableDefs } from '#lambdas/tables.ts';
 
 // Turns the grants declared in routes.ts / event-rules.ts into the narrowest IAM statements and
@@ -79,7 +74,7 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
             },
           }),
         );
-        fn.addEnvironment('EVENT_BUS_NAME', targets.bus.eventBusName);
+        fn.addEnvironment(functionEnv.eventBusName.name, targets.bus.eventBusName);
         break;
       }
       case 'email': {
@@ -97,8 +92,8 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
             conditions: { StringEquals: { 'ses:FromAddress': targets.email.sender } },
           }),
         );
-        fn.addEnvironment('SES_SENDER', targets.email.sender);
-        fn.addEnvironment('SES_CONFIGURATION_SET', targets.email.configurationSetName);
+        fn.addEnvironment(functionEnv.sesSender.name, targets.email.sender);
+        fn.addEnvironment(functionEnv.sesConfigurationSet.name, targets.email.configurationSetName);
         break;
       }
       case 'realtimePublish':
@@ -109,7 +104,7 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
             resources: [targets.realtime.namespaceArn(grant.namespace)],
           }),
         );
-        fn.addEnvironment(realtimeEnvVars.httpDomain, targets.realtime.api.httpDns);
+        fn.addEnvironment(functionEnv.realtimeHttpDomain.name, targets.realtime.api.httpDns);
         break;
       case 'secret':
         targets.secrets[grant.secret].grantRead(fn);

@@ -12,6 +12,7 @@ import {
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { envVars } from '#lambdas/environment.ts';
 import type { eventRules } from '#lambdas/event-rules.ts';
 import type { routes } from '#lambdas/routes.ts';
 
@@ -105,9 +106,11 @@ export class PlatformFunction extends Construct {
       tracing: Tracing.ACTIVE,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: serviceName,
-        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
-        POWERTOOLS_LOG_LEVEL: 'INFO',
+        ...envVars({
+          powertoolsServiceName: serviceName,
+          powertoolsMetricsNamespace: metricsNamespace,
+          powertoolsLogLevel: 'INFO',
+        }),
         ...props.environment,
       },
       bundling: {

@@ -11,6 +11,7 @@ import { PlatformEventRules } from '#infra/events/platform-event-rules.ts';
 import { Observability } from '#infra/observability/observability.ts';
 import { RealtimeApi } from '#infra/realtime/realtime-api.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
+import { envVars } from '#lambdas/environment.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
 import { isAuth0M2mKey } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
@@ -53,19 +54,18 @@ export class BackendStack extends Stack {
       logRetention: props.logRetention,
     });
     const targets: GrantTargets = { ...props.targets, bus: this.bus, realtime: this.realtime };
-    const environment = {
-      AUTH0_DOMAIN: config.auth0.tenantDomain,
-      AUTH0_ISSUER: issuer,
-      AUTH0_AUDIENCE: config.auth0.audience,
-      CLAIMS_NAMESPACE: config.auth0.claimsNamespace,
-      PERSONA_API_URL: config.persona.apiUrl,
-      PERSONA_TEMPLATE_ID: config.persona.templateId,
-      PERSONA_ENVIRONMENT_ID: config.persona.environmentId,
-      OPERATIONS_EMAIL: config.email.operationsAddress,
+    const environment = envVars({
+      auth0Domain: config.auth0.tenantDomain,
+      auth0Issuer: issuer,
+      auth0Audience: config.auth0.audience,
+      claimsNamespace: config.auth0.claimsNamespace,
+      personaApiUrl: config.persona.apiUrl,
+      personaTemplateId: config.persona.templateId,
+      operationsEmail: config.email.operationsAddress,
       // Unset on the first deploy of a stage without a custom domain (its CloudFront host is not
       // known yet): the functions that write links fail until the second deploy sets it.
-      ...(config.siteUrl ? { APP_URL: config.siteUrl } : {}),
-    };
+      ...(config.siteUrl ? { appUrl: config.siteUrl } : {}),
+    });
     const functions: { id: string; fn: LambdaFunctionResource; logGroup: LogGroup }[] = [];
     const makeFunction: MakeFunction = (id, def, async) => {
       const fn = new PlatformFunction(this, id, {

@@ -3,7 +3,6 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { requireEnv } from '#lambdas/config.ts';
 import type { RealtimePublisher } from '#lambdas/domain/kyc/push-decision.ts';
-import { realtimeEnvVars } from '#lambdas/grants.ts';
 
 // AppSync Events' HTTP publish (`POST https://<http domain>/event`, `{channel, events: [JSON
 // strings]}`), signed with SigV4 for the API's AWS_IAM publish mode by the SDK's own signer. A
@@ -116,7 +115,7 @@ export class AppSyncEventsPublisher implements RealtimePublisher {
 
 export function createRealtimePublisher(): RealtimePublisher {
   return new AppSyncEventsPublisher({
-    httpDomain: requireEnv(realtimeEnvVars.httpDomain),
-    region: requireEnv('AWS_REGION'),
+    httpDomain: requireEnv('realtimeHttpDomain'),
+    region: requireEnv('awsRegion'),
   });
 }

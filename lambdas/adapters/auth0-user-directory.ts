@@ -12,7 +12,7 @@ import {
   parseM2mCredentials,
 } from '#lambdas/adapters/auth0-management-api.ts';
 import { getSecretVersion } from '#lambdas/adapters/secrets.ts';
-import { requireEnv } from '#lambdas/config.ts';
+import { optionalEnv, requireEnv } from '#lambdas/config.ts';
 import { DirectoryUnavailableError } from '#lambdas/domain/errors.ts';
 import {
   type AppMetadata,
@@ -308,10 +308,10 @@ class CredentialedManagementApi implements ManagementApi {
     if (this.#built?.version === version) return this.#built.api;
     const credentials = parseM2mCredentials(secret.value, this.key);
     const api = createManagementApi({
-      domain: requireEnv('AUTH0_DOMAIN'),
+      domain: requireEnv('auth0Domain'),
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,
-      baseUrl: process.env.AUTH0_MANAGEMENT_BASE_URL || undefined,
+      baseUrl: optionalEnv('auth0ManagementBaseUrl'),
       // The tenant's quota is shared by every purpose: count each one's calls, and the refusals.
       onCall: (_operation, status) => {
         countMetricBy('Auth0ManagementCalls', { Purpose: this.key });
@@ -401,7 +401,7 @@ export async function getUserDirectory(credentials: Auth0M2mKey): Promise<UserDi
  * domain, not the canonical one the Management API is called at.
  */
 export function identityIssuer(): string {
-  return requireEnv('AUTH0_ISSUER');
+  return requireEnv('auth0Issuer');
 }
 
 /**

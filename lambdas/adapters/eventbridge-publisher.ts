@@ -53,6 +53,6 @@ export function createEventPublisher(): EventPublisher {
   // publishing cost a warm function (ADR 0053). Nothing adds middleware to this client later.
   return new EventBridgePublisher(
     new EventBridgeClient({ cacheMiddleware: true }),
-    requireEnv('EVENT_BUS_NAME'),
+    requireEnv('eventBusName'),
   );
 }

@@ -192,7 +192,7 @@ function errorTitle(text: string): string {
 /** One client per container; the key is read (and cached) through Secrets Manager. */
 export function createPersonaClient(options: Partial<PersonaClientOptions> = {}): PersonaClient {
   return new PersonaClient({
-    baseUrl: options.baseUrl ?? requireEnv('PERSONA_API_URL'),
+    baseUrl: options.baseUrl ?? requireEnv('personaApiUrl'),
     apiKey: options.apiKey ?? (() => getSecret('personaApiKey')),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),

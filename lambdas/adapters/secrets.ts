@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { requireEnv } from '#lambdas/config.ts';
+import { requireEnvNamed } from '#lambdas/config.ts';
 import { type SecretKey, secretEnvVars } from '#lambdas/grants.ts';
 
 // Secrets come from Secrets Manager (locally: the gateway's Secrets Manager endpoint), never from
@@ -26,7 +26,7 @@ export function getSecretVersion(key: SecretKey, options: { fresh?: boolean } = 
   if (!options.fresh && cached && cached.expires > Date.now()) return cached.version;
   client ??= new SecretsManagerClient({});
   const version = client
-    .send(new GetSecretValueCommand({ SecretId: requireEnv(secretEnvVars[key]) }))
+    .send(new GetSecretValueCommand({ SecretId: requireEnvNamed(secretEnvVars[key]) }))
     .then((answer) => {
       if (answer.SecretString === undefined) throw new Error(`Secret ${key} has no string value`);
       return { value: answer.SecretString, versionId: answer.VersionId };

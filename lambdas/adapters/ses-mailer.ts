@@ -1,5 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { requireEnv } from '#lambdas/config.ts';
+import { optionalEnv, requireEnv } from '#lambdas/config.ts';
 import type { EmailMessage, Mailer } from '#lambdas/domain/ports.ts';
 
 export class SesMailer implements Mailer {
@@ -30,9 +30,5 @@ export class SesMailer implements Mailer {
 }
 
 export function createMailer(): Mailer {
-  return new SesMailer(
-    new SESv2Client({}),
-    requireEnv('SES_SENDER'),
-    process.env.SES_CONFIGURATION_SET || undefined,
-  );
+  return new SesMailer(new SESv2Client({}), requireEnv('sesSender'), optionalEnv('sesConfigurationSet'));
 }

@@ -18,7 +18,7 @@ const requestDeletion = requestDataDeletion({
   limiter: new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock),
   clock: systemClock,
   newId: randomUUID,
-  appUrl: requireEnv('APP_URL'),
+  appUrl: requireEnv('appUrl'),
 });
 
 export const handler = httpHandler(

@@ -24,7 +24,7 @@ const marker = new DynamoDbOnceMarker(
 );
 const profiles = new DynamoDbUserProfiles(documentClient, tableName('submissions'));
 const mailer = createMailer();
-const appUrl = requireEnv('APP_URL');
+const appUrl = requireEnv('appUrl');
 
 export const handler = eventHandler(
   { name: 'KycStatusChanged', detail: kycStatusChanged },

@@ -14,7 +14,7 @@ import { countMetric } from '#lambdas/runtime/metrics.ts';
 const notify = notifyRegistration({
   mailer: createMailer(),
   marker: new DynamoDbOnceMarker(documentClient, tableName('submissions'), 'NOTIFIED', systemClock),
-  operationsEmail: requireEnv('OPERATIONS_EMAIL'),
+  operationsEmail: requireEnv('operationsEmail'),
 });
 
 export const handler = eventHandler(

@@ -37,7 +37,7 @@ const inProgress = new DynamoDbOnceMarker(
 );
 const mailer = createMailer();
 const events = createEventPublisher();
-const appUrl = requireEnv('APP_URL');
+const appUrl = requireEnv('appUrl');
 const issuer = identityIssuer();
 
 export const handler = eventHandler(

@@ -11,7 +11,7 @@ import {
   reconcileInquiries,
 } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
-import { reconcileEnvVars } from '#lambdas/event-rules.ts';
+import { type EnvKey, functionEnv } from '#lambdas/environment.ts';
 import { eventHandler } from '#lambdas/runtime/event-handler.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import { countMetric } from '#lambdas/runtime/metrics.ts';
@@ -30,7 +30,8 @@ const runOverrides = z.object({
   maxInquiries: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(maxInquiriesPerRunLimit))),
 });
 
-function configured(name: string, fallback: number): number {
+function configured(key: EnvKey, fallback: number): number {
+  const { name } = functionEnv[key];
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number >= 0`);
   return value;
@@ -49,11 +50,9 @@ export const handler = eventHandler(
     const overrides = given ?? {};
     const options: ReconcileOptions = {
       minAgeMinutes:
-        overrides.minAgeMinutes ??
-        configured(reconcileEnvVars.minAgeMinutes, reconcileDefaults.minAgeMinutes),
+        overrides.minAgeMinutes ?? configured('reconcileMinAgeMinutes', reconcileDefaults.minAgeMinutes),
       maxInquiries:
-        overrides.maxInquiries ??
-        configured(reconcileEnvVars.maxInquiries, reconcileDefaults.maxInquiriesPerRun),
+        overrides.maxInquiries ?? configured('reconcileMaxInquiries', reconcileDefaults.maxInquiriesPerRun),
     };
     const result = await reconcile(options);
     if (result.published > 0) countMetric('KycReconciledEvents', result.published);

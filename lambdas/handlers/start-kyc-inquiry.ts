@@ -16,7 +16,7 @@ const start = startInquiry({
   provider: createPersonaClient(),
   events: createEventPublisher(),
   clock: systemClock,
-  templateId: requireEnv('PERSONA_TEMPLATE_ID'),
+  templateId: requireEnv('personaTemplateId'),
 });
 
 export const handler = httpHandler({ route: 'StartKycInquiry' }, async ({ caller }) => {

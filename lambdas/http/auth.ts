@@ -17,9 +17,7 @@ export type { Caller };
 
 /** The prefix of the Action's claims, normalised as the Action normalises it (one function). */
 export function claimsNamespace(): string {
-  const namespace = process.env.CLAIMS_NAMESPACE;
-  if (!namespace) throw new Error('Missing required environment variable CLAIMS_NAMESPACE');
-  return claimsPrefix(namespace);
+  return claimsPrefix(requireEnv('claimsNamespace'));
 }
 
 /** docs/design.md section 3: expiry with at most 60 s leeway. */
@@ -35,7 +33,7 @@ let issuerKeys: ReturnType<typeof createRemoteJWKSet> | undefined;
 
 /** The issuer's JWKS, fetched on first use and cached for the container's life. */
 function keys() {
-  issuerKeys ??= createRemoteJWKSet(new URL('.well-known/jwks.json', requireEnv('AUTH0_ISSUER')), {
+  issuerKeys ??= createRemoteJWKSet(new URL('.well-known/jwks.json', requireEnv('auth0Issuer')), {
     cooldownDuration: jwksCooldownMs,
   });
   return issuerKeys;
@@ -52,8 +50,8 @@ function bearerToken(event: HttpApiEvent): string | undefined {
 async function verifiedPayload(token: string): Promise<JWTPayload> {
   try {
     const { payload } = await jwtVerify(token, keys(), {
-      issuer: requireEnv('AUTH0_ISSUER'),
-      audience: requireEnv('AUTH0_AUDIENCE'),
+      issuer: requireEnv('auth0Issuer'),
+      audience: requireEnv('auth0Audience'),
       algorithms: ['RS256'],
       clockTolerance: clockToleranceSeconds,
       requiredClaims: ['sub', 'exp', 'iat'],

@@ -1,4 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { functionEnv } from '#lambdas/environment.ts';
 
 const emailPattern = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
 const jwtPattern = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
@@ -17,7 +18,7 @@ export function redact(text: string): string {
 
 // One logger per container; handlers append the request id per invocation.
 export const logger = new Logger({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'platform-api',
+  serviceName: process.env[functionEnv.powertoolsServiceName.name] ?? 'platform-api',
   jsonReplacerFn: (_key, value) => (typeof value === 'string' ? redact(value) : value),
 });
 

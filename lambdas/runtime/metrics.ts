@@ -1,10 +1,11 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { functionEnv } from '#lambdas/environment.ts';
 
 // Business metrics in CloudWatch embedded metric format: registrations, consents, webhook
 // outcomes, status changes. `httpHandler` and the event targets flush them per invocation.
 export const metrics = new Metrics({
-  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'Platform',
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'platform-api',
+  namespace: process.env[functionEnv.powertoolsMetricsNamespace.name] ?? 'Platform',
+  serviceName: process.env[functionEnv.powertoolsServiceName.name] ?? 'platform-api',
 });
 
 export function countMetric(name: string, value = 1): void {

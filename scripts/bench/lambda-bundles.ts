@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { lambdaBundling } from '#infra/api/platform-function.ts';
+import { envVars } from '#lambdas/environment.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
+import { secretEnvVars } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
+import { tables } from '#lambdas/tables.ts';
 import { median } from './stats.ts';
 
 // Issue 13 budgets of the Lambda handlers. Sizes are absolute (each bundle built like the CDK
@@ -65,30 +68,23 @@ const importEnv = {
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  CONSENT_LEDGER_TABLE: 'bench',
-  KYC_STATE_TABLE: 'bench',
-  SUBMISSIONS_TABLE: 'bench',
-  EVENT_BUS_NAME: 'bench',
-  SES_SENDER: 'bench@example.com',
-  AUTH0_DOMAIN: 'bench.eu.auth0.com',
-  AUTH0_ISSUER: 'https://bench.eu.auth0.com/',
-  AUTH0_AUDIENCE: 'https://api.bench',
-  CLAIMS_NAMESPACE: 'https://bench/',
-  AUTH0_REGISTRATION_SECRET_ID: 'bench',
-  AUTH0_READ_USERS_SECRET_ID: 'bench',
-  AUTH0_VERIFICATION_EMAIL_SECRET_ID: 'bench',
-  AUTH0_KYC_SYNC_SECRET_ID: 'bench',
-  AUTH0_ERASURE_SECRET_ID: 'bench',
-  PERSONA_API_URL: 'https://withpersona.com',
-  PERSONA_TEMPLATE_ID: 'itmpl_bench',
-  PERSONA_ENVIRONMENT_ID: 'env_bench',
-  PERSONA_API_KEY_SECRET_ID: 'bench',
-  PERSONA_WEBHOOK_SECRET_ID: 'bench',
-  ORIGIN_VERIFY_SECRET_ID: 'bench',
-  APP_URL: 'https://bench.example',
-  OPERATIONS_EMAIL: 'ops@bench.example',
-  REALTIME_HTTP_DOMAIN: 'https://bench.appsync-api.eu-central-1.amazonaws.com',
-  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  // Every table's and secret's variable names a placeholder.
+  ...Object.fromEntries(Object.values(tables).map((table) => [table.envVar, 'bench'])),
+  ...Object.fromEntries(Object.values(secretEnvVars).map((name) => [name, 'bench'])),
+  ...envVars({
+    eventBusName: 'bench',
+    sesSender: 'bench@example.com',
+    auth0Domain: 'bench.eu.auth0.com',
+    auth0Issuer: 'https://bench.eu.auth0.com/',
+    auth0Audience: 'https://api.bench',
+    claimsNamespace: 'https://bench/',
+    personaApiUrl: 'https://withpersona.com',
+    personaTemplateId: 'itmpl_bench',
+    appUrl: 'https://bench.example',
+    operationsEmail: 'ops@bench.example',
+    realtimeHttpDomain: 'https://bench.appsync-api.eu-central-1.amazonaws.com',
+    powertoolsLogLevel: 'SILENT',
+  }),
 };
 
 export interface LambdaFigure {

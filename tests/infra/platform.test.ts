@@ -5,7 +5,8 @@ import { domainEvents } from '#contracts/events.ts';
 import { accessLogFields } from '#infra/api/platform-api.ts';
 import { auditorActions } from '#infra/data/auditor-policy.ts';
 import { exampleStages } from '#infra/stage-config.ts';
-import { eventRules, kycDecisionMarkerPrefix, reconcileEnvVars } from '#lambdas/event-rules.ts';
+import { functionEnv } from '#lambdas/environment.ts';
+import { eventRules, kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
 import { auth0M2mKeys, isAuth0M2mKey, secretEnvVars } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 import { tableKeys, tables } from '#lambdas/tables.ts';
@@ -405,6 +406,26 @@ describe('the backend stack', () => {
     expect(JSON.stringify(statements)).not.toContain('SecretsAuth0Erasure');
   });
 
+  it("sets only the environment variables lambdas/environment.ts, the tables' and the secrets' rows declare", () => {
+    const declared = new Set([
+      ...Object.values(functionEnv).map((variable) => variable.name),
+      ...Object.values(tables).map((table) => table.envVar),
+      ...Object.values(secretEnvVars),
+      // Node's, not the product's.
+      'NODE_OPTIONS',
+    ]);
+    const functions = Object.entries(backend.findResources('AWS::Lambda::Function')).filter(
+      ([, fn]) => fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME,
+    );
+    expect(functions.length).toBeGreaterThan(10);
+    for (const [id, fn] of functions)
+      for (const name of Object.keys(fn.Properties.Environment.Variables))
+        expect(declared.has(name), `${id} sets ${name}`).toBe(true);
+    expect(new Set(Object.values(functionEnv).map((variable) => variable.name)).size).toBe(
+      Object.keys(functionEnv).length,
+    );
+  });
+
   it('runs the KYC reconciliation every 15 minutes with its age and cap, reading only, publishing only PersonaEventReceived (ADR 0038)', () => {
     backend.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(15 minutes)',
@@ -417,8 +438,8 @@ describe('the backend stack', () => {
     backend.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: Match.objectLike({
-          [reconcileEnvVars.minAgeMinutes]: '120',
-          [reconcileEnvVars.maxInquiries]: '100',
+          [functionEnv.reconcileMinAgeMinutes.name]: '120',
+          [functionEnv.reconcileMaxInquiries.name]: '100',
           PERSONA_API_URL: Match.anyValue(),
         }),
       },
