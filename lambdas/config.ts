@@ -13,12 +13,12 @@ export function requireEnvNamed(name: string): string {
 }
 
 export function requireEnv(key: EnvKey): string {
-  return requireEnvNamed(functionEnv[key].name);
+  return requireEnvNamed(functionEnv[key]);
 }
 
 /** A variable that may be unset (or empty): undefined then. */
 export function optionalEnv(key: EnvKey): string | undefined {
-  return process.env[functionEnv[key].name] || undefined;
+  return process.env[functionEnv[key]] || undefined;
 }
 
 export function tableName(key: TableKey): string {

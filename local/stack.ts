@@ -291,7 +291,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // The handlers run in this process and read their configuration from the environment, as in
     // Lambda; only the endpoints differ from AWS.
     Object.assign(process.env, handlerEnvironment({ ports, tableNames: dynamodb.tableNames }), {
-      [functionEnv.realtimeHttpDomain.name]: realtime.httpDomain,
+      [functionEnv.realtimeHttpDomain]: realtime.httpDomain,
     });
     // Every handler shares this client (one per container in AWS); locally a middleware that only
     // counts is attached to it, so the stack can report each invocation's DynamoDB calls.

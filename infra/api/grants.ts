@@ -74,7 +74,7 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
             },
           }),
         );
-        fn.addEnvironment(functionEnv.eventBusName.name, targets.bus.eventBusName);
+        fn.addEnvironment(functionEnv.eventBusName, targets.bus.eventBusName);
         break;
       }
       case 'email': {
@@ -92,8 +92,8 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
             conditions: { StringEquals: { 'ses:FromAddress': targets.email.sender } },
           }),
         );
-        fn.addEnvironment(functionEnv.sesSender.name, targets.email.sender);
-        fn.addEnvironment(functionEnv.sesConfigurationSet.name, targets.email.configurationSetName);
+        fn.addEnvironment(functionEnv.sesSender, targets.email.sender);
+        fn.addEnvironment(functionEnv.sesConfigurationSet, targets.email.configurationSetName);
         break;
       }
       case 'realtimePublish':
@@ -104,7 +104,7 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
             resources: [targets.realtime.namespaceArn(grant.namespace)],
           }),
         );
-        fn.addEnvironment(functionEnv.realtimeHttpDomain.name, targets.realtime.api.httpDns);
+        fn.addEnvironment(functionEnv.realtimeHttpDomain, targets.realtime.api.httpDns);
         break;
       case 'secret':
         targets.secrets[grant.secret].grantRead(fn);

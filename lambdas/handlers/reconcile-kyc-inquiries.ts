@@ -31,7 +31,7 @@ const runOverrides = z.object({
 });
 
 function configured(key: EnvKey, fallback: number): number {
-  const { name } = functionEnv[key];
+  const name = functionEnv[key];
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number >= 0`);
   return value;

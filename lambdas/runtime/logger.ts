@@ -18,7 +18,7 @@ export function redact(text: string): string {
 
 // One logger per container; handlers append the request id per invocation.
 export const logger = new Logger({
-  serviceName: process.env[functionEnv.powertoolsServiceName.name] ?? 'platform-api',
+  serviceName: process.env[functionEnv.powertoolsServiceName] ?? 'platform-api',
   jsonReplacerFn: (_key, value) => (typeof value === 'string' ? redact(value) : value),
 });
 

@@ -4,8 +4,8 @@ import { functionEnv } from '#lambdas/environment.ts';
 // Business metrics in CloudWatch embedded metric format: registrations, consents, webhook
 // outcomes, status changes. `httpHandler` and the event targets flush them per invocation.
 export const metrics = new Metrics({
-  namespace: process.env[functionEnv.powertoolsMetricsNamespace.name] ?? 'Platform',
-  serviceName: process.env[functionEnv.powertoolsServiceName.name] ?? 'platform-api',
+  namespace: process.env[functionEnv.powertoolsMetricsNamespace] ?? 'Platform',
+  serviceName: process.env[functionEnv.powertoolsServiceName] ?? 'platform-api',
 });
 
 export function countMetric(name: string, value = 1): void {
