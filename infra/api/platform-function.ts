@@ -60,7 +60,7 @@ const handlersDir = fileURLToPath(new URL('../../lambdas/handlers/', import.meta
 export const lambdaBundling = {
   minify: true,
   sourceMap: true,
-  target: 'node22',
+  target: 'node24',
   mainFields: ['module', 'main'],
   // The AWS SDK is bundled (pinned versions, smaller cold start); some of it still calls require().
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
