@@ -1,8 +1,19 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
-// Small HTTP helpers shared by the local servers (gateway, identity provider, Persona emulator).
+// Small HTTP helpers shared by the local servers (gateway, identity provider, emulators, web).
 
 export class PayloadTooLargeError extends Error {}
+
+/** Starts `server` on loopback; rejects when the port cannot be taken (in use, no permission). */
+export function listen(server: Server, port: number, host = '127.0.0.1'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
 
 /** Reads the whole request body, refusing more than `limit` bytes. */
 export async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {

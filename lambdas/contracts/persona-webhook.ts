@@ -31,6 +31,20 @@ export const personaInquiryResource = z.looseObject({
 });
 export type PersonaInquiryResource = z.infer<typeof personaInquiryResource>;
 
+/**
+ * The inquiry statuses Persona documents (`data.attributes.status`). The backend reads the field as
+ * a plain string, since Persona may add statuses; the local emulator sets only these.
+ */
+export type PersonaInquiryStatus =
+  | 'created'
+  | 'pending'
+  | 'completed'
+  | 'failed'
+  | 'expired'
+  | 'needs_review'
+  | 'approved'
+  | 'declined';
+
 /** The answer Persona needs (any 2xx counts; the body is for people reading logs). */
 export const personaWebhookResponse = z.object({ received: z.literal(true) });
 export type PersonaWebhookResponse = z.infer<typeof personaWebhookResponse>;

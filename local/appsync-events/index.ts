@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { PayloadTooLargeError, readRawBody, sendJson } from '#local/http.ts';
+import { listen, PayloadTooLargeError, readRawBody, sendJson } from '#local/http.ts';
 
 // A local AppSync Events API (ADR 0060): the real-time endpoint's WebSocket protocol
 // (`/event/realtime`, subprotocols `aws-appsync-event-ws` and `header-<base64url JSON>`,
@@ -340,13 +340,7 @@ export async function startAppSyncEvents(options: AppSyncEventsOptions): Promise
       socket.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port);
   return {
     httpDomain,
     realtimeDomain: `ws://localhost:${options.port}`,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SesMailer } from '#lambdas/adapters/ses-mailer.ts';
 import { createFaultKnob, faultSchemas, handleFaultControl } from '#local/faults.ts';
+import { listen } from '#local/http.ts';
 import { ActionRunner } from './action-runner.ts';
 import { fileAdapter, loadOrCreateCookieKeys } from './file-adapter.ts';
 import { BodyError, contentType, readRawBody, sendJson } from './http-util.ts';
@@ -355,13 +356,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
       else res.end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port);
 
   return {
     issuer,

@@ -2,6 +2,7 @@
 // `customHost`, and signed webhooks with Persona's retry behaviour (docs/design.md section 8).
 import { createServer } from 'node:http';
 import { handleFaultControl } from '#local/faults.ts';
+import { listen } from '#local/http.ts';
 import { handleApi } from './api.ts';
 import { PersonaEmulator } from './emulator.ts';
 import { HttpError, sendError, sendHtml } from './http-util.ts';
@@ -45,13 +46,7 @@ export async function startPersona(options: PersonaOptions): Promise<RunningPers
     });
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port, host);
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${options.port}`,
     deliveries: () => emulator.webhooks.deliveries(),

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PersonaInquiryStatus } from '#contracts/persona-webhook.ts';
 import { newId, newSessionToken } from './http-util.ts';
-import type { InquiryStatus } from './types.ts';
 
 export interface InquiryField {
   type: string;
@@ -10,7 +10,7 @@ export interface InquiryField {
 
 export interface InquiryRecord {
   id: string;
-  status: InquiryStatus;
+  status: PersonaInquiryStatus;
   referenceId: string | null;
   templateId: string;
   environmentId: string;

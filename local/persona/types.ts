@@ -49,14 +49,4 @@ export interface RunningPersona {
   deliveries(): WebhookDelivery[];
 }
 
-export type InquiryStatus =
-  | 'created'
-  | 'pending'
-  | 'completed'
-  | 'failed'
-  | 'expired'
-  | 'needs_review'
-  | 'approved'
-  | 'declined';
-
 export type Outcome = 'approve' | 'decline' | 'review' | 'fail';

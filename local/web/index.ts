@@ -12,6 +12,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { siteRoutes } from '#infra/site/path-mapping.ts';
 import { headerFields, siteHeaderInputs, siteHeaders } from '#infra/site/security-headers.ts';
+import { listen } from '#local/http.ts';
 import { cspHashesFile, parseCspHashes } from '../../web/build-contract.ts';
 import { type SiteEdge, siteEdge } from './edge.ts';
 import { edgeHeaders, isEdgeHeader, originRequestHeaders } from './origin-request.ts';
@@ -150,7 +151,7 @@ async function startDist(options: WebOptions): Promise<RunningWeb> {
       else res.destroy();
     });
   });
-  await listen(server, options.port);
+  await listen(server, options.port, host);
   return { url: `http://${host}:${options.port}`, close: () => close(server) };
 }
 
@@ -357,16 +358,6 @@ function proxy(req: IncomingMessage, res: ServerResponse, api: URL, originSecret
     );
   });
   req.pipe(upstream);
-}
-
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }
 
 function close(server: Server): Promise<void> {

@@ -34,6 +34,9 @@ function filesBelow(dir: string): string[] {
   });
 }
 
+/** Those READMEs and the ones deeper down (web/src/app/README.md: how to write a page). */
+const readmes = describedFolders.flatMap(filesBelow).filter((file) => file.endsWith('/README.md'));
+
 /** Every `aws <service> <operation> ...` command of a document: code-block lines (with their `\` continuations) and inline code. */
 function awsCommands(markdown: string): string[] {
   const commands: string[] = [];
@@ -77,14 +80,14 @@ describe('the docs', () => {
   });
 
   it('point only at files inside the repository, and those exist', () => {
-    const outside = [...docs, ...decisions, ...folderReadmes].flatMap((file) =>
+    const outside = [...docs, ...decisions, ...readmes].flatMap((file) =>
       [...read(file).matchAll(/(?<![\w/.])(\.\.\/[\w./-]+|\/work\/[\w./-]+)/g)].map(
         (m) => `${file}: ${m[1]}`,
       ),
     );
     expect(outside).toEqual([]);
     // Decisions keep the paths of their day; the rest describes the tree as it is.
-    const missing = [...docs, ...folderReadmes].flatMap((file) =>
+    const missing = [...docs, ...readmes].flatMap((file) =>
       [
         ...read(file).matchAll(
           /`((?:docs|infra|lambdas|scripts|local|web|tests)\/[\w./-]+\.(?:md|ts|cjs|json))`/g,
@@ -112,6 +115,21 @@ describe('the docs', () => {
           .flatMap((line, i) => (unreachable.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
       );
     expect(cited).toEqual([]);
+  });
+
+  it('name only route keys the route registry has', async () => {
+    // web/src/app/README.md says where the registry is; what the web's READMEs write as
+    // `paths.<key>.getHref()` or `.path` must be one of its keys. The list itself lives only there.
+    const registry = /`(web\/src\/[\w/-]+\/paths\.ts)`/.exec(read('web/src/app/README.md'))?.[1] ?? '';
+    expect(existsSync(path.join(root, registry)), registry).toBe(true);
+    const { paths } = (await import(path.join(root, registry))) as { paths: Record<string, unknown> };
+    const named = readmes
+      .filter((file) => file.startsWith('web/'))
+      .flatMap((file) =>
+        [...read(file).matchAll(/\bpaths\.(\w+)\.(?:getHref|path)\b/g)].map((m) => [file, m[1] as string]),
+      );
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter(([, key]) => !Object.hasOwn(paths, key as string))).toEqual([]);
   });
 
   it('describe every folder of lambdas/, infra/, local/ and web/src/, and the root README links them', () => {

@@ -1,5 +1,6 @@
 import type { KycStatusChanged } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
+import type { PersonaInquiryStatus } from '#contracts/persona-webhook.ts';
 import type { KycStateReader } from '../ports.ts';
 import type { RegistrationRecord } from '../registration/ports.ts';
 
@@ -191,17 +192,8 @@ export interface RegistrationLookup {
   getRegistrations(userIds: readonly string[]): Promise<Map<string, RegistrationRecord>>;
 }
 
-/** Persona's inquiry statuses (its API's `data.attributes.status` values). */
-export type InquiryStatus =
-  | 'created'
-  | 'pending'
-  | 'completed'
-  | 'failed'
-  | 'expired'
-  | 'needs_review'
-  | 'approved'
-  | 'declined'
-  | (string & {});
+/** Persona's inquiry statuses (its API's `data.attributes.status` values), and any it adds later. */
+export type InquiryStatus = PersonaInquiryStatus | (string & {});
 
 export interface Inquiry {
   inquiryId: string;

@@ -3,10 +3,21 @@ import { describe, expect, it } from 'vitest';
 
 const css = await readFile(new URL('../../../web/src/styles/tokens.css', import.meta.url), 'utf8');
 
+/** Every colour token, declared once as `light-dark(<light>, <dark>)`: [name, light, dark]. */
+const palette = [...css.matchAll(/--([\w-]+):\s*light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/gi)].map(
+  (m) => [m[1], m[2], m[3]] as [string, string, string],
+);
+
+/**
+ * The colours the rule for `selector` shows: its `color-scheme` picks each token's light or dark
+ * value. `light dark` (the system decides) is read as a system that prefers dark.
+ */
 function tokens(selector: string): Record<string, string> {
   const start = css.indexOf(selector);
   const block = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
-  return Object.fromEntries([...block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1], m[2]]));
+  const scheme = /color-scheme:\s*([\w ]+);/.exec(block)?.[1]?.trim();
+  const side = scheme === 'light' ? 1 : scheme === 'dark' || scheme === 'light dark' ? 2 : undefined;
+  return side ? Object.fromEntries(palette.map((token) => [token[0], token[side]])) : {};
 }
 
 function luminance(hex: string): number {

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
-import { homeSections, paths, sectionHref } from '#web/app/paths.ts';
+import { homeSections, type PathKey, paths, sectionHref } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
-import { home } from '#web/content/pages/home.ts';
+import { type HomeBand, home } from '#web/content/pages/home.ts';
 import { WaitlistForm } from '#web/features/waitlist/index.ts';
+
+const bands: readonly HomeBand<PathKey>[] = home.sections;
 
 export function Component() {
   return (
@@ -25,88 +27,71 @@ export function Component() {
         </div>
       </section>
 
-      <section id={homeSections.framework} className="band" aria-labelledby="framework-title">
-        <div className="container">
-          <h2 id="framework-title" className="section-anchor">
-            {home.framework.title}
-          </h2>
-          <p className="lead">{home.framework.lead}</p>
-          <ul className="card-grid">
-            {home.framework.pillars.map((pillar) => (
-              <li key={pillar.title} className="card">
-                <h3>{pillar.title}</h3>
-                <p>{pillar.body}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section id={homeSections.vision} className="band band--surface" aria-labelledby="vision-title">
-        <div className="container">
-          <h2 id="vision-title" className="section-anchor">
-            {home.vision.title}
-          </h2>
-          <p className="lead">{home.vision.lead}</p>
-          <ul className="card-grid">
-            {home.vision.points.map((point) => (
-              <li key={point.title} className="card">
-                <h3>{point.title}</h3>
-                <p>{point.body}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="band" aria-labelledby="claims-title">
-        <div className="container">
-          <h2 id="claims-title">{home.claims.title}</h2>
-          <ul className="claims">
-            {home.claims.items.map((claim) => (
-              <li key={claim.figure} className="claim">
-                <p className="claim__figure">
-                  {claim.figure} <span className="claim__label">{claim.label}</span>
-                </p>
-                <p>{claim.body}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="note">{home.claims.benchmarksNote}</p>
-        </div>
-      </section>
-
-      <section id={homeSections.account} className="band band--surface" aria-labelledby="account-title">
-        <div className="container">
-          <h2 id="account-title" className="section-anchor">
-            {home.account.title}
-          </h2>
-          <p className="lead">{home.account.lead}</p>
-          <ul className="checklist">
-            {home.account.benefits.map((benefit) => (
-              <li key={benefit}>{benefit}</li>
-            ))}
-          </ul>
-          <div className="actions">
-            <Link className="button" to={paths.register.getHref()}>
-              {home.account.register}
-            </Link>
-            <Link className="button button--secondary" to={paths.pricing.getHref()}>
-              {home.account.pricing}
-            </Link>
-          </div>
-        </div>
-      </section>
-
-      <section id={homeSections.waitlist} className="band" aria-labelledby="waitlist-title">
-        <div className="container">
-          <h2 id="waitlist-title" className="section-anchor">
-            {home.waitlist.title}
-          </h2>
-          <p>{home.waitlist.lead}</p>
-          <WaitlistForm />
-        </div>
-      </section>
+      {bands.map((section, index) => {
+        // The nav's sections are anchors; their headings keep clear of the fixed nav. Every other
+        // band is shaded; under its heading a band shows the parts its content has, in this order.
+        const anchor = (homeSections as Partial<Record<string, string>>)[section.name];
+        return (
+          <section
+            key={section.name}
+            id={anchor}
+            className={index % 2 === 1 ? 'band band--surface' : 'band'}
+            aria-labelledby={`${section.name}-title`}
+          >
+            <div className="container">
+              <h2 id={`${section.name}-title`} className={anchor && 'section-anchor'}>
+                {section.title}
+              </h2>
+              {section.lead && <p className="lead">{section.lead}</p>}
+              {section.intro && <p>{section.intro}</p>}
+              {section.cards && (
+                <ul className="card-grid">
+                  {section.cards.map((card) => (
+                    <li key={card.title} className="card">
+                      <h3>{card.title}</h3>
+                      <p>{card.body}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {section.claims && (
+                <ul className="claims">
+                  {section.claims.map((claim) => (
+                    <li key={claim.figure} className="claim">
+                      <p className="claim__figure">
+                        {claim.figure} <span className="claim__label">{claim.label}</span>
+                      </p>
+                      <p>{claim.body}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {section.note && <p className="note">{section.note}</p>}
+              {section.items && (
+                <ul className="checklist">
+                  {section.items.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              )}
+              {section.actions && (
+                <div className="actions">
+                  {section.actions.map((action, position) => (
+                    <Link
+                      key={action.to}
+                      className={position === 0 ? 'button' : 'button button--secondary'}
+                      to={paths[action.to].getHref()}
+                    >
+                      {action.label}
+                    </Link>
+                  ))}
+                </div>
+              )}
+              {section.form && <WaitlistForm />}
+            </div>
+          </section>
+        );
+      })}
     </>
   );
 }

@@ -8,11 +8,12 @@ import { registration as copy } from '#web/content/registration.ts';
 import { createRegistration } from '#web/features/registration/api/create-registration.ts';
 import {
   lastStep,
-  type RegistrationField,
+  type RegistrationControl,
   type RegistrationValues,
   registrationFields,
   registrationSteps,
   type StepIndex,
+  stepFields,
   stepOf,
   toRegistrationRequest,
 } from '#web/features/registration/lib/registration-steps.ts';
@@ -23,7 +24,7 @@ import { type FieldErrors, useContractForm } from '#web/lib/use-contract-form.ts
 import { WizardProgress } from './wizard-progress.tsx';
 
 const stepCopy = [copy.steps.responsible, copy.steps.organization, copy.steps.agreements] as const;
-const fieldOrder = registrationSteps.flatMap((step) => step.fields) as RegistrationField[];
+const fieldOrder = registrationSteps.flatMap((_, index) => stepFields(index as StepIndex));
 
 const documents = {
   termsAgreed: paths.termsAndConditions,
@@ -44,7 +45,7 @@ function firstIncompleteStep(values: Partial<RegistrationValues>, upTo: StepInde
   if (parsed.success) return upTo;
   const invalid = new Set(parsed.error.issues.map((issue) => issue.path[0]));
   for (let index = 0; index < upTo; index++) {
-    if (registrationSteps[index]?.fields.some((field) => invalid.has(field))) return index as StepIndex;
+    if (stepFields(index as StepIndex).some((field) => invalid.has(field))) return index as StepIndex;
   }
   return upTo;
 }
@@ -114,7 +115,7 @@ export function RegistrationWizard() {
     }
     // Enter in a field and Continue both land here: check this step before the next one.
     event.preventDefault();
-    if (form.validate(registrationSteps[step].fields)) goTo((step + 1) as StepIndex);
+    if (form.validate(stepFields(step))) goTo((step + 1) as StepIndex);
   }
 
   const idle = form.hydrated && !form.submitting;
@@ -152,6 +153,53 @@ export function RegistrationWizard() {
     );
   };
 
+  /** A field as its step's definition says; the honeypot is drawn apart, after the steps. */
+  const renderField = (field: RegistrationControl) => {
+    switch (field.control) {
+      case 'select':
+        return (
+          <SelectField
+            key={field.name}
+            label={copy.fields[field.name].label}
+            placeholder={copy.fields[field.name].placeholder}
+            options={copy.organizationTypes}
+            required
+            {...form.control(field.name)}
+          />
+        );
+      case 'agreement':
+        return (
+          <CheckboxField
+            key={field.name}
+            label={copy.agreements[field.name].statement}
+            hint={
+              <Link to={documents[field.name].getHref()} target="_blank" hrefLang="de">
+                {copy.agreements[field.name].read} {copy.documentNote}
+              </Link>
+            }
+            required
+            {...form.control(field.name)}
+          />
+        );
+      case 'honeypot':
+        return null;
+      default: {
+        const text: { label: string; hint?: string } = copy.fields[field.name];
+        return (
+          <Field
+            key={field.name}
+            label={text.label}
+            hint={text.hint}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            required
+            {...form.control(field.name)}
+          />
+        );
+      }
+    }
+  };
+
   return (
     <form className="wizard" noValidate aria-busy={form.submitting} onSubmit={onSubmit}>
       <WizardProgress titles={stepCopy.map((entry) => entry.title)} current={step} />
@@ -184,87 +232,16 @@ export function RegistrationWizard() {
                 {stepCopy[index]?.title}
               </h2>
               <p className="wizard-step__intro">{stepCopy[index]?.intro}</p>
-              {index === 0 && (
-                <>
-                  <Field
-                    label={copy.fields.responsibleName.label}
-                    autoComplete="name"
-                    required
-                    {...form.control('responsibleName')}
-                  />
-                  <Field
-                    label={copy.fields.responsibleTitle.label}
-                    autoComplete="organization-title"
-                    required
-                    {...form.control('responsibleTitle')}
-                  />
-                  <Field
-                    label={copy.fields.responsibleEmail.label}
-                    hint={copy.fields.responsibleEmail.hint}
-                    type="email"
-                    autoComplete="email"
-                    required
-                    {...form.control('responsibleEmail')}
-                  />
-                  <Field
-                    label={copy.fields.responsiblePhone.label}
-                    hint={copy.fields.responsiblePhone.hint}
-                    type="tel"
-                    autoComplete="tel"
-                    required
-                    {...form.control('responsiblePhone')}
-                  />
-                </>
-              )}
-              {index === 1 && (
-                <>
-                  <Field
-                    label={copy.fields.organizationName.label}
-                    autoComplete="organization"
-                    required
-                    {...form.control('organizationName')}
-                  />
-                  <Field
-                    label={copy.fields.organizationUrl.label}
-                    hint={copy.fields.organizationUrl.hint}
-                    type="url"
-                    autoComplete="url"
-                    required
-                    {...form.control('organizationUrl')}
-                  />
-                  <SelectField
-                    label={copy.fields.organizationType.label}
-                    placeholder={copy.fields.organizationType.placeholder}
-                    options={copy.organizationTypes}
-                    required
-                    {...form.control('organizationType')}
-                  />
-                </>
-              )}
-              {index === 2 && (
-                <>
-                  {(['termsAgreed', 'privacyAgreed', 'nonHarmAgreed'] as const).map((field) => (
-                    <CheckboxField
-                      key={field}
-                      label={copy.agreements[field].statement}
-                      hint={
-                        <Link to={documents[field].getHref()} target="_blank" hrefLang="de">
-                          {copy.agreements[field].read} {copy.documentNote}
-                        </Link>
-                      }
-                      required
-                      {...form.control(field)}
-                    />
-                  ))}
-                  <div className="wizard-next">
-                    <h3>{copy.whatNext.title}</h3>
-                    <ol>
-                      {copy.whatNext.items.map((item) => (
-                        <li key={item}>{item}</li>
-                      ))}
-                    </ol>
-                  </div>
-                </>
+              {entry.fields.map(renderField)}
+              {entry.id === 'agreements' && (
+                <div className="wizard-next">
+                  <h3>{copy.whatNext.title}</h3>
+                  <ol>
+                    {copy.whatNext.items.map((item) => (
+                      <li key={item}>{item}</li>
+                    ))}
+                  </ol>
+                </div>
               )}
               {actions(index)}
             </section>
