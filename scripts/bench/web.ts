@@ -23,7 +23,7 @@ import lighthouse from 'lighthouse';
 import { startWeb } from '#local/web/index.ts';
 import { chromiumArgs } from '#tests/helpers/browser.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
-import { publicPaths } from '#web/app/paths.ts';
+import { publicPaths } from '#web/config/paths.ts';
 import { manifestFile, type ViteManifest } from '../../web/scripts/prerender.ts';
 import { chunkModulesFile } from '../../web/vite.config.ts';
 import type { Row } from './report.ts';
