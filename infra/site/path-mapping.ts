@@ -1,5 +1,5 @@
 // How the site answers a path, as two CloudFront Functions on the default (S3) behaviour, generated
-// from the route registry (web/src/app/paths.ts). The local dist server runs this same code
+// from the route registry (web/src/config/paths.ts). The local dist server runs this same code
 // (local/web/edge.ts), so both answer every path alike:
 // - a prerendered page, `/x` or `/x/` -> `/x/index.html` (200);
 // - an app route (client-rendered) -> the app shell page `/app.html` (200);
@@ -9,7 +9,7 @@
 // - a path with an extension stays as it is, so a missing chunk is S3's 404, never HTML.
 // `/api/*` has its own behaviour and never reaches these functions, so API errors stay problem+json.
 // No custom error responses: they would rewrite the API's own 403/404 bodies as well.
-import { appPaths, publicPaths, redirects } from '#web/app/paths.ts';
+import { appPaths, publicPaths, redirects } from '#web/config/paths.ts';
 
 /** The prerendered not-found page (web/scripts/prerender.ts writes it). */
 export const notFoundPage = '/404.html';

@@ -27,7 +27,7 @@ import { registrationRequest } from './registration.ts';
 import { waitlistRequest } from './waitlist.ts';
 
 // Which contract belongs to which route of lambdas/routes.ts: the OpenAPI document is generated
-// from this map (lambdas/domain/openapi), and a test keeps it in step with the route table.
+// from this map (lambdas/http/openapi.ts), and a test keeps it in step with the route table.
 
 export const routeIds = [
   'GetHealth',

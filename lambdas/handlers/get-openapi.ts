@@ -1,6 +1,6 @@
 import { apiContracts } from '#contracts/api.ts';
-import { buildOpenApiDocument, type OpenApiDocument } from '#lambdas/domain/openapi/generate.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from '#lambdas/http/openapi.ts';
 import { routes } from '#lambdas/routes.ts';
 
 // Built once per container: the routes and contracts cannot change while it runs.

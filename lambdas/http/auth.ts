@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import { kycStatuses } from '#contracts/kyc.ts';
 import { organizationTypes } from '#contracts/organization.ts';
-import { claimsPrefix } from '#infra/auth0/actions/post-login.cjs';
+import { claimsPrefix } from '#lambdas/auth0-actions/post-login.cjs';
 import { requireEnv } from '#lambdas/config.ts';
 import type { Caller, CallerClaims } from '#lambdas/domain/caller.ts';
 import { logger } from '#lambdas/runtime/logger.ts';

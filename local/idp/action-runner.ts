@@ -5,7 +5,7 @@ import { DATABASE_CONNECTION, type StoredUser, toAuth0User } from './user-store.
 
 /** The post-login Action that Auth0 runs, shared with the local IdP (docs/design.md section 7). */
 export const POST_LOGIN_ACTION_PATH = fileURLToPath(
-  new URL('../../infra/auth0/actions/post-login.cjs', import.meta.url),
+  new URL('../../lambdas/auth0-actions/post-login.cjs', import.meta.url),
 );
 
 export type TransactionProtocol =

@@ -10,8 +10,14 @@ import { signatureHeader } from '#local/persona/webhooks.ts';
 import { defaultPorts, type LocalPorts } from '#local/ports.ts';
 import type { StackInfo } from '#local/stack.ts';
 import { spawnStack } from '#local/stack-process.ts';
-import { personaEvent, postWebhook, type Subscriber, subscribe } from '#scripts/lib/local-stack-client.ts';
-import { type EnrolledUser, enrolledUsers } from '#tests/helpers/persona-webhooks.ts';
+import {
+  type EnrolledUser,
+  enrolledUsers,
+  personaEvent,
+  postWebhook,
+  type Subscriber,
+  subscribe,
+} from '#scripts/lib/local-stack-client.ts';
 import { type CallsPerRequest, measureDynamoDbCalls } from './dynamodb-calls.ts';
 import {
   type ManagementApiFigures,

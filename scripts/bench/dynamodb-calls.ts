@@ -7,8 +7,8 @@ import {
   personaEvent,
   sendWebhook,
   webApi,
-} from '#tests/helpers/persona-webhooks.ts';
-import { sampleRegistrationRequest } from '#tests/lambdas/domain/registration/sample-request.ts';
+} from '#scripts/lib/local-stack-client.ts';
+import { sampleRegistrationRequest } from '#scripts/lib/sample-registration-request.ts';
 
 // Issue 13: DynamoDB calls per request, counted on the local stack by the client middleware its
 // wiring attaches (local/gateway/dynamodb-calls.ts). Deterministic: a test holds the budgets

@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JourneyStep } from '#tests/helpers/journey-steps.ts';
+import type { JourneyStep } from '#scripts/lib/journey-steps.ts';
 import type { Row } from './report.ts';
 
 // Issue 13: the journey's wall time, register -> approved dashboard, per step, and the slowest
 // step named. Runs the journey test itself (tests/e2e/kyc-journey.stack.test.ts, the commercial
 // journey) on its own stack (the test ports + STACK_PORT_OFFSET + 300) against the build the bench
-// just made; the test marks its steps (tests/helpers/journey-steps.ts). The screens' own designed
+// just made; the test marks its steps (scripts/lib/journey-steps.ts). The screens' own designed
 // waits are named in the step (the approved screen waits 3 s before the dashboard; the decision
 // reaches the status screen by push, ADR 0060); a step that is only such a wait is never named the
 // slowest. No budget.

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { StackInfo } from '#local/stack.ts';
 
 // Calls to the local identity provider that tooling and tests both make: tokens obtained the way
-// scripts do against Auth0, and Management API calls that wait out the tenant's quota.
+// scripts do against Auth0, Management API calls that wait out the tenant's quota, and fresh users.
 // (tests/helpers/tokens.ts and tests/helpers/management-api.ts re-export these.)
 
 // The tests' and tools' own Management API calls spend the tenant's quota like everyone else's
@@ -82,4 +83,41 @@ export function tokenClaims(token: string): Record<string, unknown> {
     string,
     unknown
   >;
+}
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** A fresh user in the identity provider (through the Management API) with an API access token. */
+export async function createTestUser(
+  stack: StackInfo,
+  appMetadata: Record<string, unknown> = {
+    role: 'user',
+    organization_type: 'commercial',
+    kyc_status: 'not_started',
+  },
+  options: { emailVerified?: boolean } = {},
+): Promise<TestUser> {
+  const email = `user-${randomBytes(6).toString('hex')}@test-org.example`;
+  const password = `Pw-${randomBytes(12).toString('base64url')}`;
+  const response = await managementFetch(`${stack.idp.issuer}api/v2/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await managementToken(stack)}` },
+    body: JSON.stringify({
+      email,
+      password,
+      name: 'Test User',
+      connection: 'Username-Password-Authentication',
+      email_verified: options.emailVerified ?? true,
+      app_metadata: appMetadata,
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`creating a test user failed: ${response.status} ${await response.text()}`);
+  const user = (await response.json()) as { user_id: string };
+  return { userId: user.user_id, email, password, token: await passwordToken(stack, email, password) };
 }

@@ -2,6 +2,8 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { signatureHeader } from '#local/persona/webhooks.ts';
 import type { StackInfo } from '#local/stack.ts';
+import { createTestUser, type TestUser } from './local-idp.ts';
+import { identityVerificationConsent } from './persona-events.ts';
 
 // A client of the local stack, as a person, Persona and CloudFront reach it: calls through the web
 // origin, signed Persona webhooks, tokens from the identity provider, the local SES mailbox and a
@@ -9,7 +11,8 @@ import type { StackInfo } from '#local/stack.ts';
 // never imports from tests/, so the tests' helpers re-export what they use from here.
 
 export { passwordToken } from './local-idp.ts';
-export { identityVerificationConsent, personaEvent } from './persona-events.ts';
+export { personaEvent } from './persona-events.ts';
+export { identityVerificationConsent };
 
 /** A call through the web origin (CloudFront locally): the gateway's own port refuses calls. */
 export const webApi =
@@ -38,6 +41,41 @@ export const postWebhook = (stack: StackInfo, body: string) =>
     body,
     headers: { 'persona-signature': signatureHeader(stack.persona.webhookSecret, body) },
   });
+
+/** Posts a signed webhook through the web origin; answers the HTTP status and body. */
+export const sendWebhook = (stack: StackInfo, body: string) =>
+  postWebhook(stack, body).then(async (response) => ({
+    status: response.status,
+    body: await response.text(),
+  }));
+
+export type EnrolledUser = TestUser & { inquiryId: string; sessionToken: string };
+
+/** A new user with identity-verification consent and a Persona inquiry started through the API. */
+export async function enrolledUser(stack: StackInfo): Promise<EnrolledUser> {
+  const api = webApi(stack);
+  const user = await createTestUser(stack);
+  const consent = await api('/api/consents', {
+    method: 'POST',
+    token: user.token,
+    body: JSON.stringify(identityVerificationConsent),
+  });
+  if (consent.status !== 201) throw new Error(`consent failed: ${consent.status}`);
+  const inquiry = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
+  if (inquiry.status !== 200) throw new Error(`starting an inquiry failed: ${inquiry.status}`);
+  const { inquiryId, sessionToken } = (await inquiry.json()) as { inquiryId: string; sessionToken: string };
+  return { ...user, inquiryId, sessionToken };
+}
+
+/** `count` enrolled users, `parallel` at a time (the setup is not what is under test). */
+export async function enrolledUsers(stack: StackInfo, count: number, parallel = 3): Promise<EnrolledUser[]> {
+  const users: EnrolledUser[] = [];
+  while (users.length < count) {
+    const batch = Math.min(parallel, count - users.length);
+    users.push(...(await Promise.all(Array.from({ length: batch }, () => enrolledUser(stack)))));
+  }
+  return users;
+}
 
 /** Waits until every event on the local bus has been delivered (or dead-lettered). */
 export async function settleEvents(stack: StackInfo): Promise<void> {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '#tests/helpers/browser.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
-import { appPaths, paths, publicPaths } from '#web/app/paths.ts';
+import { appPaths, paths, publicPaths } from '#web/config/paths.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 
 // The public site as a visitor gets it from the production build: prerendered content before any

@@ -1,5 +1,5 @@
 import { appShellPage, notFoundPage, pageFile, type SiteRoutes } from '#infra/site/path-mapping.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 
 // One table of what the site answers for a path, run against the CloudFront Functions executed in
 // Node (tests/infra/site/path-mapping.test.ts) and against the local dist server over HTTP

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialJsBudget, measureJs, measureSignedIn, webBudgets } from '#scripts/bench/web.ts';
-import { publicPaths } from '#web/app/paths.ts';
+import { publicPaths } from '#web/config/paths.ts';
 
 // Issue 13's deterministic web budgets on the production build the stack project's setup makes
 // (no timings: Lighthouse runs in `npm run bench`, never here): initial JS of `/` <= 110 KiB and

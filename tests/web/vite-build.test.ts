@@ -5,7 +5,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWebBuild } from '#infra/site/web-build.ts';
-import { appPaths, indexedPaths, publicPaths, redirects } from '#web/app/paths.ts';
+import { appPaths, indexedPaths, publicPaths, redirects } from '#web/config/paths.ts';
 import { notFound } from '#web/content/pages/not-found.ts';
 import { site } from '#web/content/site.ts';
 import { placeholderReportFile } from '../../web/build-contract.ts';

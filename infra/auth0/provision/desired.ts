@@ -8,7 +8,9 @@ import { type Auth0M2mKey, auth0M2mKeys, auth0M2mScopes, secretEnvVars } from '#
 // Only the settings listed here are compared and written: anything else on the tenant (branding,
 // other connections, other applications, other options of the database connection) is left alone.
 
-export const POST_LOGIN_ACTION_FILE = fileURLToPath(new URL('../actions/post-login.cjs', import.meta.url));
+export const POST_LOGIN_ACTION_FILE = fileURLToPath(
+  new URL('../../../lambdas/auth0-actions/post-login.cjs', import.meta.url),
+);
 
 /**
  * Each function's M2M application gets exactly the scopes `auth0M2mScopes` (lambdas/grants.ts)

@@ -11,7 +11,7 @@ function describeChange(change: FieldChange): string {
   if (change.field === 'code') {
     const from = typeof change.from === 'string' ? change.from.length : 0;
     const to = typeof change.to === 'string' ? change.to.length : 0;
-    return `code: differs from infra/auth0/actions/post-login.cjs (${from} -> ${to} characters)`;
+    return `code: differs from lambdas/auth0-actions/post-login.cjs (${from} -> ${to} characters)`;
   }
   if (change.field === 'scope' && Array.isArray(change.from) && Array.isArray(change.to)) {
     const from = change.from as string[];

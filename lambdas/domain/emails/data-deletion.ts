@@ -6,7 +6,7 @@ import { appLink, composeEmail, escapeHtml } from './html.ts';
 // address (nothing happens until it is used), and the receipt of a confirmed request.
 
 /**
- * Where the link leads: a page (web/src/app/paths.ts) that asks for a click, then POSTs the token.
+ * Where the link leads: a page (web/src/config/paths.ts) that asks for a click, then POSTs the token.
  * Never a GET that changes state: mail scanners open links.
  */
 export const deletionConfirmationPath = '/data-deletion/confirm';

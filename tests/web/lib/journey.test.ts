@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { kycStatuses, roles } from '#contracts/kyc.ts';
 import { organizationTypes } from '#contracts/organization.ts';
 import { signInPath } from '#lambdas/domain/emails/registration-emails.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import {
   type AppRouteKey,
   type JourneyState,

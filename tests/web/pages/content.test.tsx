@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '#tests/web/render-route.tsx';
-import { publicPaths } from '#web/app/paths.ts';
+import { publicPaths } from '#web/config/paths.ts';
 import { company } from '#web/content/company.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 import { careers } from '#web/content/pages/careers.ts';

@@ -5,7 +5,7 @@ import { problemTypes } from '#contracts/problem.ts';
 import { deletionConfirmationPath } from '#lambdas/domain/emails/data-deletion.ts';
 import { renderPage } from '#tests/web/render-route.tsx';
 import { json, problemJson, stubApi } from '#tests/web/stub-api.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 
 // /data-deletion/confirm: the emailed link's page. Opening it changes nothing; the button POSTs
 // the token from the fragment and shows the result.

@@ -28,7 +28,7 @@ import { clearJourneyData, pendingNoticeKey } from '#web/lib/journey-storage.ts'
 import { type Session, SessionContext } from '#web/lib/session.ts';
 import { tabStorage } from '#web/lib/storage.ts';
 import '#web/styles/app.css';
-import { paths } from './paths.ts';
+import { paths } from '#web/config/paths.ts';
 
 /** What each app route's `handle` carries (web/src/app/routes.tsx). */
 export interface AppRouteHandle {

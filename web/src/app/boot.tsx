@@ -1,8 +1,8 @@
 import { startTransition } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { normalizePath } from '#web/config/paths.ts';
 import { hydrationStarts } from '#web/lib/hydrated.ts';
 import { App } from './index.tsx';
-import { normalizePath } from './paths.ts';
 import { routes } from './routes.tsx';
 
 // Starts React on a page. A prerendered page is hydrated where it was made for the URL, and so is

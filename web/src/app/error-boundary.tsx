@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '#web/config/paths.ts';
 import { errors } from '#web/content/errors.ts';
 import { pageTitle } from '#web/content/site.ts';
-import { paths } from './paths.ts';
 
 // A 404 here (a loader answering 404) shows the catch-all route's page: one page, one copy, the
 // same head tags (noindex), and the same lazy chunk, so it stays out of every page's initial JS.

@@ -1,4 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
+import { paths, redirects } from '#web/config/paths.ts';
 import { accountScreens } from '#web/features/account/index.ts';
 import { adminScreens } from '#web/features/admin/index.ts';
 import { authScreens } from '#web/features/auth/index.ts';
@@ -8,7 +9,6 @@ import type { AppRouteKey } from '#web/lib/journey.ts';
 import type { AppRouteHandle } from './app-layout.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { RootLayout } from './layout.tsx';
-import { paths, redirects } from './paths.ts';
 
 // The layout is eager (every page needs it); each page is its own lazy chunk, so a page's code is
 // fetched only where it is shown. The pathless child catches page errors inside the layout; the

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { company } from '#web/content/company.ts';
 import { site } from '#web/content/site.ts';
 

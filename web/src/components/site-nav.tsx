@@ -1,6 +1,6 @@
 import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths, sectionHref } from '#web/app/paths.ts';
+import { paths, sectionHref } from '#web/config/paths.ts';
 import { site } from '#web/content/site.ts';
 import { signIn, useAuthHint } from '#web/lib/auth/index.ts';
 import { useScrolledPast } from '#web/lib/scroll.ts';

@@ -4,7 +4,7 @@
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
-import type { PathKey } from '#web/app/paths.ts';
+import type { PathKey } from '#web/config/paths.ts';
 
 export interface JourneyState {
   authenticated: boolean;

@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { acceptableUsePolicy } from '#web/content/pages/legal/acceptable-use-policy.ts';
 import { PolicyPage } from './components/policy-page.tsx';
 

@@ -1,5 +1,5 @@
-import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { paths } from '#web/config/paths.ts';
 import { careers } from '#web/content/pages/careers.ts';
 import { GeneralApplicationLink, RoleCard } from '#web/features/careers/index.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigationType } from 'react-router';
-import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { paths } from '#web/config/paths.ts';
 import { checkYourEmail as copy } from '#web/content/check-your-email.ts';
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 import { cookiePolicy } from '#web/content/pages/legal/cookie-policy.ts';
 import { useCookieConsent } from '#web/features/cookie-consent/index.ts';

@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { dataDeletion } from '#web/content/pages/legal/data-deletion.ts';
 import { DataDeletionForm } from '#web/features/data-deletion/index.ts';
 import { PolicyPage } from './components/policy-page.tsx';

@@ -1,5 +1,5 @@
-import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/content/pages/dates.ts';
 import { eula } from '#web/content/pages/legal/eula.ts';
 import { PolicyViewer } from './components/policy-viewer.tsx';

@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { gdprCompliance } from '#web/content/pages/legal/gdpr-compliance.ts';
 import { PolicyPage } from './components/policy-page.tsx';
 

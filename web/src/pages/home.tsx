@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { homeSections, type PathKey, paths, sectionHref } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { homeSections, type PathKey, paths, sectionHref } from '#web/config/paths.ts';
 import { type HomeBand, home } from '#web/content/pages/home.ts';
 import { WaitlistForm } from '#web/features/waitlist/index.ts';
 

@@ -1,5 +1,5 @@
-import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { paths } from '#web/config/paths.ts';
 import { company } from '#web/content/company.ts';
 import { impressum as copy } from '#web/content/pages/legal/impressum.ts';
 import { CompanyContact } from './components/company-contact.tsx';

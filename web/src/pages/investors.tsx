@@ -1,5 +1,5 @@
-import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { paths } from '#web/config/paths.ts';
 import { investors } from '#web/content/pages/investors.ts';
 import { InvestorInquiryForm } from '#web/features/investors/index.ts';
 

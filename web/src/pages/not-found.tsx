@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { paths } from '#web/config/paths.ts';
 import { notFound } from '#web/content/pages/not-found.ts';
 
 /** The catch-all route's page; the error boundary also shows it (default export, for `lazy()`). */

@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { privacyPolicy } from '#web/content/pages/legal/privacy-policy.ts';
 import { CompanyContact } from './components/company-contact.tsx';
 import { PolicyPage } from './components/policy-page.tsx';

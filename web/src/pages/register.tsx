@@ -1,5 +1,5 @@
-import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { paths } from '#web/config/paths.ts';
 import { registration } from '#web/content/registration.ts';
 import { RegistrationWizard } from '#web/features/registration/index.ts';
 

@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { termsAndConditions } from '#web/content/pages/legal/terms-and-conditions.ts';
 import { PolicyPage } from './components/policy-page.tsx';
 

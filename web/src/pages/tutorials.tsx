@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths.ts';
 import { Seo } from '#web/components/seo.tsx';
+import { paths } from '#web/config/paths.ts';
 import { tutorials } from '#web/content/pages/tutorials.ts';
 
 export function Component() {

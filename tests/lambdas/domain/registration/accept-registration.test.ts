@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { acceptRegistration } from '#lambdas/domain/registration/accept-registration.ts';
+import { sampleRegistrationRequest } from '#scripts/lib/sample-registration-request.ts';
 import { FakeRegistrationStore, fixedClock } from '#tests/lambdas/domain/account/fakes.ts';
 import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
-import { sampleRegistrationRequest } from '#tests/lambdas/domain/registration/sample-request.ts';
 import { sequentialIds } from '#tests/lambdas/domain/submissions/fakes.ts';
 
 const request = sampleRegistrationRequest;

@@ -5,6 +5,7 @@ import {
   registerOrganization,
 } from '#lambdas/domain/registration/register-organization.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
+import { sampleRegistrationRequest } from '#scripts/lib/sample-registration-request.ts';
 import {
   FakeDirectory,
   FakeLimiter,
@@ -15,7 +16,6 @@ import {
   fixedClock,
 } from '#tests/lambdas/domain/account/fakes.ts';
 import { InMemoryConsentLedger, RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
-import { sampleRegistrationRequest } from '#tests/lambdas/domain/registration/sample-request.ts';
 
 const password = 'Initial-Secret-Password-Nobody-Sees-1!';
 const request = sampleRegistrationRequest;

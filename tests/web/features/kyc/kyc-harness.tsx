@@ -4,8 +4,8 @@ import { createMemoryRouter, type InitialEntry, Outlet, RouterProvider, useLocat
 import { vi } from 'vitest';
 import { type MeResponse, meResponse } from '#contracts/me.ts';
 import { problemJson } from '#tests/web/stub-api.ts';
-import { paths } from '#web/app/paths.ts';
 import { ToastProvider } from '#web/components/toast.tsx';
+import { paths } from '#web/config/paths.ts';
 import { createApiClient } from '#web/lib/api-client.ts';
 import { type Session, SessionContext } from '#web/lib/session.ts';
 

@@ -14,7 +14,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { WebConfig } from '#contracts/web-config.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { loadConfig } from '#web/lib/config.ts';
 
 export const authScopes = 'openid profile email offline_access';

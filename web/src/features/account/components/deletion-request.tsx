@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type DataDeletionAccepted, ownDataDeletionRequest } from '#contracts/data-deletion.ts';
-import { paths } from '#web/app/paths.ts';
 import { Field } from '#web/components/field.tsx';
 import { Receipt } from '#web/components/receipt.tsx';
 import { useToast } from '#web/components/toast.tsx';
+import { paths } from '#web/config/paths.ts';
 import { accountCopy } from '#web/content/account.ts';
 import { requestOwnDataDeletion } from '#web/features/account/api/request-own-data-deletion.ts';
 import { formatCalendarDate } from '#web/features/account/lib/dates.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
+import { paths } from '#web/config/paths.ts';
 import { accountCopy } from '#web/content/account.ts';
 import { ConsentHistory } from '#web/features/account/components/consent-history.tsx';
 import { DeletionRequest } from '#web/features/account/components/deletion-request.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { type VerificationStatusFilter, verificationStatusFilters } from '#contracts/admin-verifications.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { adminCopy } from '#web/content/admin.ts';
 
 // The filter is a set of links: it lives in the URL, so it survives a reload and back/forward

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isKnownPath, paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { useToast } from '#web/components/toast.tsx';
+import { isKnownPath, paths } from '#web/config/paths.ts';
 import { appShell } from '#web/content/app-shell.ts';
 import { signInCopy } from '#web/content/sign-in.ts';
 import { journeyState, nextStep } from '#web/lib/journey.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
+import { paths } from '#web/config/paths.ts';
 import { signInCopy } from '#web/content/sign-in.ts';
 
 const copy = signInCopy.registrationSuccess;

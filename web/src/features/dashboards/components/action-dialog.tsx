@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { dashboardsCopy } from '#web/content/dashboards.ts';
 
 const copy = dashboardsCopy.segment.dialog;

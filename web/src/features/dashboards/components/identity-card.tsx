@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { MeResponse } from '#contracts/me.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/config/paths.ts';
 import { dashboardsCopy } from '#web/content/dashboards.ts';
 import { segmentOf, statusScreen } from '#web/lib/journey.ts';
 

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
+import { paths } from '#web/config/paths.ts';
 import { dashboardsCopy, type SegmentDashboardCopy } from '#web/content/dashboards.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import '#web/styles/dashboards.css';

@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
+import { paths } from '#web/config/paths.ts';
 import { kycCopy } from '#web/content/kyc.ts';
 import { isEmailNotVerified, isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
 import { type OpenInquiry, openInquiry, type PersonaSdk } from '#web/features/kyc/lib/persona-inquiry.ts';

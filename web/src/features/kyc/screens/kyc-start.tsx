@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
+import { paths } from '#web/config/paths.ts';
 import { kycCopy } from '#web/content/kyc.ts';
 import { ConsentDialog } from '#web/features/kyc/components/consent-dialog.tsx';
 import { VerificationSteps } from '#web/features/kyc/components/verification-steps.tsx';

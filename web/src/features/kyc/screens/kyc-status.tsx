@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { normalizePath, paths } from '#web/app/paths.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
+import { normalizePath, paths } from '#web/config/paths.ts';
 import { kycContacts, kycCopy } from '#web/content/kyc.ts';
 import { isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
 import { useDecisionWatch } from '#web/features/kyc/lib/decision-watch.ts';

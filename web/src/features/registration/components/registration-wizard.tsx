@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { registrationRequest } from '#contracts/registration.ts';
-import { paths } from '#web/app/paths.ts';
 import { CheckboxField, Field, SelectField } from '#web/components/field.tsx';
 import { useToast } from '#web/components/toast.tsx';
+import { paths } from '#web/config/paths.ts';
 import { registration as copy } from '#web/content/registration.ts';
 import { createRegistration } from '#web/features/registration/api/create-registration.ts';
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ActionRunner, type TransactionProtocol } from '#local/idp/action-runner.ts';
 import type { StoredUser } from '#local/idp/user-store.ts';
 
-// The post-login Action that provisioning deploys to Auth0 (infra/auth0/actions/post-login.cjs),
+// The post-login Action that provisioning deploys to Auth0 (lambdas/auth0-actions/post-login.cjs),
 // run with the same runner the local identity provider uses.
 
 const NAMESPACE = 'https://platform.example/';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiContracts, routeIds } from '#contracts/api.ts';
 import { problemTypes } from '#contracts/problem.ts';
-import { buildOpenApiDocument } from '#lambdas/domain/openapi/generate.ts';
+import { buildOpenApiDocument } from '#lambdas/http/openapi.ts';
 import { routes } from '#lambdas/routes.ts';
 
 const document = buildOpenApiDocument({ routes, contracts: apiContracts, version: 'test' });
