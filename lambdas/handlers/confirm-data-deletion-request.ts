@@ -1,5 +1,4 @@
 import type { DataDeletionAccepted } from '#contracts/data-deletion.ts';
-import { dataDeletionConfirmation } from '#contracts/data-deletion.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -14,12 +13,9 @@ const confirm = confirmDataDeletion({
   clock: systemClock,
 });
 
-export const handler = httpHandler(
-  { route: 'ConfirmDataDeletionRequest', body: dataDeletionConfirmation },
-  async ({ body }) => {
-    const { requestId, dueBy } = await confirm(body.token);
-    logger.info('data deletion request confirmed', { deletionRequestId: requestId, dueBy });
-    countMetric('DataDeletionConfirmed');
-    return { status: 200, body: { requestId, dueBy } satisfies DataDeletionAccepted };
-  },
-);
+export const handler = httpHandler({ route: 'ConfirmDataDeletionRequest' }, async ({ body }) => {
+  const { requestId, dueBy } = await confirm(body.token);
+  logger.info('data deletion request confirmed', { deletionRequestId: requestId, dueBy });
+  countMetric('DataDeletionConfirmed');
+  return { status: 200, body: { requestId, dueBy } satisfies DataDeletionAccepted };
+});

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { SuccessResponse } from '#contracts/common.ts';
-import { contactRequest } from '#contracts/contact.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -16,12 +15,9 @@ const send = sendContactMessage({
   newId: randomUUID,
 });
 
-export const handler = httpHandler(
-  { route: 'CreateContactMessage', body: contactRequest },
-  async ({ body }) => {
-    const { id } = await send(body);
-    logger.info('contact message received', { messageId: id });
-    countMetric('ContactMessageReceived');
-    return { status: 201, body: { success: true } satisfies SuccessResponse };
-  },
-);
+export const handler = httpHandler({ route: 'CreateContactMessage' }, async ({ body }) => {
+  const { id } = await send(body);
+  logger.info('contact message received', { messageId: id });
+  countMetric('ContactMessageReceived');
+  return { status: 201, body: { success: true } satisfies SuccessResponse };
+});

@@ -1,5 +1,4 @@
 import type { SuccessResponse } from '#contracts/common.ts';
-import { cookieConsentRequest } from '#contracts/cookie-consent.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -14,11 +13,8 @@ const record = recordCookieConsent({
 });
 
 // The user agent is deliberately not read: the choice and a /24 network are proof enough.
-export const handler = httpHandler(
-  { route: 'CreateCookieConsent', body: cookieConsentRequest },
-  async ({ body, viewerIp }) => {
-    const { stored } = await record(body, { sourceIp: viewerIp });
-    logger.info('cookie consent', { stored, revision: body.revision });
-    return { status: 201, body: { success: true } satisfies SuccessResponse };
-  },
-);
+export const handler = httpHandler({ route: 'CreateCookieConsent' }, async ({ body, viewerIp }) => {
+  const { stored } = await record(body, { sourceIp: viewerIp });
+  logger.info('cookie consent', { stored, revision: body.revision });
+  return { status: 201, body: { success: true } satisfies SuccessResponse };
+});

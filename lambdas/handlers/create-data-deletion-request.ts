@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { DataDeletionPending } from '#contracts/data-deletion.ts';
-import { dataDeletionRequest } from '#contracts/data-deletion.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
@@ -21,28 +20,25 @@ const requestDeletion = requestDataDeletion({
   appUrl: requireEnv('appUrl'),
 });
 
-export const handler = httpHandler(
-  { route: 'CreateDataDeletionRequest', body: dataDeletionRequest },
-  async ({ body }) => {
-    const { requestId, confirmBy, dueBy, outcome, confirmationError } = await requestDeletion(body);
-    logger.info('data deletion request awaiting confirmation', { deletionRequestId: requestId, outcome });
-    countMetric('DataDeletionRequested');
-    if (outcome === 'over_recipient_limit') {
-      logger.warn('public email over its per-recipient limit: not sent', {
-        kind: 'deletion-confirmation-email',
-        email: maskEmail(body.email),
-      });
-      countMetric('PublicEmailSuppressed');
-    }
-    if (confirmationError !== undefined) {
-      logger.error('data deletion confirmation email failed', {
-        deletionRequestId: requestId,
-        email: maskEmail(body.email),
-        error: confirmationError instanceof Error ? confirmationError : String(confirmationError),
-      });
-      countMetric('DataDeletionConfirmationFailed');
-    }
-    // The same answer whatever happened to the email: it says nothing about the address.
-    return { status: 202, body: { requestId, confirmBy, dueBy } satisfies DataDeletionPending };
-  },
-);
+export const handler = httpHandler({ route: 'CreateDataDeletionRequest' }, async ({ body }) => {
+  const { requestId, confirmBy, dueBy, outcome, confirmationError } = await requestDeletion(body);
+  logger.info('data deletion request awaiting confirmation', { deletionRequestId: requestId, outcome });
+  countMetric('DataDeletionRequested');
+  if (outcome === 'over_recipient_limit') {
+    logger.warn('public email over its per-recipient limit: not sent', {
+      kind: 'deletion-confirmation-email',
+      email: maskEmail(body.email),
+    });
+    countMetric('PublicEmailSuppressed');
+  }
+  if (confirmationError !== undefined) {
+    logger.error('data deletion confirmation email failed', {
+      deletionRequestId: requestId,
+      email: maskEmail(body.email),
+      error: confirmationError instanceof Error ? confirmationError : String(confirmationError),
+    });
+    countMetric('DataDeletionConfirmationFailed');
+  }
+  // The same answer whatever happened to the email: it says nothing about the address.
+  return { status: 202, body: { requestId, confirmBy, dueBy } satisfies DataDeletionPending };
+});

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { SuccessResponse } from '#contracts/common.ts';
-import { investorInquiryRequest } from '#contracts/investor-inquiry.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -16,12 +15,9 @@ const submit = submitInvestorInquiry({
   newId: randomUUID,
 });
 
-export const handler = httpHandler(
-  { route: 'CreateInvestorInquiry', body: investorInquiryRequest },
-  async ({ body }) => {
-    const { id } = await submit(body);
-    logger.info('investor inquiry received', { inquiryId: id });
-    countMetric('InvestorInquiryReceived');
-    return { status: 201, body: { success: true } satisfies SuccessResponse };
-  },
-);
+export const handler = httpHandler({ route: 'CreateInvestorInquiry' }, async ({ body }) => {
+  const { id } = await submit(body);
+  logger.info('investor inquiry received', { inquiryId: id });
+  countMetric('InvestorInquiryReceived');
+  return { status: 201, body: { success: true } satisfies SuccessResponse };
+});

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { DataDeletionAccepted } from '#contracts/data-deletion.ts';
-import { ownDataDeletionRequest } from '#contracts/data-deletion.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
@@ -16,26 +15,23 @@ const store = new DynamoDbSubmissionStore(documentClient, tableName('submissions
 const profiles = new DynamoDbUserProfiles(documentClient, tableName('submissions'));
 const mailer = createMailer();
 
-export const handler = httpHandler(
-  { route: 'CreateOwnDataDeletionRequest', body: ownDataDeletionRequest },
-  async ({ body, caller }) => {
-    const request = requestOwnDataDeletion({
-      profiles,
-      store,
-      mailer,
-      clock: systemClock,
-      newId: randomUUID,
+export const handler = httpHandler({ route: 'CreateOwnDataDeletionRequest' }, async ({ body, caller }) => {
+  const request = requestOwnDataDeletion({
+    profiles,
+    store,
+    mailer,
+    clock: systemClock,
+    newId: randomUUID,
+  });
+  const { requestId, dueBy, receiptError } = await request(caller, body);
+  logger.info('data deletion request received (signed in)', { deletionRequestId: requestId, dueBy });
+  countMetric('DataDeletionRequested');
+  if (receiptError !== undefined) {
+    logger.error('data deletion receipt email failed', {
+      deletionRequestId: requestId,
+      error: receiptError instanceof Error ? receiptError : String(receiptError),
     });
-    const { requestId, dueBy, receiptError } = await request(caller, body);
-    logger.info('data deletion request received (signed in)', { deletionRequestId: requestId, dueBy });
-    countMetric('DataDeletionRequested');
-    if (receiptError !== undefined) {
-      logger.error('data deletion receipt email failed', {
-        deletionRequestId: requestId,
-        error: receiptError instanceof Error ? receiptError : String(receiptError),
-      });
-      countMetric('DataDeletionConfirmationFailed');
-    }
-    return { status: 202, body: { requestId, dueBy } satisfies DataDeletionAccepted };
-  },
-);
+    countMetric('DataDeletionConfirmationFailed');
+  }
+  return { status: 202, body: { requestId, dueBy } satisfies DataDeletionAccepted };
+});

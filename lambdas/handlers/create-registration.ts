@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SuccessResponse } from '#contracts/common.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
-import { registrationRequest } from '#contracts/registration.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
@@ -30,7 +29,7 @@ const accept = acceptRegistration({
 // The same work and the same answer for every accepted request, whether the address has an
 // account or not: the account work runs in process-registration (ADR 0033).
 export const handler = httpHandler(
-  { route: 'CreateRegistration', body: registrationRequest },
+  { route: 'CreateRegistration' },
   async ({ body, event, requestId, viewerIp }) => {
     const result = await accept(body, {
       requestId,

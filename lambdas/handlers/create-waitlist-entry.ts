@@ -1,5 +1,4 @@
 import type { SuccessResponse } from '#contracts/common.ts';
-import { waitlistRequest } from '#contracts/waitlist.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -13,11 +12,8 @@ const join = joinWaitlist({
   clock: systemClock,
 });
 
-export const handler = httpHandler(
-  { route: 'CreateWaitlistEntry', body: waitlistRequest },
-  async ({ body }) => {
-    const { added } = await join(body);
-    logger.info('waitlist sign-up', { added });
-    return { status: 201, body: { success: true } satisfies SuccessResponse };
-  },
-);
+export const handler = httpHandler({ route: 'CreateWaitlistEntry' }, async ({ body }) => {
+  const { added } = await join(body);
+  logger.info('waitlist sign-up', { added });
+  return { status: 201, body: { success: true } satisfies SuccessResponse };
+});

@@ -1,7 +1,4 @@
-import {
-  type VerificationDecisionResponse,
-  verificationDecisionRequest,
-} from '#contracts/admin-verifications.ts';
+import type { VerificationDecisionResponse } from '#contracts/admin-verifications.ts';
 import { userId as userIdSchema } from '#contracts/common.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
@@ -20,31 +17,28 @@ const decide = decideVerification({
   clock: systemClock,
 });
 
-export const handler = httpHandler(
-  { route: 'DecideVerification', body: verificationDecisionRequest },
-  async ({ body, event, caller }) => {
-    const userId = event.pathParameters?.userId ?? '';
-    // No account has an id outside the contract's bounds, and a longer one is no valid table key.
-    if (!userIdSchema.safeParse(userId).success) throw new VerificationNotFoundError();
-    const result = await decide({ adminId: caller.userId, userId, decision: body });
-    if (result.changed) countMetric('KycStatusChanged');
-    // The note stays in the table's history; the log gets only who decided what, and the code.
-    logger.info('verification decided by admin', {
-      subject: userId,
-      status: result.status,
+export const handler = httpHandler({ route: 'DecideVerification' }, async ({ body, event, caller }) => {
+  const userId = event.pathParameters?.userId ?? '';
+  // No account has an id outside the contract's bounds, and a longer one is no valid table key.
+  if (!userIdSchema.safeParse(userId).success) throw new VerificationNotFoundError();
+  const result = await decide({ adminId: caller.userId, userId, decision: body });
+  if (result.changed) countMetric('KycStatusChanged');
+  // The note stays in the table's history; the log gets only who decided what, and the code.
+  logger.info('verification decided by admin', {
+    subject: userId,
+    status: result.status,
+    reasonCode: body.reasonCode,
+    changed: result.changed,
+  });
+  if (result.publish && !result.publish.published) {
+    logger.warn('publishing KycStatusChanged failed; left for the outbox relay', { subject: userId });
+  }
+  return {
+    status: 200,
+    body: {
+      userId,
+      kycStatus: result.status,
       reasonCode: body.reasonCode,
-      changed: result.changed,
-    });
-    if (result.publish && !result.publish.published) {
-      logger.warn('publishing KycStatusChanged failed; left for the outbox relay', { subject: userId });
-    }
-    return {
-      status: 200,
-      body: {
-        userId,
-        kycStatus: result.status,
-        reasonCode: body.reasonCode,
-      } satisfies VerificationDecisionResponse,
-    };
-  },
-);
+    } satisfies VerificationDecisionResponse,
+  };
+});

@@ -1,4 +1,3 @@
-import { apiContracts } from '#contracts/api.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '#lambdas/http/openapi.ts';
 import { routes } from '#lambdas/routes.ts';
@@ -7,7 +6,7 @@ import { routes } from '#lambdas/routes.ts';
 let document: OpenApiDocument | undefined;
 
 export const handler = httpHandler({ route: 'GetOpenApi' }, async () => {
-  document ??= buildOpenApiDocument({ routes, contracts: apiContracts, version: '1.0.0' });
+  document ??= buildOpenApiDocument({ routes, version: '1.0.0' });
   return {
     status: 200,
     body: document,

@@ -1,22 +1,17 @@
-import { type ListVerificationsResponse, listVerificationsQuery } from '#contracts/admin-verifications.ts';
+import type { ListVerificationsResponse } from '#contracts/admin-verifications.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { tableName } from '#lambdas/config.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
-import { InvalidRequestError } from '#lambdas/http/errors.ts';
-import { fieldErrors, httpHandler } from '#lambdas/http/http-handler.ts';
+import { httpHandler } from '#lambdas/http/http-handler.ts';
 
 const list = listVerifications({
   store: new DynamoDbKycStore(documentClient, tableName('kycState')),
   registrations: new DynamoDbRegistrationStore(documentClient, tableName('submissions')),
 });
 
-export const handler = httpHandler({ route: 'ListVerifications' }, async ({ event }) => {
-  const query = listVerificationsQuery.safeParse({ ...event.queryStringParameters });
-  if (!query.success) {
-    throw new InvalidRequestError('The query has invalid parameters.', fieldErrors(query.error.issues));
-  }
-  const body: ListVerificationsResponse = await list(query.data.status ?? 'pending');
+export const handler = httpHandler({ route: 'ListVerifications' }, async ({ query }) => {
+  const body: ListVerificationsResponse = await list(query.status ?? 'pending');
   return { status: 200, body };
 });

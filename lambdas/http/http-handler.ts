@@ -1,10 +1,10 @@
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { RouteId } from '#contracts/api.ts';
+import type { AuthOf, RouteId, RouteOutput } from '#contracts/api.ts';
 import type { FieldError, Problem } from '#contracts/problem.ts';
 import { problemContentType } from '#contracts/problem.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
-import { type AuthOf, maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
+import { maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import { flushMetrics } from '#lambdas/runtime/metrics.ts';
 import type { HttpApiEvent, HttpApiResult } from './api-gateway.ts';
@@ -25,12 +25,14 @@ import {
 import { problemFor } from './problems.ts';
 
 // The one wrapper every HTTP handler goes through: request id in the logs -> the origin secret
-// (the request came through CloudFront, ADR 0032) -> auth (from the route's row in routes.ts) ->
-// body size (the route's limit) -> JSON parse -> schema -> the handler -> response shaping; every
-// thrown error answered once, from the table in problems.ts.
+// (the request came through CloudFront, ADR 0032) -> auth (from the route's contract row) -> body
+// size (the route's limit) -> JSON parse -> the body and query schemas (from the contract row) ->
+// the handler -> response shaping; every thrown error answered once, from the table in problems.ts.
 
-export interface HttpRequest<Body, Auth> {
+export interface HttpRequest<Body, Query, Auth> {
   body: Body;
+  /** The parsed query string, on routes whose contract has a query schema. */
+  query: Query;
   event: HttpApiEvent;
   requestId: string;
   /** The verified caller on `user` and `admin` routes. */
@@ -53,14 +55,20 @@ export type HttpLambda = ((event: HttpApiEvent, context: Context) => Promise<Htt
   readonly routeId?: RouteId;
 };
 
-interface Options<Id extends RouteId, Schema extends z.ZodMiniType | undefined> {
-  /** The route in routes.ts this handler serves: its `auth` decides who may call it. */
+interface Options<Id extends RouteId> {
+  /**
+   * The route this handler serves: its contract row's `auth` decides who may call it, and its
+   * `body` and `query` schemas what reaches the handler.
+   */
   route: Id;
-  /** Validates the JSON body; omit for routes without a body. */
-  body?: Schema;
 }
 
-type BodyOf<Schema> = Schema extends z.ZodMiniType ? z.infer<Schema> : undefined;
+/** The handler's request for a route: the parsed body (none on a signed route: raw bytes first). */
+type RequestOf<Id extends RouteId> = HttpRequest<
+  AuthOf<Id> extends 'persona-signature' ? undefined : RouteOutput<Id, 'body'>,
+  RouteOutput<Id, 'query'>,
+  AuthOf<Id>
+>;
 
 function routeDef(id: RouteId): RouteDef {
   const found = routes.find((route) => route.id === id);
@@ -69,13 +77,16 @@ function routeDef(id: RouteId): RouteDef {
   return found;
 }
 
-export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | undefined = undefined>(
-  options: Options<Id, Schema>,
-  handle: (request: HttpRequest<BodyOf<Schema>, AuthOf<Id>>) => Promise<HttpResponse>,
+export function httpHandler<Id extends RouteId>(
+  options: Options<Id>,
+  handle: (request: RequestOf<Id>) => Promise<HttpResponse>,
 ): HttpLambda {
   const route = routeDef(options.route);
   const { auth } = route;
   const maxBodyBytes = maxBodyBytesOf(route);
+  // A signed route's handler verifies the raw bytes before anything parses them.
+  const bodySchema = auth === 'persona-signature' ? undefined : route.body;
+  const querySchema = route.query;
   const lambda = async (event: HttpApiEvent, context: Context): Promise<HttpApiResult> => {
     const requestId = event.requestContext.requestId || context.awsRequestId;
     // cold_start and the function's own request id (function_request_id), beside API Gateway's.
@@ -94,11 +105,9 @@ export function httpHandler<Id extends RouteId, Schema extends z.ZodMiniType | u
       }
       const bytes = bodyBytes(event);
       if (bytes.byteLength > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
-      const body = (options.body ? parseBody(event, bytes, options.body) : undefined) as BodyOf<Schema>;
-      const response = await handle({ body, event, requestId, caller, viewerIp } as HttpRequest<
-        BodyOf<Schema>,
-        AuthOf<Id>
-      >);
+      const body = bodySchema ? parseBody(event, bytes, bodySchema) : undefined;
+      const query = querySchema ? parseQuery(event, querySchema) : undefined;
+      const response = await handle({ body, query, event, requestId, caller, viewerIp } as RequestOf<Id>);
       return toResult(response);
     } catch (error) {
       const { problem, headers } = problemFor(error, { requestId, userId: caller?.userId });
@@ -150,6 +159,14 @@ function parseBody(event: HttpApiEvent, bytes: Buffer, schema: z.ZodMiniType): u
   const result = schema.safeParse(json);
   if (!result.success) {
     throw new InvalidRequestError('The request has invalid fields.', fieldErrors(result.error.issues));
+  }
+  return result.data;
+}
+
+function parseQuery(event: HttpApiEvent, schema: z.ZodMiniType): unknown {
+  const result = schema.safeParse({ ...event.queryStringParameters });
+  if (!result.success) {
+    throw new InvalidRequestError('The query has invalid parameters.', fieldErrors(result.error.issues));
   }
   return result.data;
 }

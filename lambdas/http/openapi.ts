@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import type { ApiContract } from '#contracts/api.ts';
 import {
   type ProblemName,
   problem,
@@ -8,7 +7,7 @@ import {
   problemTypes,
 } from '#contracts/problem.ts';
 import { type ProblemRow, problemTable, routeProblemNames } from '#lambdas/http/problems.ts';
-import type { RouteDef } from '#lambdas/routes.ts';
+import type { Route, RouteDef } from '#lambdas/routes.ts';
 
 // GET /api/openapi.json: an OpenAPI 3.1 document generated from the route table and the zod
 // contracts, so the description cannot drift from what the handlers enforce.
@@ -118,11 +117,7 @@ function queryParameters(query: z.ZodMiniType) {
   }));
 }
 
-export function buildOpenApiDocument(input: {
-  routes: RouteDef[];
-  contracts: Record<string, ApiContract>;
-  version: string;
-}): OpenApiDocument {
+export function buildOpenApiDocument(input: { routes: Route[]; version: string }): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {
     Problem: jsonSchemaOf(problem, 'output'),
     GatewayMessage: jsonSchemaOf(gatewayMessage, 'output'),
@@ -130,10 +125,8 @@ export function buildOpenApiDocument(input: {
   const paths: OpenApiDocument['paths'] = {};
 
   for (const route of input.routes) {
-    const contract = input.contracts[route.id];
-    if (!contract) throw new Error(`No contract for route ${route.id} in lambdas/contracts/api.ts`);
     const parameters: unknown[] = [...pathParameters(route.path)];
-    if (contract.query) parameters.push(...queryParameters(contract.query));
+    if (route.query) parameters.push(...queryParameters(route.query));
     const operation: Operation = {
       operationId: route.id,
       summary: route.summary,
@@ -160,27 +153,21 @@ export function buildOpenApiDocument(input: {
       });
     }
     if (parameters.length > 0) operation.parameters = parameters;
-    if (contract.request) {
+    if (route.body) {
       const name = `${route.id}Request`;
-      schemas[name] = jsonSchemaOf(contract.request, 'input');
+      schemas[name] = jsonSchemaOf(route.body, 'input');
       operation.requestBody = {
         required: true,
         content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
       };
     }
     const responseName = `${route.id}Response`;
-    schemas[responseName] = jsonSchemaOf(contract.response, 'output');
-    operation.responses[String(contract.successStatus)] = {
-      description: statusText[contract.successStatus] ?? 'Success',
+    schemas[responseName] = jsonSchemaOf(route.response, 'output');
+    operation.responses[String(route.successStatus)] = {
+      description: statusText[route.successStatus] ?? 'Success',
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${responseName}` } } },
     };
-    Object.assign(
-      operation.responses,
-      problemResponses(
-        routeProblemNames(route, { body: Boolean(contract.request), query: Boolean(contract.query) }),
-        route,
-      ),
-    );
+    Object.assign(operation.responses, problemResponses(routeProblemNames(route), route));
     const method = route.method.toLowerCase();
     paths[route.path] = { ...paths[route.path], [method]: operation };
   }

@@ -1,3 +1,4 @@
+import type { ApiRoute } from '#contracts/api.ts';
 import { type FieldError, type Problem, type ProblemName, problemTypes } from '#contracts/problem.ts';
 import {
   ConsentDocumentChangedError,
@@ -25,7 +26,6 @@ import {
   VerificationNotRejectedError,
   VerificationNotSubmittedError,
 } from '#lambdas/domain/kyc/errors.ts';
-import type { RouteDef } from '#lambdas/routes.ts';
 import { logger, type SecurityEventName, securityEvent } from '#lambdas/runtime/logger.ts';
 import {
   AdminRoleRequiredError,
@@ -323,20 +323,20 @@ export function problemFor(
 }
 
 /**
- * Every problem a route can answer, from its declaration in routes.ts: the ones its shape implies
- * (a body or a query, a token, the admin role) plus the ones its handler and use
+ * Every problem a route can answer, from its contract row (lambdas/contracts/api.ts): the ones its
+ * shape implies (a body or a query, a token, the admin role) plus the ones its handler and use
  * case name in `problems`. The OpenAPI document lists exactly these; a test drives each handler
  * into its failures and checks that every answer is among them.
  */
 export function routeProblemNames(
-  route: Pick<RouteDef, 'auth' | 'problems'>,
-  input: { body: boolean; query: boolean },
+  route: Pick<ApiRoute, 'auth' | 'problems' | 'body' | 'query'>,
 ): ProblemName[] {
   const names = new Set<ProblemName>(route.problems);
+  const body = route.body !== undefined;
   // A signed route reads the raw bytes itself: no content-type check, but the same size limit.
-  const wrapperParsesBody = input.body && route.auth !== 'persona-signature';
-  if (input.body || input.query) names.add('validation');
-  if (input.body) names.add('payloadTooLarge');
+  const wrapperParsesBody = body && route.auth !== 'persona-signature';
+  if (body || route.query !== undefined) names.add('validation');
+  if (body) names.add('payloadTooLarge');
   if (wrapperParsesBody) names.add('unsupportedMediaType');
   if (route.auth === 'user' || route.auth === 'admin') names.add('unauthorized');
   if (route.auth === 'admin') names.add('adminRequired');

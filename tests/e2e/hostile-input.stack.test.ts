@@ -6,7 +6,6 @@ import fc from 'fast-check';
 import { importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod/mini';
-import { apiContracts } from '#contracts/api.ts';
 import { problemContentType, problemTypes } from '#contracts/problem.ts';
 import { maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import { tables } from '#lambdas/tables.ts';
@@ -299,7 +298,7 @@ function fromSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
 }
 
 function requestSchema(route: RouteDef): JsonSchema | undefined {
-  const contract = apiContracts[route.id as keyof typeof apiContracts]?.request;
+  const contract = route.body;
   return contract
     ? (z.toJSONSchema(contract, { unrepresentable: 'any', io: 'input' }) as JsonSchema)
     : undefined;

@@ -2,7 +2,6 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
-import { waitlistRequest } from '#contracts/waitlist.ts';
 import { clearSecretCache } from '#lambdas/adapters/secrets.ts';
 import { RateLimitedError } from '#lambdas/domain/errors.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
@@ -24,7 +23,7 @@ beforeEach(() => {
 
 describe('httpHandler', () => {
   const handle = vi.fn(async () => ({ status: 201, body: { success: true } }));
-  const handler = httpHandler({ route: 'CreateWaitlistEntry', body: waitlistRequest }, handle);
+  const handler = httpHandler({ route: 'CreateWaitlistEntry' }, handle);
 
   it('passes a valid, parsed body to the handler and answers JSON', async () => {
     const result = await handler(httpApiEvent({ body: '{"email":"  Ada@Example.com "}' }), lambdaContext);
@@ -141,7 +140,7 @@ describe('httpHandler', () => {
 
 describe('httpHandler behind CloudFront (the origin secret)', () => {
   const handle = vi.fn(async () => ({ status: 201, body: { success: true } }));
-  const handler = httpHandler({ route: 'CreateWaitlistEntry', body: waitlistRequest }, handle);
+  const handler = httpHandler({ route: 'CreateWaitlistEntry' }, handle);
   const withHeaders = (headers: Record<string, string | undefined>) =>
     httpApiEvent({ headers: { ...httpApiEvent().headers, ...headers } });
 

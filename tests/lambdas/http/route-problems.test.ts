@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiContracts, type RouteId } from '#contracts/api.ts';
+import type { RouteId } from '#contracts/api.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import { type ProblemName, problemTypes } from '#contracts/problem.ts';
 import { StorageUnavailableError } from '#lambdas/domain/errors.ts';
@@ -92,7 +92,7 @@ const fakeFetch: typeof fetch = async (input, init) => {
 };
 
 const handlers = new Map<string, HttpLambda>();
-const document = buildOpenApiDocument({ routes, contracts: apiContracts, version: 'test' });
+const document = buildOpenApiDocument({ routes, version: 'test' });
 const routeOf = (id: RouteId) => routes.find((route) => route.id === id) as RouteDef;
 
 beforeAll(async () => {
@@ -684,8 +684,7 @@ const specific: Scenario[] = [
 /** The problems every route's shape implies, produced the same way for each route that has them. */
 function shapeScenarios(route: RouteDef): Scenario[] {
   const id = route.id as RouteId;
-  const contract = apiContracts[id];
-  const names = routeProblemNames(route, { body: Boolean(contract.request), query: Boolean(contract.query) });
+  const names = routeProblemNames(route);
   const scenarios: Scenario[] = [];
   const base = route.auth === 'admin' ? { claims: claims(admin) } : {};
   if (names.includes('originNotVerified')) {
@@ -738,7 +737,7 @@ function shapeScenarios(route: RouteDef): Scenario[] {
       after: nothingTouched,
     });
   }
-  if (names.includes('validation') && contract.request && route.auth !== 'persona-signature') {
+  if (names.includes('validation') && route.body && route.auth !== 'persona-signature') {
     scenarios.push({
       route: id,
       name: 'a field nobody may set',
@@ -772,11 +771,7 @@ describe('every problem a handler answers is one its route lists in the OpenAPI 
   it.each(routes.map((route) => [route.id, route] as const))(
     '%s lists only problems a scenario above produced',
     (_id, route) => {
-      const contract = apiContracts[route.id as RouteId];
-      const listed = routeProblemNames(route, {
-        body: Boolean(contract.request),
-        query: Boolean(contract.query),
-      });
+      const listed = routeProblemNames(route);
       // Every route can fail unexpectedly; the 500 is listed everywhere and not forced on each.
       const expected = listed.filter((name) => name !== 'internalError');
       expect([...(produced.get(route.id) ?? [])].filter((name) => name !== 'internalError').sort()).toEqual(

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listVerificationsResponse, verificationDecisionResponse } from '#contracts/admin-verifications.ts';
 import { successResponse } from '#contracts/common.ts';
+import { healthResponse } from '#contracts/health.ts';
+import { meResponse, verificationEmailResponse } from '#contracts/me.ts';
+import { signedInRouteKeys } from '#contracts/signed-in-route-keys.ts';
 import { json, problemJson } from '#tests/web/stub-api.ts';
-import { ApiError, api, createApiClient } from '#web/lib/api-client.ts';
+import { type ApiClient, ApiError, createApiClient } from '#web/lib/api-client.ts';
 import { ConfigError, parseWebConfig } from '#web/lib/config.ts';
+import { api } from '#web/lib/public-api.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,7 +35,9 @@ describe('api client', () => {
     answer(
       new Response('{"success":true}', { status: 201, headers: { 'Content-Type': 'application/json' } }),
     );
-    await expect(api.post('/api/waitlist', { email: 'a@b.co' }, successResponse)).resolves.toEqual({
+    await expect(
+      api.call('CreateWaitlistEntry', { email: 'a@b.co' }, { response: successResponse }),
+    ).resolves.toEqual({
       success: true,
     });
   });
@@ -50,7 +57,9 @@ describe('api client', () => {
       }),
     );
 
-    const error = await failure(api.post('/api/waitlist', {}, successResponse));
+    const error = await failure(
+      api.call('CreateWaitlistEntry', { email: '' }, { response: successResponse }),
+    );
     expect(error).toMatchObject({ status: 400, title: 'Invalid request', detail: 'One field is wrong' });
     expect(error.errors).toEqual(body.errors);
     expect(error.fieldError('email')).toBe('Nope');
@@ -58,19 +67,24 @@ describe('api client', () => {
 
   it('reports an error page that is not problem+json with its status', async () => {
     answer(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    expect(await failure(api.get('/api/health', successResponse))).toMatchObject({ status: 502, errors: [] });
+    expect(await failure(api.call('GetHealth', { response: healthResponse }))).toMatchObject({
+      status: 502,
+      errors: [],
+    });
   });
 
   it('reports a network failure as status 0', async () => {
     answer(new TypeError('Failed to fetch'));
-    expect(await failure(api.get('/api/health', successResponse))).toMatchObject({ status: 0 });
+    expect(await failure(api.call('GetHealth', { response: healthResponse }))).toMatchObject({ status: 0 });
   });
 
   it('rejects a success body that breaks the contract', async () => {
     answer(
       new Response('{"success":"yes"}', { status: 200, headers: { 'Content-Type': 'application/json' } }),
     );
-    expect(await failure(api.get('/api/health', successResponse))).toMatchObject({
+    expect(
+      await failure(api.call('CreateWaitlistEntry', { email: 'a@b.co' }, { response: successResponse })),
+    ).toMatchObject({
       title: 'Unexpected response',
     });
   });
@@ -118,9 +132,12 @@ describe('api client with a session', () => {
   it('sends the bearer token from the token provider', async () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { success: true }));
     vi.stubGlobal('fetch', fetchMock);
-    const client = createApiClient({ getAccessToken: async () => 'token-123', onUnauthorized: vi.fn() });
+    const client = createApiClient(signedInRouteKeys, {
+      getAccessToken: async () => 'token-123',
+      onUnauthorized: vi.fn(),
+    });
 
-    await client.post('/api/consents', {}, successResponse);
+    await client.call('SendVerificationEmail', { response: verificationEmailResponse });
 
     expect(new Headers(fetchMock.mock.calls[0]?.[1].headers).get('Authorization')).toBe('Bearer token-123');
   });
@@ -129,7 +146,7 @@ describe('api client with a session', () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { success: true }));
     vi.stubGlobal('fetch', fetchMock);
 
-    await api.post('/api/waitlist', { email: 'a@b.co' }, successResponse);
+    await api.call('CreateWaitlistEntry', { email: 'a@b.co' }, { response: successResponse });
 
     expect(new Headers(fetchMock.mock.calls[0]?.[1].headers).has('Authorization')).toBe(false);
   });
@@ -137,9 +154,12 @@ describe('api client with a session', () => {
   it('turns a 401 into the session-expired path and still rejects the call', async () => {
     answer(problemJson(401, { type: 'https://x/problems/unauthorized', title: 'Unauthorized', status: 401 }));
     const onUnauthorized = vi.fn();
-    const client = createApiClient({ getAccessToken: async () => 'expired', onUnauthorized });
+    const client = createApiClient(signedInRouteKeys, {
+      getAccessToken: async () => 'expired',
+      onUnauthorized,
+    });
 
-    const error = await failure(client.get('/api/me', successResponse));
+    const error = await failure(client.call('GetMe', { response: meResponse }));
 
     expect(error.status).toBe(401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -148,14 +168,14 @@ describe('api client with a session', () => {
   it('does not call the API when no token can be had', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const client = createApiClient({
+    const client = createApiClient(signedInRouteKeys, {
       getAccessToken: async () => {
         throw new Error('login_required');
       },
       onUnauthorized: vi.fn(),
     });
 
-    await expect(client.get('/api/me', successResponse)).rejects.toThrow('login_required');
+    await expect(client.call('GetMe', { response: meResponse })).rejects.toThrow('login_required');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -167,12 +187,71 @@ describe('api client with a session', () => {
         { 'Retry-After': '42' },
       ),
     );
-    const client = createApiClient({ getAccessToken: async () => 't', onUnauthorized: vi.fn() });
+    const client = createApiClient(signedInRouteKeys, {
+      getAccessToken: async () => 't',
+      onUnauthorized: vi.fn(),
+    });
 
-    const error = await failure(client.post('/api/me/verification-email', undefined, successResponse));
+    const error = await failure(
+      client.call('SendVerificationEmail', { response: verificationEmailResponse }),
+    );
 
     expect(error.type).toBe('https://x/problems/rate-limited');
     expect(error.is('https://x/problems/rate-limited')).toBe(true);
     expect(error.retryAfterSeconds).toBe(42);
+  });
+});
+
+describe('api client calls a route by its id', () => {
+  it("fills the path parameters (one segment each) and the query from the route's row", async () => {
+    // Only the requests matter here: every answer is an empty object, refused by its schema.
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createApiClient(signedInRouteKeys, {
+      getAccessToken: async () => 't',
+      onUnauthorized: vi.fn(),
+    });
+
+    await client
+      .call('ListVerifications', { query: { status: 'rejected' }, response: listVerificationsResponse })
+      .catch(() => undefined);
+    await client
+      .call(
+        'DecideVerification',
+        { decision: 'approved', reasonCode: 'identity_confirmed' },
+        { params: { userId: 'auth0|a/b' }, response: verificationDecisionResponse },
+      )
+      .catch(() => undefined);
+
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      'GET /api/admin/verifications?status=rejected',
+      'POST /api/admin/verifications/auth0%7Ca%2Fb/decision',
+    ]);
+  });
+
+  // What tests/web/lib/api-routes.test.ts checked by scanning the source, the compiler now refuses:
+  // a path that is no route, and a route on the wrong client. Never called; `npm run typecheck`
+  // fails when a line marked @ts-expect-error compiles.
+  it('takes only the ids of its own routes, with their body, parameters and answer (checked by tsc)', () => {
+    const decision = { decision: 'approved', reasonCode: 'identity_confirmed' } as const;
+    const refused = (session: ApiClient) => [
+      // @ts-expect-error: no route has this id
+      api.call('GetHealthz', { response: healthResponse }),
+      // @ts-expect-error: a `user` route on the public client (it would go without the token)
+      api.call('GetMe', { response: meResponse }),
+      // @ts-expect-error: a public route on the session's client (it would send the token)
+      session.call('GetHealth', { response: healthResponse }),
+      // @ts-expect-error: the persona webhook is no client's route
+      api.call('ReceivePersonaWebhook', { response: successResponse }),
+      // @ts-expect-error: the path parameter is missing
+      session.call('DecideVerification', decision, { response: verificationDecisionResponse }),
+      // @ts-expect-error: another route's answer schema
+      session.call('GetMe', { response: verificationEmailResponse }),
+      // @ts-expect-error: a body the contract does not take
+      api.call('CreateWaitlistEntry', { mail: 'a@b.co' }, { response: successResponse }),
+      // @ts-expect-error: a query value the contract does not take
+      session.call('ListVerifications', { query: { status: 'open' }, response: listVerificationsResponse }),
+    ];
+    expect(refused).toBeTypeOf('function');
   });
 });

@@ -5,6 +5,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { type MeResponse, meResponse } from '#contracts/me.ts';
+import { signedInRouteKeys } from '#contracts/signed-in-route-keys.ts';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
@@ -169,7 +170,7 @@ function SessionGate({ auth }: { auth: AuthSession }) {
 
   const api = useMemo(
     () =>
-      createApiClient({
+      createApiClient(signedInRouteKeys, {
         getAccessToken: () =>
           auth.getAccessToken().catch((error: unknown) => {
             if (isLoginRequired(error)) expire();
@@ -187,7 +188,7 @@ function SessionGate({ auth }: { auth: AuthSession }) {
   const refreshMe = useCallback(
     async (options: { freshToken?: boolean } = {}) => {
       if (options.freshToken) await auth.getAccessToken({ fresh: true });
-      const me = await api.get('/api/me', meResponse);
+      const me = await api.call('GetMe', { response: meResponse });
       const before = meRef.current;
       // New claims (role, kyc_status) come with a fresh token; keep it in step with the server.
       if (!options.freshToken && before && before.kycStatus !== me.kycStatus) {

@@ -1,14 +1,21 @@
-// The only module that calls fetch. Answers are validated against their contract schema, and every
-// failure (problem+json, another error status, a network error, an unexpected body) is an ApiError
-// that keeps the problem `type`, so a screen can tell one refusal from another.
+// The only module that calls fetch. A route is called by its id, `api.call('CreateRegistration',
+// body, { response: successResponse })`: its method and path come from the client's table of route
+// keys (lambdas/contracts/route-keys.ts), and its body, path parameters, query and answer are typed
+// from its contract row (lambdas/contracts/api.ts), so no screen writes a path. Answers are
+// validated against the contract schema the caller passes (so a page loads only the schemas it
+// uses), and every failure (problem+json, another error status, a network error, an unexpected
+// body) is an ApiError that keeps the problem `type`, so a screen can tell one refusal from another.
 //
-// `api` serves the public routes. The signed-in app builds its own client with
-// `createApiClient({ getAccessToken, onUnauthorized })` (web/src/app/app-layout.tsx): it sends the
-// bearer token (the `user` and `admin` routes; tests/web/lib/api-routes.test.ts checks that every path
-// the signed-in screens call is one of those) and turns a 401 into the session-expired path.
+// `api` (./public-api.ts) serves the public routes. The signed-in app builds its own client with
+// `createApiClient(signedInRouteKeys, { getAccessToken, onUnauthorized })`
+// (web/src/app/app-layout.tsx): it sends the bearer token and turns a 401 into the session-expired
+// path. Each client takes only the ids of its routes (the `public` ones, or the `user` and `admin`
+// ones): a route on the wrong client, or one that does not exist, does not compile.
 
 import type * as z from 'zod/mini';
+import type { PathParams, RouteId, RouteIdWith, RouteInput, RouteOutput } from '#contracts/api.ts';
 import { type FieldError, problem, problemContentType } from '#contracts/problem.ts';
+import type { RouteKey } from '#contracts/route-keys.ts';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -141,18 +148,72 @@ function toApiError(response: Response, data: unknown): ApiError {
   });
 }
 
-export interface ApiClient {
-  get<T>(path: string, schema: z.ZodMiniType<T>, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: RequestOptions): Promise<T>;
+/** Which routes a client calls: the public client the `public` ones, the session's `user` and `admin`. */
+interface AudienceAuth {
+  public: 'public';
+  session: 'user' | 'admin';
+}
+type Audience = keyof AudienceAuth;
+
+/** A client's table of route keys: exactly its audience's routes (lambdas/contracts/*route-keys.ts). */
+export type ClientRouteKeys<A extends Audience> = { readonly [Id in RouteIdWith<AudienceAuth[A]>]: RouteKey };
+
+/** A call's options: the answer's schema, the path parameters and the query its route has. */
+export type CallOptions<Id extends RouteId> = RequestOptions & {
+  /** The contract's schema of the route's answer: a success that breaks it is an ApiError. */
+  response: z.ZodMiniType<RouteOutput<Id, 'response'>>;
+} & (keyof PathParams<Id> extends never ? { params?: never } : { params: PathParams<Id> }) &
+  (RouteInput<Id, 'query'> extends undefined ? { query?: never } : { query?: RouteInput<Id, 'query'> });
+
+/** The body first on a route that takes one, then the options. */
+export type CallArgs<Id extends RouteId> =
+  RouteInput<Id, 'body'> extends undefined
+    ? [options: CallOptions<Id>]
+    : [body: RouteInput<Id, 'body'>, options: CallOptions<Id>];
+
+/** The session's client (`user` and `admin` routes) unless `public` is named. */
+export interface ApiClient<A extends Audience = 'session'> {
+  call<Id extends RouteIdWith<AudienceAuth[A]>>(
+    id: Id,
+    ...args: CallArgs<Id>
+  ): Promise<RouteOutput<Id, 'response'>>;
 }
 
-/** A client; with `session` hooks it sends the bearer token and reports a 401. */
-export function createApiClient(session?: SessionHooks): ApiClient {
+interface AnyCallOptions extends RequestOptions {
+  response: z.ZodMiniType;
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+}
+
+/** The route's path with its parameters filled in (each one path segment, whatever it holds) and the query. */
+function urlOf(path: string, { params, query }: AnyCallOptions): string {
+  const url = params
+    ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+    : path;
+  if (!query) return url;
+  const search = Object.entries(query).flatMap(([name, value]) =>
+    value === undefined ? [] : [`${name}=${encodeURIComponent(String(value))}`],
+  );
+  return search.length > 0 ? `${url}?${search.join('&')}` : url;
+}
+
+/** A client for the routes of `routeKeys`; with `session` hooks it sends the bearer token and reports a 401. */
+export function createApiClient(routeKeys: ClientRouteKeys<'public'>): ApiClient<'public'>;
+export function createApiClient(routeKeys: ClientRouteKeys<'session'>, session: SessionHooks): ApiClient;
+export function createApiClient(
+  routeKeys: Record<string, RouteKey>,
+  session?: SessionHooks,
+): ApiClient<Audience> {
   return {
-    get: (path, schema, options = {}) => request('GET', path, schema, undefined, options, session),
-    post: (path, body, schema, options = {}) => request('POST', path, schema, body, options, session),
-  };
+    call: (id: string, ...args: unknown[]) => {
+      const options = args.pop() as AnyCallOptions;
+      const [method, path] = (routeKeys[id] as RouteKey).split(' ') as [string, string];
+      return request(method, urlOf(path, options), options.response, args[0], options, session);
+    },
+  } as ApiClient<Audience>;
 }
 
-/** The public routes' client (no token). */
-export const api: ApiClient = createApiClient();
+/** A JSON file the site serves beside the app (`/config.json`), not an API route: read like an answer. */
+export function getSiteJson<T>(path: string, schema: z.ZodMiniType<T>): Promise<T> {
+  return request('GET', path, schema, undefined, {}, undefined);
+}

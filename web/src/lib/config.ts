@@ -2,7 +2,7 @@
 
 import * as z from 'zod/mini';
 import { type WebConfig, webConfig } from '#contracts/web-config.ts';
-import { api } from './api-client.ts';
+import { getSiteJson } from './api-client.ts';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -26,8 +26,7 @@ let pending: Promise<WebConfig> | undefined;
 
 /** Loads and validates `/config.json` once; a failed load is retried on the next call. */
 export function loadConfig(): Promise<WebConfig> {
-  pending ??= api
-    .get('/config.json', z.unknown())
+  pending ??= getSiteJson('/config.json', z.unknown())
     .then(parseWebConfig)
     .catch((error: unknown) => {
       pending = undefined;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-// The one way a screen loads data: a hook around one async call (usually `session.api.get`),
+// The one way a screen loads data: a hook around one async call (usually `session.api.call`),
 // re-run when `key` changes or on `reload()`. Chosen over route loaders because every call needs
 // the identity SDK's token, which lives in the React tree (docs/decisions/0025-app-shell.md). The
 // previous data stays while a reload runs, so nothing jumps; a late answer of an older load never

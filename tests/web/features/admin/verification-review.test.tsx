@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListVerificationsResponse, VerificationItem } from '#contracts/admin-verifications.ts';
 import type { MeResponse } from '#contracts/me.ts';
+import { signedInRouteKeys } from '#contracts/signed-in-route-keys.ts';
 import { json, problemJson } from '#tests/web/stub-api.ts';
 import { ToastProvider } from '#web/components/toast.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -160,7 +161,7 @@ function fakeApi(options: {
 function renderQueue(path: string = paths.adminVerification.getHref()) {
   const onUnauthorized = vi.fn();
   const session: Session = {
-    api: createApiClient({ getAccessToken: async () => 'token', onUnauthorized }),
+    api: createApiClient(signedInRouteKeys, { getAccessToken: async () => 'token', onUnauthorized }),
     me: admin,
     refreshMe: vi.fn(async () => admin),
     holdActivity: () => () => {},

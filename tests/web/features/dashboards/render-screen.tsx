@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { MeResponse } from '#contracts/me.ts';
+import { signedInRouteKeys } from '#contracts/signed-in-route-keys.ts';
 import { ToastProvider } from '#web/components/toast.tsx';
 import { createApiClient } from '#web/lib/api-client.ts';
 import { type Session, SessionContext } from '#web/lib/session.ts';
@@ -34,7 +35,7 @@ function Elsewhere() {
 export function renderScreen(Screen: ComponentType, options: { path: string; me?: Partial<MeResponse> }) {
   const onUnauthorized = vi.fn();
   const session: Session = {
-    api: createApiClient({ getAccessToken: async () => 'token', onUnauthorized }),
+    api: createApiClient(signedInRouteKeys, { getAccessToken: async () => 'token', onUnauthorized }),
     me: { ...approvedCommercial, ...options.me },
     refreshMe: vi.fn(async () => session.me),
     holdActivity: () => () => {},

@@ -3,6 +3,7 @@ import { type ComponentType, useCallback, useMemo, useState } from 'react';
 import { createMemoryRouter, type InitialEntry, Outlet, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { type MeResponse, meResponse } from '#contracts/me.ts';
+import { signedInRouteKeys } from '#contracts/signed-in-route-keys.ts';
 import { problemJson } from '#tests/web/stub-api.ts';
 import { ToastProvider } from '#web/components/toast.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -89,11 +90,15 @@ function FakeShell({
 }) {
   const [me, setMe] = useState(initialMe);
   const api = useMemo(
-    () => createApiClient({ getAccessToken: async () => 'token', onUnauthorized: () => undefined }),
+    () =>
+      createApiClient(signedInRouteKeys, {
+        getAccessToken: async () => 'token',
+        onUnauthorized: () => undefined,
+      }),
     [],
   );
   const refreshMe = useCallback(async () => {
-    const fresh = await api.get('/api/me', meResponse);
+    const fresh = await api.call('GetMe', { response: meResponse });
     setMe(fresh);
     return fresh;
   }, [api]);

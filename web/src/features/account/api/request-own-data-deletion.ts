@@ -11,5 +11,5 @@ export function requestOwnDataDeletion(
   api: ApiClient,
   request: OwnDataDeletionRequest,
 ): Promise<DataDeletionAccepted> {
-  return api.post('/api/me/data-deletion-requests', request, dataDeletionAccepted);
+  return api.call('CreateOwnDataDeletionRequest', request, { response: dataDeletionAccepted });
 }

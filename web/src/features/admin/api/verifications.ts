@@ -18,9 +18,7 @@ export function fetchVerifications(
   status: VerificationStatusFilter,
   signal?: AbortSignal,
 ): Promise<ListVerificationsResponse> {
-  return api.get(`/api/admin/verifications?status=${encodeURIComponent(status)}`, listVerificationsResponse, {
-    signal,
-  });
+  return api.call('ListVerifications', { query: { status }, response: listVerificationsResponse, signal });
 }
 
 export function postDecision(
@@ -28,15 +26,15 @@ export function postDecision(
   userId: string,
   body: VerificationDecisionRequest,
 ): Promise<VerificationDecisionResponse> {
-  // Auth0 ids contain `|`: the id is one path segment, whatever it holds.
-  return api.post(
-    `/api/admin/verifications/${encodeURIComponent(userId)}/decision`,
+  // Auth0 ids contain `|`: the client encodes the id as one path segment, whatever it holds.
+  return api.call(
+    'DecideVerification',
     {
       decision: body.decision,
       reasonCode: body.reasonCode,
       ...(body.reason ? { reason: body.reason } : {}),
     },
-    verificationDecisionResponse,
+    { params: { userId }, response: verificationDecisionResponse },
   );
 }
 
@@ -45,9 +43,9 @@ export function postNewAttempt(
   userId: string,
   body: NewAttemptRequest,
 ): Promise<NewAttemptResponse> {
-  return api.post(
-    `/api/admin/verifications/${encodeURIComponent(userId)}/new-attempt`,
+  return api.call(
+    'AllowVerificationAttempt',
     { reason: body.reason },
-    newAttemptResponse,
+    { params: { userId }, response: newAttemptResponse },
   );
 }

@@ -24,7 +24,7 @@ export function Component() {
   const sentOnLoad = useRef(false);
 
   const sendEmail = useCallback(
-    () => api.post('/api/me/verification-email', undefined, verificationEmailResponse),
+    () => api.call('SendVerificationEmail', { response: verificationEmailResponse }),
     [api],
   );
 

@@ -1,7 +1,7 @@
 import { type SuccessResponse, successResponse } from '#contracts/common.ts';
 import type { ContactRequest } from '#contracts/contact.ts';
-import { api } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/public-api.ts';
 
 export function sendContactMessage(request: ContactRequest): Promise<SuccessResponse> {
-  return api.post('/api/contact', request, successResponse);
+  return api.call('CreateContactMessage', request, { response: successResponse });
 }

@@ -81,8 +81,10 @@ export async function saveConsent(chosen: CookieChoices, now = new Date()): Prom
     revision: cookiePolicyRevision,
   };
   // The API client (and zod) load with the first choice, not with every page.
-  await Promise.all([import('#web/lib/api-client.ts'), import('#contracts/common.ts')])
-    .then(([{ api }, { successResponse }]) => api.post('/api/cookie-consents', body, successResponse))
+  await Promise.all([import('#web/lib/public-api.ts'), import('#contracts/common.ts')])
+    .then(([{ api }, { successResponse }]) =>
+      api.call('CreateCookieConsent', body, { response: successResponse }),
+    )
     .catch((error: unknown) => {
       // The choice is kept and honoured; only the proof is missing, which the next choice repairs.
       console.warn('cookie consent could not be logged', error);

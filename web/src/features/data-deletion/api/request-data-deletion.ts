@@ -6,13 +6,13 @@ import {
   dataDeletionAccepted,
   dataDeletionPending,
 } from '#contracts/data-deletion.ts';
-import { api } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/public-api.ts';
 
 export function requestDataDeletion(request: DataDeletionRequest): Promise<DataDeletionPending> {
-  return api.post('/api/data-deletion-requests', request, dataDeletionPending);
+  return api.call('CreateDataDeletionRequest', request, { response: dataDeletionPending });
 }
 
 /** The emailed link's token: confirms the request and starts the 30 days. */
 export function confirmDataDeletion(request: DataDeletionConfirmation): Promise<DataDeletionAccepted> {
-  return api.post('/api/data-deletion-requests/confirm', request, dataDeletionAccepted);
+  return api.call('ConfirmDataDeletionRequest', request, { response: dataDeletionAccepted });
 }

@@ -5,5 +5,5 @@ import type { ApiClient } from '#web/lib/api-client.ts';
 // contract and its documents. A `user` route: the server takes the user from the token.
 
 export function recordConsent(api: ApiClient, body: ConsentRequest): Promise<ConsentCreated> {
-  return api.post('/api/consents', body, consentCreated);
+  return api.call('CreateConsent', body, { response: consentCreated });
 }

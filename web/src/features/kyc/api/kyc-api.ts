@@ -8,7 +8,7 @@ import { type ApiClient, ApiError } from '#web/lib/api-client.ts';
 
 /** Creates or resumes the caller's Persona inquiry; no `sessionToken` means it is already submitted. */
 export function startInquiry(api: ApiClient, signal?: AbortSignal): Promise<StartKycInquiryResponse> {
-  return api.post('/api/me/kyc/inquiry', undefined, startKycInquiryResponse, { signal });
+  return api.call('StartKycInquiry', { response: startKycInquiryResponse, signal });
 }
 
 /** The API refused because the caller's email address is not verified (403). */

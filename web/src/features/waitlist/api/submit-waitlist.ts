@@ -1,6 +1,7 @@
 import { successResponse } from '#contracts/common.ts';
 import { waitlistRequest } from '#contracts/waitlist.ts';
-import { ApiError, api } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/public-api.ts';
 
 // Loaded when the visitor first reaches for the form, not with the page: the contract schema and
 // the API client (zod) stay out of the home page's initial JS.
@@ -22,7 +23,7 @@ export async function joinWaitlist(email: string): Promise<WaitlistOutcome> {
   if (!parsed.success)
     return { kind: 'invalid', message: parsed.error.issues[0]?.message ?? 'Invalid email' };
   try {
-    await api.post('/api/waitlist', parsed.data, successResponse);
+    await api.call('CreateWaitlistEntry', parsed.data, { response: successResponse });
     return { kind: 'joined' };
   } catch (error) {
     // A message about the address belongs next to the field; anything else is worth a retry.

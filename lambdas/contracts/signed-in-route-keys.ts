@@ -1,0 +1,16 @@
+import type { RouteKey } from './route-keys.ts';
+
+// The `user` and `admin` routes' route keys (the signed-in app's client calls them with the
+// token): apart from ./route-keys.ts so that a signed-in page loads no public route's path.
+
+export const signedInRouteKeys = {
+  GetMe: 'GET /api/me',
+  SendVerificationEmail: 'POST /api/me/verification-email',
+  CreateConsent: 'POST /api/consents',
+  ListMyConsents: 'GET /api/me/consents',
+  StartKycInquiry: 'POST /api/me/kyc/inquiry',
+  ListVerifications: 'GET /api/admin/verifications',
+  DecideVerification: 'POST /api/admin/verifications/{userId}/decision',
+  AllowVerificationAttempt: 'POST /api/admin/verifications/{userId}/new-attempt',
+  CreateOwnDataDeletionRequest: 'POST /api/me/data-deletion-requests',
+} as const satisfies Record<string, RouteKey>;
