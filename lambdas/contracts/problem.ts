@@ -27,6 +27,7 @@ export const problemContentType = 'application/problem+json';
  */
 export const problemTypeBase = 'https://platform.example/problems/';
 
+/* @__NO_SIDE_EFFECTS__ */
 const problemType = <const Slug extends string>(slug: Slug) => `${problemTypeBase}${slug}` as const;
 
 /** Every problem type the API answers, by name. The HTTP layer maps each to its status and headers. */
@@ -89,3 +90,12 @@ export const problemTypes = {
 
 export type ProblemName = keyof typeof problemTypes;
 export type ProblemType = (typeof problemTypes)[ProblemName];
+/** A problem type's last path segment, e.g. `email-not-verified`. */
+export type ProblemSlug = ProblemType extends `${typeof problemTypeBase}${infer Slug}` ? Slug : never;
+
+/**
+ * A problem type's URI from its slug, checked against the table: what the web compares with, so a
+ * page bundles the one URI it needs rather than the whole table.
+ */
+export const problemUri = <const Slug extends ProblemSlug>(slug: Slug) =>
+  `${problemTypeBase}${slug}` as `${typeof problemTypeBase}${Slug}`;

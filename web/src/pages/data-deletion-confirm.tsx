@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { DataDeletionAccepted } from '#contracts/data-deletion.ts';
-import { problemTypes } from '#contracts/problem.ts';
+import { problemUri } from '#contracts/problem.ts';
 import { Seo } from '#web/components/seo.tsx';
 import { paths } from '#web/config/paths.ts';
 import { dataDeletionConfirm as copy } from '#web/content/data-deletion-confirm.ts';
@@ -42,7 +42,7 @@ export function Component() {
     } catch (error) {
       const invalid =
         error instanceof ApiError &&
-        (error.is(problemTypes.deletionConfirmationInvalid) || error.is(problemTypes.validation));
+        (error.is(problemUri('deletion-confirmation-invalid')) || error.is(problemUri('validation')));
       setState({ step: invalid ? 'invalid' : 'failed' });
     }
   }

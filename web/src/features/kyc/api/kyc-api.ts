@@ -1,5 +1,5 @@
 import { type StartKycInquiryResponse, startKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
-import { problemTypes } from '#contracts/problem.ts';
+import { problemUri } from '#contracts/problem.ts';
 import { type ApiClient, ApiError } from '#web/lib/api-client.ts';
 
 // The identity-verification calls (the consent call is in ./consent-api.ts). `user` routes: the
@@ -13,7 +13,7 @@ export function startInquiry(api: ApiClient, signal?: AbortSignal): Promise<Star
 
 /** The API refused because the caller's email address is not verified (403). */
 export function isEmailNotVerified(error: unknown): boolean {
-  return error instanceof ApiError && error.is(problemTypes.emailNotVerified);
+  return error instanceof ApiError && error.is(problemUri('email-not-verified'));
 }
 
 /** The API answered with a refusal (4xx/5xx), as opposed to no answer or an unreadable one. */
