@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { RegistrationRequest } from '#contracts/registration.ts';
-import type { OnceMarker, RateLimiter } from '#lambdas/domain/account/ports.ts';
 import { appLink } from '#lambdas/domain/emails/html.ts';
 import { mayEmailRecipient, recipientKey } from '#lambdas/domain/emails/recipient-limit.ts';
 import {
@@ -14,6 +13,8 @@ import type {
   DirectoryUser,
   EventPublisher,
   Mailer,
+  OnceMarker,
+  RateLimiter,
   UserDirectory,
   UserProfiles,
 } from '#lambdas/domain/ports.ts';
