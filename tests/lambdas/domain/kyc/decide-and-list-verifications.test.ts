@@ -10,8 +10,9 @@ import {
   VerificationNotSubmittedError,
 } from '#lambdas/domain/kyc/errors.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
+import { normaliseInstant } from '#lambdas/domain/kyc/persona-event.ts';
 import type { RegistrationLookup } from '#lambdas/domain/kyc/ports.ts';
-import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
+import { processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import type { RegistrationRecord } from '#lambdas/domain/registration/ports.ts';
 import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
 import { FakeKycStore } from './fake-kyc-store.ts';

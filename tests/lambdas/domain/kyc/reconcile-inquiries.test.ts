@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '#contracts/events.ts';
+import { normaliseInstant, personaEventFromReceived } from '#lambdas/domain/kyc/persona-event.ts';
 import type { KycRecord } from '#lambdas/domain/kyc/ports.ts';
-import {
-  normaliseInstant,
-  personaEventFromReceived,
-  processPersonaEvent,
-} from '#lambdas/domain/kyc/process-persona-event.ts';
+import { processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import {
   type InquirySnapshot,
   maxConsecutiveFailures,
