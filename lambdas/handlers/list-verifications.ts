@@ -1,6 +1,6 @@
 import { type ListVerificationsResponse, listVerificationsQuery } from '#contracts/admin-verifications.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
-import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
+import { DynamoDbKycAdminQueue } from '#lambdas/adapters/dynamodb-kyc-admin-queue.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { tableName } from '#lambdas/config.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
@@ -8,7 +8,7 @@ import { InvalidRequestError } from '#lambdas/http/errors.ts';
 import { fieldErrors, httpHandler } from '#lambdas/http/http-handler.ts';
 
 const list = listVerifications({
-  store: new DynamoDbKycStore(documentClient, tableName('kycState')),
+  store: new DynamoDbKycAdminQueue(documentClient, tableName('kycState')),
   registrations: new DynamoDbRegistrationStore(documentClient, tableName('submissions')),
 });
 
