@@ -1,5 +1,6 @@
 import { awsPreflightPorts } from './preflight/aws.ts';
-import { formatFindings, runPreflight } from './preflight/checks.ts';
+import { runPreflight } from './preflight/checks.ts';
+import { formatFindings } from './preflight/findings.ts';
 import { stageCommand } from './stage-command.ts';
 
 // npm run preflight -- --stage <name>

@@ -11,12 +11,12 @@ import type { KycState, KycStateReader } from '#lambdas/domain/ports.ts';
  */
 export const kycStateKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATE' });
 
+/** DynamoDB's TTL attributes (`expiresAt`) are epoch seconds. */
+export const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
 /** An item past its `expiresAt`: gone for every reader, though DynamoDB deletes it only eventually. */
 export function isExpired(item: Record<string, unknown>, now: Date = new Date()): boolean {
-  return (
-    typeof item[retentionAttribute] === 'number' &&
-    item[retentionAttribute] <= Math.floor(now.getTime() / 1000)
-  );
+  return typeof item[retentionAttribute] === 'number' && item[retentionAttribute] <= epochSeconds(now);
 }
 
 export const isStatus = (value: unknown): value is KycStatus =>

@@ -6,17 +6,15 @@ import {
   type QueryCommandOutput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
-  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { verificationListLimit } from '#contracts/admin-verifications.ts';
 import type { KycStatusChanged } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
+import { DynamoDbKycAdminQueue } from '#lambdas/adapters/dynamodb-kyc-admin-queue.ts';
+import { DynamoDbKycOutbox, outboxPut } from '#lambdas/adapters/dynamodb-kyc-outbox.ts';
 import {
   DynamoDbKycStateReader,
-  isExpired,
-  isStatus,
+  epochSeconds,
   kycStateKey,
-  stringOrNull,
   toKycRecord,
 } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
@@ -46,47 +44,53 @@ import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
 //   INQUIRY#<id>  INQUIRY                 userId, referenceId (inquiries this backend created)
 //   EVENT#<id>    EVENT                   processed webhook event ids, expiresAt = now + 45 days
 //   OUTBOX        <iso>#<event id>        KycStatusChanged detail; publishedAt once published
+// This file is the state writer: every write above is one of its transactions. The outbox's reads
+// and marks are dynamodb-kyc-outbox.ts; the listings (the byStatus index, the histories) are
+// dynamodb-kyc-admin-queue.ts.
 
 export const inquiryKey = (inquiryId: string) => ({ pk: `INQUIRY#${inquiryId}`, sk: 'INQUIRY' });
 export const eventKey = (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' });
-export const outboxPk = 'OUTBOX';
 export const historySk = (at: string, version: number) => `HISTORY#${at}#${String(version).padStart(8, '0')}`;
 /** An inquiry recorded against the person, in their partition. */
 export const userInquirySk = (inquiryId: string) => `INQUIRY#${inquiryId}`;
 
 /** Persona retries for about 51 hours and keeps events 30 days: remember ids longer than both. */
 export const eventRetentionSeconds = 45 * 24 * 60 * 60;
-/** Published outbox items are kept a week for investigation, then expire. */
-export const publishedOutboxRetentionSeconds = 7 * 24 * 60 * 60;
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** BatchGetItem rounds for one read before the store counts as unavailable. */
 const batchGetAttempts = 4;
 
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined {
-  if (!isStatus(item.from) || !isStatus(item.to)) return undefined;
-  if (item.by !== 'persona' && item.by !== 'admin' && item.by !== 'user') return undefined;
-  return {
-    from: item.from,
-    to: item.to,
-    by: item.by,
-    actorId: String(item.actorId ?? item.by),
-    reason: stringOrNull(item.reason),
-    reasonCode: stringOrNull(item.reasonCode),
-    action: item.action === 'new_attempt_allowed' ? 'new_attempt_allowed' : 'status_changed',
-    // `at` is also the sort key's timestamp (HISTORY#<iso>#<version>).
-    at: typeof item.at === 'string' ? item.at : (String(item.sk).split('#')[1] ?? ''),
-  };
-}
-
-/** Parallel history queries per listing: enough to list 200 users quickly, few enough not to spike. */
-const historyQueryConcurrency = 16;
-
-/** The KYC feature's store; it reads the state item through the one reader it extends. */
+/**
+ * The KYC feature's store: it writes the state, reads the state item through the one reader it
+ * extends, and serves the outbox and the listings through their own adapters (the handlers that
+ * need only those build them alone).
+ */
 export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore, StaleInquiryFinder {
+  readonly #outbox = new DynamoDbKycOutbox(this.client, this.tableName);
+  readonly #listings = new DynamoDbKycAdminQueue(this.client, this.tableName);
+
+  listUnpublished(limit: number): Promise<OutboxEntry[]> {
+    return this.#outbox.listUnpublished(limit);
+  }
+
+  markPublished(outboxId: string, at: Date): Promise<void> {
+    return this.#outbox.markPublished(outboxId, at);
+  }
+
+  listByStatus(status: KycStatus): Promise<KycRecord[]> {
+    return this.#listings.listByStatus(status);
+  }
+
+  listUndecidedBefore(before: string, limit: number): Promise<KycRecord[]> {
+    return this.#listings.listUndecidedBefore(before, limit);
+  }
+
+  listHistories(userIds: readonly string[], limitPerUser: number): Promise<Map<string, HistoryEntry[]>> {
+    return this.#listings.listHistories(userIds, limitPerUser);
+  }
+
   async findInquiryOwner(inquiryId: string) {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: inquiryKey(inquiryId), ConsistentRead: true }),
@@ -255,23 +259,6 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     };
   }
 
-  /** The outbox item of a status change, published now or by the relay. */
-  private outboxPut(outboxId: string, event: KycStatusChanged): TransactItem {
-    return {
-      Put: {
-        TableName: this.tableName,
-        Item: {
-          pk: outboxPk,
-          sk: outboxId,
-          kind: 'kyc_outbox',
-          detailType: 'KycStatusChanged',
-          detail: event,
-          createdAt: event.occurredAt,
-        },
-      },
-    };
-  }
-
   async allowNewAttempt(input: NewAttemptAllowance): Promise<'saved' | 'conflict'> {
     const nextVersion = input.expectedVersion + 1;
     try {
@@ -373,7 +360,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
               eventId,
               inquiryId: input.inquiryId,
             }),
-            this.outboxPut(outboxId, event),
+            outboxPut(this.tableName, outboxId, event),
           ],
         }),
       );
@@ -508,7 +495,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
           eventId: change.eventId,
           inquiryId: change.inquiryId,
         }),
-        this.outboxPut(outboxId, event),
+        outboxPut(this.tableName, outboxId, event),
       );
     }
 
@@ -524,126 +511,5 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
       throw error;
     }
     return { outcome: 'applied', outboxId, event };
-  }
-
-  async listByStatus(status: KycStatus): Promise<KycRecord[]> {
-    const { Items = [] } = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'byStatus',
-        KeyConditionExpression: 'queueStatus = :status',
-        ExpressionAttributeValues: { ':status': status },
-        ScanIndexForward: false,
-        Limit: verificationListLimit,
-      }),
-    );
-    // A state past its retention (ADR 0031) is no longer anyone's verification.
-    return Items.filter((item) => !isExpired(item)).map(toKycRecord);
-  }
-
-  /**
-   * The reconciliation's candidates (ADR 0038) from the `byStatus` index: one query per undecided
-   * status, keyed on `updatedAt < before`, newest first, paged only until `limit` items passed the
-   * filter, so a run reads about as many items as it checks.
-   */
-  async listUndecidedBefore(before: string, limit: number): Promise<KycRecord[]> {
-    const perStatus = await Promise.all(
-      (['pending', 'not_started'] as const).map(async (status) => {
-        const records: KycRecord[] = [];
-        let startKey: QueryCommandOutput['LastEvaluatedKey'];
-        do {
-          const page: QueryCommandOutput = await this.client.send(
-            new QueryCommand({
-              TableName: this.tableName,
-              IndexName: 'byStatus',
-              KeyConditionExpression: 'queueStatus = :status AND updatedAt < :before',
-              FilterExpression: 'attribute_exists(inquiryId)',
-              ExpressionAttributeValues: { ':status': status, ':before': before },
-              ScanIndexForward: false,
-              Limit: limit,
-              ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-            }),
-          );
-          for (const item of page.Items ?? []) {
-            if (records.length < limit && !isExpired(item)) records.push(toKycRecord(item));
-          }
-          startKey = page.LastEvaluatedKey;
-        } while (startKey !== undefined && records.length < limit);
-        return records;
-      }),
-    );
-    return perStatus
-      .flat()
-      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
-      .slice(0, limit);
-  }
-
-  /**
-   * One query per user (a user's history items share the state item's partition), newest first
-   * with a limit, so a user with a long history costs the same as one with a short history.
-   */
-  async listHistories(
-    userIds: readonly string[],
-    limitPerUser: number,
-  ): Promise<Map<string, HistoryEntry[]>> {
-    const histories = new Map<string, HistoryEntry[]>();
-    const queue = [...new Set(userIds)];
-    const worker = async () => {
-      for (let userId = queue.shift(); userId !== undefined; userId = queue.shift()) {
-        const { Items = [] } = await this.client.send(
-          new QueryCommand({
-            TableName: this.tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
-            ExpressionAttributeValues: { ':pk': kycStateKey(userId).pk, ':history': 'HISTORY#' },
-            ScanIndexForward: false,
-            Limit: limitPerUser,
-          }),
-        );
-        const entries = Items.map(toHistoryEntry)
-          .filter((entry) => entry !== undefined)
-          .reverse();
-        if (entries.length > 0) histories.set(userId, entries);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(historyQueryConcurrency, queue.length) }, worker));
-    return histories;
-  }
-
-  async listUnpublished(limit: number): Promise<OutboxEntry[]> {
-    const entries: OutboxEntry[] = [];
-    let startKey: QueryCommandOutput['LastEvaluatedKey'];
-    do {
-      const page: QueryCommandOutput = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          FilterExpression: 'attribute_not_exists(publishedAt)',
-          ExpressionAttributeValues: { ':pk': outboxPk },
-          ConsistentRead: true,
-          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        if (entries.length >= limit) break;
-        entries.push({ id: String(item.sk), event: item.detail as KycStatusChanged });
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey !== undefined && entries.length < limit);
-    return entries;
-  }
-
-  async markPublished(outboxId: string, at: Date): Promise<void> {
-    await this.client.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { pk: outboxPk, sk: outboxId },
-        UpdateExpression: 'SET publishedAt = :at, expiresAt = :expires',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':at': at.toISOString(),
-          ':expires': epochSeconds(at) + publishedOutboxRetentionSeconds,
-        },
-      }),
-    );
   }
 }

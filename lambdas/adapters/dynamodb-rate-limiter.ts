@@ -1,7 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OnceMarker, RateLimiter, RateLimitResult } from '#lambdas/domain/account/ports.ts';
-import type { Clock } from '#lambdas/domain/ports.ts';
+import type { Clock, OnceMarker, RateLimiter, RateLimitResult } from '#lambdas/domain/ports.ts';
 
 // Conditional-put guards: a per-subject rate limit and a once-per-id marker.
 //

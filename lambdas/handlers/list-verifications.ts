@@ -1,13 +1,13 @@
 import type { ListVerificationsResponse } from '#contracts/admin-verifications.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
-import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
+import { DynamoDbKycAdminQueue } from '#lambdas/adapters/dynamodb-kyc-admin-queue.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { tableName } from '#lambdas/config.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
 
 const list = listVerifications({
-  store: new DynamoDbKycStore(documentClient, tableName('kycState')),
+  store: new DynamoDbKycAdminQueue(documentClient, tableName('kycState')),
   registrations: new DynamoDbRegistrationStore(documentClient, tableName('submissions')),
 });
 

@@ -85,8 +85,6 @@ export const handler = eventHandler(
         countMetric('RegistrationSubmitted');
         logger.info('registration completed', { registrationId, userId: result.userId });
         break;
-      case 'honeypot':
-        break;
     }
   },
 );

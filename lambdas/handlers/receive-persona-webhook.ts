@@ -1,14 +1,9 @@
 import type { PersonaEventReceived } from '#contracts/events.ts';
-import {
-  type PersonaWebhookResponse,
-  personaInquiryResource,
-  personaWebhookEvent,
-} from '#contracts/persona-webhook.ts';
+import type { PersonaWebhookResponse } from '#contracts/persona-webhook.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
+import { receivedFromWebhook } from '#lambdas/domain/kyc/persona-event.ts';
 import { parseWebhookSecrets, verifyPersonaSignature } from '#lambdas/domain/kyc/persona-signature.ts';
-import { normaliseInstant } from '#lambdas/domain/kyc/process-persona-event.ts';
-import { statusForEvent } from '#lambdas/domain/kyc/status-mapping.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { InvalidRequestError, InvalidSignatureError, NotQueuedError } from '#lambdas/http/errors.ts';
 import { bodyBytes, fieldErrors, httpHandler } from '#lambdas/http/http-handler.ts';
@@ -35,29 +30,11 @@ function parseEvent(body: Buffer): { ignored: string } | PersonaEventReceived {
   } catch {
     throw new InvalidRequestError('The request body is not valid JSON.');
   }
-  const envelope = personaWebhookEvent.safeParse(json);
-  if (!envelope.success) {
-    throw new InvalidRequestError('The event has invalid fields.', fieldErrors(envelope.error.issues));
+  const reading = receivedFromWebhook(json);
+  if (reading.kind === 'invalid') {
+    throw new InvalidRequestError('The event has invalid fields.', fieldErrors(reading.issues));
   }
-  const { id, attributes } = envelope.data.data;
-  if (statusForEvent(attributes.name) === undefined) return { ignored: attributes.name };
-  const resource = personaInquiryResource.safeParse(attributes.payload.data);
-  if (!resource.success) {
-    const errors = fieldErrors(resource.error.issues).map((error) => ({
-      ...error,
-      field: `data.attributes.payload.data${error.field ? `.${error.field}` : ''}`,
-    }));
-    throw new InvalidRequestError('The event has invalid fields.', errors);
-  }
-  // Only these fields travel: the payload may hold personal data and could exceed 256 KB.
-  return {
-    eventId: id,
-    name: attributes.name,
-    createdAt: normaliseInstant(attributes['created-at']),
-    inquiryId: resource.data.id,
-    inquiryStatus: resource.data.attributes.status,
-    referenceId: resource.data.attributes['reference-id'],
-  };
+  return reading.kind === 'unmapped' ? { ignored: reading.name } : reading.event;
 }
 
 export const handler = httpHandler({ route: 'ReceivePersonaWebhook' }, async ({ event, viewerIp }) => {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
-import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
+import { DynamoDbKycAdminQueue } from '#lambdas/adapters/dynamodb-kyc-admin-queue.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { createPersonaClient } from '#lambdas/adapters/persona-client.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -38,7 +38,7 @@ function configured(key: EnvKey, fallback: number): number {
 }
 
 const reconcile = reconcileInquiries({
-  finder: new DynamoDbKycStore(documentClient, tableName('kycState')),
+  finder: new DynamoDbKycAdminQueue(documentClient, tableName('kycState')),
   inquiries: createPersonaClient(),
   events: createEventPublisher(),
   clock: systemClock,

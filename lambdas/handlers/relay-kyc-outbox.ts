@@ -1,5 +1,5 @@
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
-import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
+import { DynamoDbKycOutbox } from '#lambdas/adapters/dynamodb-kyc-outbox.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { tableName } from '#lambdas/config.ts';
 import { relayOutbox } from '#lambdas/domain/kyc/publish-outbox.ts';
@@ -12,7 +12,7 @@ import { countMetric } from '#lambdas/runtime/metrics.ts';
 // immediate publish failed after the status change was written.
 
 const relay = relayOutbox({
-  store: new DynamoDbKycStore(documentClient, tableName('kycState')),
+  store: new DynamoDbKycOutbox(documentClient, tableName('kycState')),
   events: createEventPublisher(),
   clock: systemClock,
 });

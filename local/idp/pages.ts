@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InteractionDetails, Provider } from 'oidc-provider';
+import type { ActionClaims } from './action-claims.ts';
 import { BodyError, escapeHtml, readBody, redirect, sendHtml, sendText } from './http-util.ts';
-import type { ActionClaims } from './provider.ts';
 import type { TicketService } from './tickets.ts';
 import { DATABASE_CONNECTION, hashPassword, type UserStore } from './user-store.ts';
 

@@ -1,13 +1,12 @@
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { ActionResult, ActionRunner, TransactionProtocol } from './action-runner.ts';
+import { ActionClaims } from './action-claims.ts';
+import type { ActionRunner } from './action-runner.ts';
 import { escapeHtml } from './http-util.ts';
 import type { PrivateJwks } from './keys.ts';
-import { DATABASE_CONNECTION, type StoredUser, type UserStore } from './user-store.ts';
+import { registerPasswordGrant } from './password-grant.ts';
+import { API_SCOPES, PASSWORD_REALM_GRANT } from './scopes.ts';
+import type { StoredUser, UserStore } from './user-store.ts';
 
-export const PASSWORD_REALM_GRANT = 'http://auth0.com/oauth/grant-type/password-realm';
-/** Scopes an access token for the product API carries (Auth0 puts the OIDC scopes there too). */
-const API_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
-const OIDC_SCOPES = new Set(API_SCOPES);
 export const ACCESS_TOKEN_TTL = 3600;
 
 export interface M2mClient {
@@ -33,80 +32,6 @@ export interface ProviderSettings {
   adapter?: unknown;
   users: UserStore;
   actions: ActionRunner;
-}
-
-/** Runs the post-login Action once per token request (memoised on the Koa context). */
-export class ActionClaims {
-  readonly #perRequest = new WeakMap<object, Promise<ActionResult>>();
-  // Results of the Action run at interactive login, consumed by the code exchange that follows.
-  readonly #fromLogin = new Map<string, { result: ActionResult; expires: number }>();
-
-  constructor(
-    private readonly users: UserStore,
-    private readonly actions: ActionRunner,
-    private readonly clientNames: Map<string, string>,
-  ) {}
-
-  async run(
-    user: StoredUser,
-    clientId: string,
-    protocol: TransactionProtocol,
-    scope: string | undefined,
-    audience: string | undefined,
-  ): Promise<ActionResult> {
-    return this.actions.run({
-      user,
-      client: { client_id: clientId, name: this.clientNames.get(clientId) ?? clientId },
-      protocol,
-      requestedScopes: (scope ?? '').split(' ').filter(Boolean),
-      audience,
-    });
-  }
-
-  rememberLogin(accountId: string, clientId: string, result: ActionResult): void {
-    this.#fromLogin.set(`${accountId} ${clientId}`, { result, expires: Date.now() + 10 * 60_000 });
-  }
-
-  forContext(ctx: KoaContextWithOIDC, accountId: string, clientId: string): Promise<ActionResult> {
-    let pending = this.#perRequest.get(ctx);
-    if (!pending) {
-      pending = this.#compute(ctx, accountId, clientId);
-      this.#perRequest.set(ctx, pending);
-    }
-    return pending;
-  }
-
-  seed(ctx: KoaContextWithOIDC, result: ActionResult): void {
-    this.#perRequest.set(ctx, Promise.resolve(result));
-  }
-
-  async #compute(ctx: KoaContextWithOIDC, accountId: string, clientId: string): Promise<ActionResult> {
-    const grantType: string | undefined = ctx.oidc?.params?.grant_type;
-    if (grantType === 'authorization_code') {
-      const key = `${accountId} ${clientId}`;
-      const remembered = this.#fromLogin.get(key);
-      this.#fromLogin.delete(key);
-      if (remembered && remembered.expires > Date.now()) return remembered.result;
-    }
-    const user = this.users.findById(accountId);
-    if (!user) throw new errors.InvalidGrant('user not found');
-    if (user.blocked) throw new errors.InvalidGrant('user is blocked');
-    const protocol: TransactionProtocol =
-      grantType === 'refresh_token'
-        ? 'oauth2-refresh-token'
-        : grantType === 'password' || grantType === PASSWORD_REALM_GRANT
-          ? 'oauth2-password'
-          : 'oidc-basic-profile';
-    const result = await this.run(
-      user,
-      clientId,
-      protocol,
-      ctx.oidc?.params?.scope,
-      ctx.oidc?.params?.resource,
-    );
-    if (result.denied !== undefined) throw new errors.AccessDenied(result.denied);
-    return result;
-  }
 }
 
 function standardClaims(user: StoredUser): Record<string, unknown> {
@@ -341,143 +266,6 @@ export function createProvider(settings: ProviderSettings): {
     }
   });
 
-  registerPasswordGrant(provider, settings, actionClaims, getResourceServerInfo);
+  registerPasswordGrant(provider, { users, actionClaims, getResourceServerInfo });
   return { provider, actionClaims };
-}
-
-function registerPasswordGrant(
-  provider: Provider,
-  settings: ProviderSettings,
-  actionClaims: ActionClaims,
-  getResourceServerInfo: (
-    ctx: KoaContextWithOIDC,
-    resource: string,
-    client: { clientId: string },
-  ) => Promise<Record<string, unknown>>,
-): void {
-  const { users } = settings;
-
-  async function handler(ctx: KoaContextWithOIDC): Promise<void> {
-    const { params, client } = ctx.oidc;
-    const username: string | undefined = params.username;
-    const password: string | undefined = params.password;
-    if (!username || !password) {
-      throw new errors.InvalidRequest('missing required parameters: username and password');
-    }
-    if (params.grant_type === PASSWORD_REALM_GRANT && params.realm && params.realm !== DATABASE_CONNECTION) {
-      throw new errors.InvalidRequest(`connection ${params.realm} does not exist`);
-    }
-    const user = await users.authenticate(username, password);
-    if (!user) {
-      ctx.status = 403;
-      ctx.body = { error: 'invalid_grant', error_description: 'Wrong email or password.' };
-      return;
-    }
-    if (user.blocked) {
-      ctx.status = 401;
-      ctx.body = { error: 'unauthorized', error_description: 'user is blocked' };
-      return;
-    }
-
-    const scopes = [
-      ...new Set(
-        String(params.scope ?? 'openid')
-          .split(' ')
-          .filter(Boolean),
-      ),
-    ].filter((s) => OIDC_SCOPES.has(s));
-    const resource: string | undefined = params.resource || undefined;
-
-    const result = await actionClaims.run(
-      user,
-      client.clientId,
-      'oauth2-password',
-      scopes.join(' '),
-      resource,
-    );
-    if (result.denied !== undefined) {
-      ctx.status = 403;
-      ctx.body = { error: 'access_denied', error_description: result.denied };
-      return;
-    }
-    actionClaims.seed(ctx, result);
-    users.recordLogin(user.user_id);
-
-    const grant = new provider.Grant({ accountId: user.user_id, clientId: client.clientId });
-    grant.addOIDCScope(scopes.join(' '));
-    let resourceServer: { scopes: Set<string> } | undefined;
-    if (resource) {
-      resourceServer = new provider.ResourceServer(
-        resource,
-        await getResourceServerInfo(ctx, resource, client),
-      ) as { scopes: Set<string> };
-      grant.addResourceScope(resource, scopes.filter((s) => resourceServer?.scopes.has(s)).join(' '));
-    }
-    const grantId = await grant.save();
-
-    const at = new provider.AccessToken({
-      accountId: user.user_id,
-      client,
-      grantId,
-      gty: 'password',
-      expiresWithSession: false,
-    });
-    if (resourceServer) {
-      at.resourceServer = resourceServer;
-      at.scope = scopes.filter((s) => resourceServer?.scopes.has(s)).join(' ') || undefined;
-    } else {
-      at.scope = scopes.join(' ');
-    }
-    ctx.oidc.entity('AccessToken', at);
-    const accessToken: string = await at.save();
-
-    let refreshToken: string | undefined;
-    if (scopes.includes('offline_access') && client.grantTypeAllowed('refresh_token')) {
-      const rt = new provider.RefreshToken({
-        accountId: user.user_id,
-        client,
-        grantId,
-        gty: 'password',
-        scope: scopes.join(' '),
-        resource,
-        rotations: 0,
-        expiresWithSession: false,
-        authTime: Math.floor(Date.now() / 1000),
-      });
-      ctx.oidc.entity('RefreshToken', rt);
-      refreshToken = await rt.save();
-    }
-
-    let idToken: string | undefined;
-    if (scopes.includes('openid')) {
-      const claims: Record<string, unknown> = { sub: user.user_id };
-      if (scopes.includes('profile')) {
-        Object.assign(claims, {
-          name: user.name,
-          nickname: user.nickname,
-          picture: user.picture,
-          updated_at: Math.floor(Date.parse(user.updated_at) / 1000),
-        });
-      }
-      if (scopes.includes('email'))
-        Object.assign(claims, { email: user.email, email_verified: user.email_verified });
-      const token = new provider.IdToken(claims, { ctx });
-      token.scope = scopes.join(' ');
-      token.set('auth_time', Math.floor(Date.now() / 1000));
-      idToken = await token.issue({ use: 'idtoken' });
-    }
-
-    ctx.body = {
-      access_token: accessToken,
-      ...(idToken ? { id_token: idToken } : {}),
-      ...(refreshToken ? { refresh_token: refreshToken } : {}),
-      scope: scopes.join(' '),
-      expires_in: at.expiration,
-      token_type: 'Bearer',
-    };
-  }
-
-  const parameters = ['username', 'password', 'scope', 'resource', 'realm'];
-  provider.registerGrantType('password', handler, parameters);
-  provider.registerGrantType(PASSWORD_REALM_GRANT, handler, parameters);
 }

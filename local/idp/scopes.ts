@@ -1,4 +1,6 @@
-/** The Management API scopes the local identity provider knows (Auth0's names). */
+// Auth0's names the local identity provider knows, kept free of oidc-provider (ADR 0055).
+
+/** The Management API scopes. */
 export const MANAGEMENT_SCOPES = [
   'read:users',
   'update:users',
@@ -7,3 +9,9 @@ export const MANAGEMENT_SCOPES = [
   'create:user_tickets',
   'update:users_app_metadata',
 ];
+
+/** Scopes an access token for the product API carries (Auth0 puts the OIDC scopes there too). */
+export const API_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
+
+/** Auth0's password grant with a realm (the database connection), beside the plain `password`. */
+export const PASSWORD_REALM_GRANT = 'http://auth0.com/oauth/grant-type/password-realm';

@@ -7,14 +7,11 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import type {
-  CertificatePort,
-  LambdaAccountPort,
-  PreflightPorts,
-  SecretsPort,
-  SesPort,
-  StacksPort,
-} from './checks.ts';
+import type { PreflightPorts } from './checks.ts';
+import type { LambdaAccountPort } from './lambda-concurrency.ts';
+import type { SecretsPort } from './secrets.ts';
+import type { SesPort } from './ses.ts';
+import type { CertificatePort, StacksPort } from './site.ts';
 
 // The preflight's ports on the AWS SDK clients, read-only calls only, with the operator's
 // credentials from the default chain. Endpoints are the SDK's regional ones.

@@ -31,15 +31,10 @@ import {
   sesPort,
   stacksPort,
 } from '#scripts/preflight/aws.ts';
-import {
-  type CertificatePort,
-  type Finding,
-  formatFindings,
-  type LambdaAccountPort,
-  runPreflight,
-  type StacksPort,
-  stageReservedConcurrency,
-} from '#scripts/preflight/checks.ts';
+import { runPreflight } from '#scripts/preflight/checks.ts';
+import { type Finding, formatFindings } from '#scripts/preflight/findings.ts';
+import { type LambdaAccountPort, stageReservedConcurrency } from '#scripts/preflight/lambda-concurrency.ts';
+import type { CertificatePort, StacksPort } from '#scripts/preflight/site.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
 

@@ -2,8 +2,7 @@ import type { KycStatusChanged, RegistrationSubmitted } from '#contracts/events.
 import { decisionReasonOf } from '#contracts/kyc-reasons.ts';
 import { kycApprovedEmail, kycRejectedEmail } from '#lambdas/domain/emails/kyc-emails.ts';
 import { registrationNotificationEmail } from '#lambdas/domain/emails/registration-emails.ts';
-import type { EmailMessage, Mailer, UserDirectory, UserProfiles } from '#lambdas/domain/ports.ts';
-import type { OnceMarker } from './ports.ts';
+import type { EmailMessage, Mailer, OnceMarker, UserDirectory, UserProfiles } from '#lambdas/domain/ports.ts';
 
 // Event-driven emails. Delivery is at least once, so each email is sent once per event id (for a
 // KYC decision: per status change, which the outbox may publish more than once under new event

@@ -1,7 +1,6 @@
 import type { Caller } from '#lambdas/domain/caller.ts';
 import { RateLimitedError } from '#lambdas/domain/errors.ts';
-import type { EventPublisher, UserDirectory } from '#lambdas/domain/ports.ts';
-import type { RateLimiter } from './ports.ts';
+import type { EventPublisher, RateLimiter, UserDirectory } from '#lambdas/domain/ports.ts';
 
 export const verificationEmailWindowSeconds = 60;
 

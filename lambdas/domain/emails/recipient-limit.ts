@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RateLimiter } from '../account/ports.ts';
+import type { RateLimiter } from '../ports.ts';
 import { normaliseEmail } from '../submissions/normalise.ts';
 
 // Emails anyone can make us send to any address (issue 10, finding 8): without a per-recipient

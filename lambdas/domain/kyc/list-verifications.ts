@@ -8,10 +8,10 @@ import {
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import { isDecisionReasonCode } from '#contracts/kyc-reasons.ts';
 import { isSubmitted } from './decide-verification.ts';
-import type { KycRecord, KycStore, RegistrationLookup } from './ports.ts';
+import type { KycAdminQueue, KycRecord, RegistrationLookup } from './ports.ts';
 
 export interface ListVerificationsDeps {
-  store: Pick<KycStore, 'listByStatus' | 'listHistories'>;
+  store: KycAdminQueue;
   registrations: RegistrationLookup;
 }
 

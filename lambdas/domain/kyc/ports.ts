@@ -4,9 +4,9 @@ import type { PersonaInquiryStatus } from '#contracts/persona-webhook.ts';
 import type { KycStateReader } from '../ports.ts';
 import type { RegistrationRecord } from '../registration/ports.ts';
 
-// Ports of the KYC feature. The DynamoDB adapter (lambdas/adapters/dynamodb-kyc-store.ts) and the
-// Persona client (lambdas/adapters/persona-client.ts) implement them; tests use in-memory fakes
-// that keep the same conditional semantics.
+// Ports of the KYC feature. The DynamoDB adapters (lambdas/adapters/dynamodb-kyc-store.ts, the state
+// writer; dynamodb-kyc-outbox.ts; dynamodb-kyc-admin-queue.ts) and the Persona client
+// (lambdas/adapters/persona-client.ts) implement them.
 
 /** `user`: the person started a new attempt a reviewer allowed. */
 export type DecidedBy = 'persona' | 'admin' | 'user';
@@ -132,7 +132,25 @@ export interface EventRead {
   processed: boolean;
 }
 
-export interface KycStore extends KycStateReader {
+/** The outbox of status changes: the writer's transactions add its items; they are published now or by the relay. */
+export interface KycOutbox {
+  listUnpublished(limit: number): Promise<OutboxEntry[]>;
+  markPublished(outboxId: string, at: Date): Promise<void>;
+}
+
+/** The admin queue's reads (ADR 0028). */
+export interface KycAdminQueue {
+  /** The newest `verificationListLimit` state items with this status, newest change first. */
+  listByStatus(status: KycStatus): Promise<KycRecord[]>;
+  /** Each user's newest `limitPerUser` transitions, oldest first (users without any are absent). */
+  listHistories(userIds: readonly string[], limitPerUser: number): Promise<Map<string, HistoryEntry[]>>;
+}
+
+/**
+ * The KYC feature's store: the state writer (every status change in one transaction with its
+ * history, event marker and outbox item), the outbox and the admin queue's reads.
+ */
+export interface KycStore extends KycStateReader, KycOutbox, KycAdminQueue {
   getRecord(userId: string): Promise<KycRecord | undefined>;
   /** The user an inquiry was created for by this backend (the inquiry mapping item). */
   findInquiryOwner(inquiryId: string): Promise<{ userId: string; referenceId: string } | undefined>;
@@ -176,12 +194,6 @@ export interface KycStore extends KycStateReader {
    * (`attribute_not_exists`) and the outbox item. Duplicates and reordering resolve here.
    */
   applyChange(change: StatusChange): Promise<ApplyResult>;
-  /** The newest `verificationListLimit` state items with this status, newest change first. */
-  listByStatus(status: KycStatus): Promise<KycRecord[]>;
-  /** Each user's newest `limitPerUser` transitions, oldest first (users without any are absent). */
-  listHistories(userIds: readonly string[], limitPerUser: number): Promise<Map<string, HistoryEntry[]>>;
-  listUnpublished(limit: number): Promise<OutboxEntry[]>;
-  markPublished(outboxId: string, at: Date): Promise<void>;
 }
 
 /**

@@ -1,30 +1,10 @@
-import type { PersonaEventReceived } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { Clock, EventPublisher } from '../ports.ts';
 import { ConcurrentChangeError } from './errors.ts';
+import type { PersonaEvent } from './persona-event.ts';
 import type { KycStore } from './ports.ts';
 import { type PublishResult, publishOutboxEntry } from './publish-outbox.ts';
 import { isLaterEvent, reasonCodeForEvent, statusForEvent } from './status-mapping.ts';
-
-/** A verified, schema-checked Persona event, reduced to what the backend reads. */
-export interface PersonaEvent {
-  eventId: string;
-  name: string;
-  /** `data.attributes.created-at`, normalised with `normaliseInstant`. */
-  createdAt: string;
-  /** Present for `inquiry.*` events. */
-  inquiry: { id: string; referenceId: string | null } | null;
-}
-
-/** The bus event the webhook handler published (already reduced and normalised) as the use case's input. */
-export function personaEventFromReceived(detail: PersonaEventReceived): PersonaEvent {
-  return {
-    eventId: detail.eventId,
-    name: detail.name,
-    createdAt: detail.createdAt,
-    inquiry: { id: detail.inquiryId, referenceId: detail.referenceId },
-  };
-}
 
 export type WebhookOutcome =
   | {
@@ -37,18 +17,6 @@ export type WebhookOutcome =
   /** Not after the last applied event (older, or as old and not outranking it): acknowledged, no change. */
   | { outcome: 'stale' }
   | { outcome: 'applied'; changed: boolean; status: KycStatus; publish: PublishResult | null };
-
-/**
- * An ISO 8601 instant in UTC with six fractional digits, so that string order is time order
- * (Persona's times may carry microseconds; `Date` would drop them).
- */
-export function normaliseInstant(value: string): string {
-  const utc = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z$/i.exec(value);
-  if (utc?.[1] !== undefined) return `${utc[1]}.${(utc[2] ?? '').padEnd(6, '0').slice(0, 6)}Z`;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a time: ${value}`);
-  return `${date.toISOString().slice(0, 23)}000Z`;
-}
 
 /** Concurrent writers for one user resolve in at most this many optimistic rounds each. */
 const maxAttempts = 10;

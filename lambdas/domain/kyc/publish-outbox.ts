@@ -1,5 +1,5 @@
 import type { Clock, EventPublisher } from '../ports.ts';
-import type { KycStore, OutboxEntry } from './ports.ts';
+import type { KycOutbox, OutboxEntry } from './ports.ts';
 
 // The second half of the transactional outbox: the status change and its outbox item are already
 // durable; publishing may fail and is retried by the relay (relay-kyc-outbox, every minute).
@@ -8,7 +8,7 @@ import type { KycStore, OutboxEntry } from './ports.ts';
 export type PublishResult = { published: true } | { published: false; error: unknown };
 
 export async function publishOutboxEntry(
-  deps: { store: KycStore; events: EventPublisher; clock: Clock },
+  deps: { store: Pick<KycOutbox, 'markPublished'>; events: EventPublisher; clock: Clock },
   entry: OutboxEntry,
 ): Promise<PublishResult> {
   try {
@@ -28,7 +28,7 @@ export async function publishOutboxEntry(
 }
 
 /** Publishes every unpublished outbox item, oldest first; reports how many failed. */
-export function relayOutbox(deps: { store: KycStore; events: EventPublisher; clock: Clock }) {
+export function relayOutbox(deps: { store: KycOutbox; events: EventPublisher; clock: Clock }) {
   return async (limit = 100): Promise<{ published: number; failed: number; errors: unknown[] }> => {
     const entries = await deps.store.listUnpublished(limit);
     let published = 0;

@@ -1,8 +1,8 @@
 import type { PersonaEventReceived } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { Clock, EventPublisher } from '../ports.ts';
+import { normaliseInstant } from './persona-event.ts';
 import type { Inquiry, KycRecord } from './ports.ts';
-import { normaliseInstant } from './process-persona-event.ts';
 import { statusForEvent } from './status-mapping.ts';
 
 // Reconciliation for webhooks Persona never delivered (ADR 0038). Persona gives up after about

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { RegistrationRequest } from '#contracts/registration.ts';
-import type { OnceMarker, RateLimiter } from '#lambdas/domain/account/ports.ts';
 import { appLink } from '#lambdas/domain/emails/html.ts';
 import { mayEmailRecipient, recipientKey } from '#lambdas/domain/emails/recipient-limit.ts';
 import {
@@ -14,6 +13,8 @@ import type {
   DirectoryUser,
   EventPublisher,
   Mailer,
+  OnceMarker,
+  RateLimiter,
   UserDirectory,
   UserProfiles,
 } from '#lambdas/domain/ports.ts';
@@ -82,7 +83,6 @@ export class RegistrationInProgressError extends Error {
 export const addressBusyWaitMs = 20_000;
 
 export type RegistrationOutcome =
-  | 'honeypot'
   | 'account_exists'
   /** An existing account whose address had its "you already have an account" emails for the day. */
   | 'account_exists_not_emailed'
@@ -158,7 +158,7 @@ export function registerOrganization(deps: RegisterDeps) {
   }
 
   async function registerAddress(
-    request: Omit<RegistrationRequest, 'website'> & { website?: string | undefined },
+    request: Omit<RegistrationRequest, 'website'>,
     email: string,
     context: RequestContext,
   ): Promise<{ outcome: RegistrationOutcome; userId?: string }> {
@@ -270,12 +270,9 @@ export function registerOrganization(deps: RegisterDeps) {
   }
 
   return async (
-    request: Omit<RegistrationRequest, 'website'> & { website?: string | undefined },
+    request: Omit<RegistrationRequest, 'website'>,
     context: RequestContext,
   ): Promise<{ outcome: RegistrationOutcome; userId?: string }> => {
-    // Bots fill every field; people never see this one. Same answer, nothing created or sent.
-    if (request.website !== undefined && request.website.trim() !== '') return { outcome: 'honeypot' };
-
     const email = normaliseEmail(request.responsibleEmail);
     const key = recipientKey(email);
     await takeAddress(key);

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataDeletionRequest, OwnDataDeletionRequest } from '#contracts/data-deletion.ts';
 import { deletionConfirmationHours, deletionDeadlineDays } from '#contracts/retention.ts';
-import type { RateLimiter } from '../account/ports.ts';
 import type { Caller } from '../caller.ts';
 import { requireVerifiedEmail } from '../caller.ts';
 import { dataDeletionConfirmationEmail, dataDeletionReceiptEmail } from '../emails/data-deletion.ts';
 import { mayEmailRecipient } from '../emails/recipient-limit.ts';
 import { AccountNotFoundError, DeletionConfirmationInvalidError } from '../errors.ts';
-import type { Clock, Mailer, UserProfiles } from '../ports.ts';
+import type { Clock, Mailer, RateLimiter, UserProfiles } from '../ports.ts';
 import { normaliseEmail } from './normalise.ts';
 import type { DeletionConfirmations, IdGenerator, SubmissionStore } from './ports.ts';
 

@@ -9,7 +9,8 @@ import { DynamoDbRegistrationStore, registrationKey } from '#lambdas/adapters/dy
 import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
 import { allowNewAttempt, decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
-import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
+import { normaliseInstant } from '#lambdas/domain/kyc/persona-event.ts';
+import { processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import type { RegistrationRecord } from '#lambdas/domain/registration/ports.ts';
 import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
 import { localDocumentClient } from '#tests/helpers/dynamodb.ts';

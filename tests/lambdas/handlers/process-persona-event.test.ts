@@ -7,8 +7,8 @@ import type {
 import { logger } from '#lambdas/runtime/logger.ts';
 import { metrics } from '#lambdas/runtime/metrics.ts';
 import { lambdaContext } from '#tests/fixtures/events/http-api-event.ts';
+import { approvedByPersona, localKycTables } from '#tests/helpers/kyc-table.ts';
 import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
-import { approvedByPersona, FakeKycStore } from '#tests/lambdas/domain/kyc/fake-kyc-store.ts';
 
 // The EventBridge target behind the webhook: what the webhook handler used to do synchronously,
 // now with EventBridge's retries. A throw means "retry me"; everything else must return.
@@ -37,9 +37,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function setup() {
-  const store = new FakeKycStore();
-  store.seed({ userId, inquiryId });
+const kycTables = localKycTables();
+
+async function setup() {
+  const store = await kycTables.newStore();
+  await store.seed({ userId, inquiryId });
   const events = new RecordingPublisher();
   const handler: ProcessPersonaEventHandler = createHandler({ store, events, clock });
   return { store, events, handler };
@@ -68,7 +70,7 @@ const deliver = (handler: ProcessPersonaEventHandler, body: unknown) =>
 
 describe('process-persona-event', () => {
   it('applies inquiry.approved: status, history, KycStatusChanged on the bus, outbox marked published', async () => {
-    const { store, events, handler } = setup();
+    const { store, events, handler } = await setup();
     await deliver(handler, detail('inquiry.approved', 1));
     expect(store.states.get(userId)).toMatchObject({
       status: 'approved',
@@ -88,7 +90,7 @@ describe('process-persona-event', () => {
   });
 
   it('applies the same event delivered 10 times at once exactly once', async () => {
-    const { store, events, handler } = setup();
+    const { store, events, handler } = await setup();
     const body = detail('inquiry.completed', 1);
     await Promise.all(Array.from({ length: 10 }, () => deliver(handler, body)));
     expect(store.states.get(userId)?.status).toBe('pending');
@@ -98,7 +100,7 @@ describe('process-persona-event', () => {
   });
 
   it('changes nothing when an event is delivered again later', async () => {
-    const { store, events, handler } = setup();
+    const { store, events, handler } = await setup();
     const body = detail('inquiry.declined', 1);
     await deliver(handler, body);
     const version = store.states.get(userId)?.version;
@@ -109,7 +111,7 @@ describe('process-persona-event', () => {
   });
 
   it('does not let an event older than the last applied one change the status', async () => {
-    const { store, events, handler } = setup();
+    const { store, events, handler } = await setup();
     await deliver(handler, detail('inquiry.approved', 5));
     await deliver(handler, detail('inquiry.declined', 3));
     expect(store.states.get(userId)?.status).toBe('approved');
@@ -123,7 +125,7 @@ describe('process-persona-event', () => {
   ])(
     'ignores an event for %s, logging a security event, without failing the delivery',
     async (_name, overrides, reason) => {
-      const { store, events, handler } = setup();
+      const { store, events, handler } = await setup();
       const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
       await expect(deliver(handler, detail('inquiry.approved', 1, overrides))).resolves.toBeUndefined();
       expect(store.states.get(userId)).toMatchObject({ status: 'not_started', version: 1 });
@@ -145,7 +147,7 @@ describe('process-persona-event', () => {
     ],
     ['an empty event id', detail('inquiry.approved', 1, { eventId: '' })],
   ])('drops and logs a detail that is %s, without throwing or touching the state', async (_name, body) => {
-    const { store, events, handler } = setup();
+    const { store, events, handler } = await setup();
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const read = vi.spyOn(store, 'readForEvent');
     const mapping = vi.spyOn(store, 'findInquiryOwner');
@@ -158,7 +160,7 @@ describe('process-persona-event', () => {
   });
 
   it('throws when the table fails, so EventBridge retries the event, and a retry applies it', async () => {
-    const { store, handler } = setup();
+    const { store, handler } = await setup();
     vi.spyOn(store, 'applyChange').mockRejectedValueOnce(new Error('ProvisionedThroughputExceededException'));
     const body = detail('inquiry.approved', 1);
     await expect(deliver(handler, body)).rejects.toThrow('ProvisionedThroughputExceededException');
@@ -169,7 +171,7 @@ describe('process-persona-event', () => {
   });
 
   it('keeps the change and does not throw when publishing KycStatusChanged fails: the outbox relay has it', async () => {
-    const { store, events, handler } = setup();
+    const { store, events, handler } = await setup();
     vi.spyOn(logger, 'warn').mockImplementation(() => {});
     events.failNext = 1;
     await expect(deliver(handler, detail('inquiry.declined', 1))).resolves.toBeUndefined();
@@ -178,7 +180,7 @@ describe('process-persona-event', () => {
   });
 
   it('flushes the metrics it counted on every invocation (an event target has no httpHandler to do it)', async () => {
-    const { handler } = setup();
+    const { handler } = await setup();
     const flush = vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => metrics);
     const body = detail('inquiry.approved', 1);
     await deliver(handler, body); // KycStatusChanged

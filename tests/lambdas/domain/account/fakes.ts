@@ -1,4 +1,4 @@
-import type { OnceMarker, RateLimiter } from '#lambdas/domain/account/ports.ts';
+import type { OnceMarker, RateLimiter } from '#lambdas/domain/ports.ts';
 import {
   type AppMetadata,
   type DirectoryUser,

@@ -10,24 +10,27 @@ import {
   VerificationNotSubmittedError,
 } from '#lambdas/domain/kyc/errors.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
+import { normaliseInstant } from '#lambdas/domain/kyc/persona-event.ts';
 import type { RegistrationLookup } from '#lambdas/domain/kyc/ports.ts';
-import { normaliseInstant, processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
+import { processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import type { RegistrationRecord } from '#lambdas/domain/registration/ports.ts';
+import { localKycTables } from '#tests/helpers/kyc-table.ts';
 import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
-import { FakeKycStore } from './fake-kyc-store.ts';
 
 const clock = { now: () => new Date('2026-11-21T07:00:00.000Z') };
 
-function setup() {
-  const store = new FakeKycStore();
+const kycTables = localKycTables();
+
+async function setup() {
+  const store = await kycTables.newStore();
   const events = new RecordingPublisher();
   return { store, published: events.published, decide: decideVerification({ store, events, clock }), events };
 }
 
 describe('decideVerification', () => {
   it('writes the admin decision with the admin id and reason in history, and publishes it', async () => {
-    const { store, published, decide } = setup();
-    store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
+    const { store, published, decide } = await setup();
+    await store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
     const result = await decide({
       adminId: 'admin-1',
       userId: 'u1',
@@ -53,7 +56,7 @@ describe('decideVerification', () => {
   });
 
   it('answers not found for a user without a verification', async () => {
-    const { decide } = setup();
+    const { decide } = await setup();
     await expect(
       decide({
         adminId: 'admin-1',
@@ -64,8 +67,8 @@ describe('decideVerification', () => {
   });
 
   it('is not undone by a Persona event created before the decision', async () => {
-    const { store, decide, events } = setup();
-    store.seed({
+    const { store, decide, events } = await setup();
+    await store.seed({
       userId: 'u1',
       status: 'pending',
       inquiryId: 'inq_1',
@@ -91,10 +94,10 @@ describe('who may decide what', () => {
   const approve = { decision: 'approved', reasonCode: 'identity_confirmed' } as const;
 
   it('refuses to decide a verification that was never submitted, and writes nothing', async () => {
-    const { store, decide, published } = setup();
+    const { store, decide, published } = await setup();
     // Opened the widget and cancelled: an inquiry exists, nothing was submitted.
-    store.seed({ userId: 'u1', status: 'not_started', inquiryId: 'inq_1' });
-    store.seed({ userId: 'u2', status: 'not_started' });
+    await store.seed({ userId: 'u1', status: 'not_started', inquiryId: 'inq_1' });
+    await store.seed({ userId: 'u2', status: 'not_started' });
     for (const userId of ['u1', 'u2']) {
       await expect(decide({ adminId: 'admin-1', userId, decision: approve })).rejects.toBeInstanceOf(
         VerificationNotSubmittedError,
@@ -113,8 +116,8 @@ describe('who may decide what', () => {
   });
 
   it('refuses an admin deciding on their own verification before reading anything', async () => {
-    const { store, decide } = setup();
-    store.seed({ userId: 'admin-1', status: 'pending', inquiryId: 'inq_1' });
+    const { store, decide } = await setup();
+    await store.seed({ userId: 'admin-1', status: 'pending', inquiryId: 'inq_1' });
     await expect(decide({ adminId: 'admin-1', userId: 'admin-1', decision: approve })).rejects.toBeInstanceOf(
       OwnVerificationError,
     );
@@ -122,8 +125,8 @@ describe('who may decide what', () => {
   });
 
   it('stores the reason code with the decision and publishes it for the email', async () => {
-    const { store, decide, published } = setup();
-    store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
+    const { store, decide, published } = await setup();
+    await store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
     await decide({
       adminId: 'admin-1',
       userId: 'u1',
@@ -140,14 +143,14 @@ describe('who may decide what', () => {
 });
 
 describe('allowNewAttempt', () => {
-  function allowSetup() {
-    const { store, decide } = setup();
+  async function allowSetup() {
+    const { store, decide } = await setup();
     return { store, decide, allow: allowNewAttempt({ store, clock }) };
   }
 
   it('marks a rejected verification, keeps it rejected, and records who allowed it and why', async () => {
-    const { store, allow } = allowSetup();
-    store.seed({
+    const { store, allow } = await allowSetup();
+    await store.seed({
       userId: 'u1',
       status: 'rejected',
       decidedBy: 'admin',
@@ -178,11 +181,16 @@ describe('allowNewAttempt', () => {
   });
 
   it('refuses what is not rejected, what is not there, an admin of their own, and a fourth attempt', async () => {
-    const { store, allow } = allowSetup();
-    store.seed({ userId: 'pending', status: 'pending', inquiryId: 'inq_p' });
-    store.seed({ userId: 'approved', status: 'approved', inquiryId: 'inq_a' });
-    store.seed({ userId: 'spent', status: 'rejected', inquiryId: 'inq_s', attempt: maxVerificationAttempts });
-    store.seed({ userId: 'admin-1', status: 'rejected', inquiryId: 'inq_o' });
+    const { store, allow } = await allowSetup();
+    await store.seed({ userId: 'pending', status: 'pending', inquiryId: 'inq_p' });
+    await store.seed({ userId: 'approved', status: 'approved', inquiryId: 'inq_a' });
+    await store.seed({
+      userId: 'spent',
+      status: 'rejected',
+      inquiryId: 'inq_s',
+      attempt: maxVerificationAttempts,
+    });
+    await store.seed({ userId: 'admin-1', status: 'rejected', inquiryId: 'inq_o' });
     const reason = 'Let them try again';
     await expect(allow({ adminId: 'admin-1', userId: 'pending', reason })).rejects.toBeInstanceOf(
       VerificationNotRejectedError,
@@ -203,8 +211,8 @@ describe('allowNewAttempt', () => {
   });
 
   it('a new decision ends an allowance nobody used', async () => {
-    const { store, allow, decide } = allowSetup();
-    store.seed({ userId: 'u1', status: 'rejected', inquiryId: 'inq_1' });
+    const { store, allow, decide } = await allowSetup();
+    await store.seed({ userId: 'u1', status: 'rejected', inquiryId: 'inq_1' });
     await allow({ adminId: 'admin-1', userId: 'u1', reason: 'Try again' });
     await decide({
       adminId: 'admin-2',
@@ -288,25 +296,35 @@ class FakeRegistrations implements RegistrationLookup {
   }
 }
 
-function queue() {
-  const { store, events, decide } = setup();
+async function queue() {
+  const { store, events, decide } = await setup();
   const registrations = new FakeRegistrations();
   return { store, events, decide, registrations, list: listVerifications({ store, registrations }) };
 }
 
 describe('listVerifications', () => {
   it('lists one status, or every status newest first for all', async () => {
-    const { store, list } = queue();
-    store.seed({ userId: 'a', status: 'pending', updatedAt: '2026-01-02T00:00:00.000Z', inquiryId: 'inq_a' });
-    store.seed({
+    const { store, list } = await queue();
+    await store.seed({
+      userId: 'a',
+      status: 'pending',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+      inquiryId: 'inq_a',
+    });
+    await store.seed({
       userId: 'b',
       status: 'approved',
       updatedAt: '2026-01-03T00:00:00.000Z',
       inquiryId: 'inq_b',
       decidedBy: 'persona',
     });
-    store.seed({ userId: 'c', status: 'pending', updatedAt: '2026-01-04T00:00:00.000Z', inquiryId: 'inq_c' });
-    store.seed({ userId: 'd', status: 'not_started', updatedAt: '2026-01-01T00:00:00.000Z' });
+    await store.seed({
+      userId: 'c',
+      status: 'pending',
+      updatedAt: '2026-01-04T00:00:00.000Z',
+      inquiryId: 'inq_c',
+    });
+    await store.seed({ userId: 'd', status: 'not_started', updatedAt: '2026-01-01T00:00:00.000Z' });
     const ids = async (filter: 'pending' | 'approved' | 'rejected' | 'all') =>
       (await list(filter)).items.map((item) => item.userId);
     expect((await ids('pending')).sort()).toEqual(['a', 'c']);
@@ -322,8 +340,8 @@ describe('listVerifications', () => {
   });
 
   it("gives each item the user's organization, contact and inquiry from the registration", async () => {
-    const { store, registrations, list } = queue();
-    store.seed({ userId: 'auth0|d1', status: 'pending', inquiryId: 'inq_d1' });
+    const { store, registrations, list } = await queue();
+    await store.seed({ userId: 'auth0|d1', status: 'pending', inquiryId: 'inq_d1' });
     registrations.add('auth0|d1', {
       email: 'dana@northwatch-defense.example',
       responsibleName: 'Dana Defense',
@@ -355,8 +373,8 @@ describe('listVerifications', () => {
   });
 
   it('lists an account without a registration with empty organization fields rather than guessing', async () => {
-    const { store, list } = queue();
-    store.seed({ userId: 'seeded', status: 'pending', inquiryId: 'inq_s' });
+    const { store, list } = await queue();
+    await store.seed({ userId: 'seeded', status: 'pending', inquiryId: 'inq_s' });
     expect((await list('pending')).items[0]).toMatchObject({
       userId: 'seeded',
       email: null,
@@ -368,8 +386,8 @@ describe('listVerifications', () => {
   });
 
   it("carries the history oldest first: Persona's events and the admin's decision with its reason", async () => {
-    const { store, events, decide, registrations, list } = queue();
-    store.seed({ userId: 'u1', inquiryId: 'inq_1' });
+    const { store, events, decide, registrations, list } = await queue();
+    await store.seed({ userId: 'u1', inquiryId: 'inq_1' });
     registrations.add('u1');
     const process = processPersonaEvent({ store, events, clock });
     await process({
@@ -413,27 +431,31 @@ describe('listVerifications', () => {
   });
 
   it('reads registrations and histories once per listing, for the listed users only', async () => {
-    const { store, registrations, list } = queue();
-    store.seed({ userId: 'p1', status: 'pending' });
-    store.seed({ userId: 'p2', status: 'pending' });
-    store.seed({ userId: 'r1', status: 'rejected' });
+    const { store, registrations, list } = await queue();
+    await store.seed({ userId: 'p1', status: 'pending' });
+    await store.seed({ userId: 'p2', status: 'pending' });
+    await store.seed({ userId: 'r1', status: 'rejected' });
     await list('pending');
     expect(registrations.reads.map((ids) => [...ids].sort())).toEqual([['p1', 'p2']]);
     expect(store.historyReads.map((ids) => [...ids].sort())).toEqual([['p1', 'p2']]);
   });
 
   it('reads nothing more for an empty queue', async () => {
-    const { store, registrations, list } = queue();
+    const { store, registrations, list } = await queue();
     expect(await list('pending')).toEqual({ items: [], truncated: false });
     expect(registrations.reads).toEqual([]);
     expect(store.historyReads).toEqual([]);
   });
 
   it(`lists at most the newest ${verificationListLimit} and says more exist`, async () => {
-    const { store, list } = queue();
+    const { store, list } = await queue();
     for (let index = 0; index < verificationListLimit + 5; index++) {
       const day = new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
-      store.seed({ userId: `u${index}`, status: index % 2 === 0 ? 'pending' : 'approved', updatedAt: day });
+      await store.seed({
+        userId: `u${index}`,
+        status: index % 2 === 0 ? 'pending' : 'approved',
+        updatedAt: day,
+      });
     }
     const { items, truncated } = await list('all');
     expect(truncated).toBe(true);

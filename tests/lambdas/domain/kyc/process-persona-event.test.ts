@@ -1,22 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { KycStatus } from '#contracts/kyc.ts';
-import {
-  normaliseInstant,
-  type PersonaEvent,
-  processPersonaEvent,
-} from '#lambdas/domain/kyc/process-persona-event.ts';
+import { normaliseInstant, type PersonaEvent } from '#lambdas/domain/kyc/persona-event.ts';
+import { processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import { mappedEventNames, statusForEvent } from '#lambdas/domain/kyc/status-mapping.ts';
+import { approvedByPersona, localKycTables } from '#tests/helpers/kyc-table.ts';
 import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
-import { approvedByPersona, FakeKycStore } from '#tests/lambdas/domain/kyc/fake-kyc-store.ts';
 
 const userId = 'auth0|user-1';
 const inquiryId = 'inq_1';
 const clock = { now: () => new Date('2026-11-21T07:00:00.000Z') };
 
-function setup() {
-  const store = new FakeKycStore();
-  store.seed({ userId, inquiryId });
+const kycTables = localKycTables();
+
+async function setup() {
+  const store = await kycTables.newStore();
+  await store.seed({ userId, inquiryId });
   const events = new RecordingPublisher();
   return { store, events, process: processPersonaEvent({ store, events, clock }) };
 }
@@ -45,17 +44,9 @@ describe('statusForEvent', () => {
   });
 });
 
-describe('normaliseInstant', () => {
-  it('keeps microseconds so string order is time order', () => {
-    expect(normaliseInstant('2026-01-05T18:50:02.000123Z')).toBe('2026-01-05T18:50:02.000123Z');
-    expect(normaliseInstant('2026-01-05T18:50:02Z')).toBe('2026-01-05T18:50:02.000000Z');
-    expect(normaliseInstant('2026-01-05T20:50:02.5+02:00')).toBe('2026-01-05T18:50:02.500000Z');
-  });
-});
-
 describe('processPersonaEvent', () => {
   it('applies inquiry.approved: status, history, outbox marked published, KycStatusChanged on the bus', async () => {
-    const { store, events, process } = setup();
+    const { store, events, process } = await setup();
     const result = await process(personaEvent('inquiry.approved', 1));
     expect(result).toEqual({
       outcome: 'applied',
@@ -76,7 +67,7 @@ describe('processPersonaEvent', () => {
   });
 
   it('acknowledges and ignores events it does not map, writing nothing', async () => {
-    const { store, process } = setup();
+    const { store, process } = await setup();
     for (const name of ['inquiry.created', 'inquiry.started', 'inquiry.redacted', 'account.created']) {
       expect(await process(personaEvent(name, 1))).toMatchObject({
         outcome: 'ignored',
@@ -88,7 +79,7 @@ describe('processPersonaEvent', () => {
   });
 
   it('ignores, as a security event, an inquiry this backend did not create', async () => {
-    const { store, process } = setup();
+    const { store, process } = await setup();
     const result = await process(
       personaEvent('inquiry.approved', 1, { inquiry: { id: 'inq_foreign', referenceId: userId } }),
     );
@@ -97,7 +88,7 @@ describe('processPersonaEvent', () => {
   });
 
   it('ignores, as a security event, a reference id that does not match the inquiry owner', async () => {
-    const { store, process } = setup();
+    const { store, process } = await setup();
     const result = await process(
       personaEvent('inquiry.approved', 1, { inquiry: { id: inquiryId, referenceId: 'auth0|attacker' } }),
     );
@@ -106,8 +97,8 @@ describe('processPersonaEvent', () => {
   });
 
   it('ignores, as a security event, a reference id naming another user whose state names another inquiry', async () => {
-    const { store, process } = setup();
-    store.seed({ userId: 'auth0|other', inquiryId: 'inq_other' });
+    const { store, process } = await setup();
+    await store.seed({ userId: 'auth0|other', inquiryId: 'inq_other' });
     const result = await process(
       personaEvent('inquiry.approved', 1, { inquiry: { id: inquiryId, referenceId: 'auth0|other' } }),
     );
@@ -117,7 +108,7 @@ describe('processPersonaEvent', () => {
   });
 
   it('ignores, as a security event, an event without a reference id', async () => {
-    const { store, process } = setup();
+    const { store, process } = await setup();
     const result = await process(
       personaEvent('inquiry.approved', 1, { inquiry: { id: inquiryId, referenceId: null } }),
     );
@@ -126,7 +117,7 @@ describe('processPersonaEvent', () => {
   });
 
   it("reads once, state and event marker together, when the user's state names the inquiry", async () => {
-    const { store, process } = setup();
+    const { store, process } = await setup();
     const mapping = vi.spyOn(store, 'findInquiryOwner');
     expect(await process(personaEvent('inquiry.approved', 1))).toMatchObject({ outcome: 'applied' });
     expect(store.eventReads).toEqual([userId]);
@@ -134,17 +125,17 @@ describe('processPersonaEvent', () => {
   });
 
   it("asks the inquiry's mapping when the state is being erased, and ignores the event once that is gone", async () => {
-    const { store, process } = setup();
-    store.expiring.add(userId);
-    store.inquiries.delete(inquiryId); // the erasure's TTL removed the mapping first
+    const { store, process } = await setup();
+    await store.beingErased(userId);
+    await store.unmapInquiry(inquiryId); // the erasure's TTL removed the mapping first
     const result = await process(personaEvent('inquiry.approved', 1));
     expect(result).toEqual({ outcome: 'ignored', reason: 'unknown_inquiry', security: true });
     expect(store.states.get(userId)?.status).toBe('not_started');
   });
 
   it('ignores events of an inquiry the user has replaced with a newer one', async () => {
-    const { store, process } = setup();
-    store.inquiries.set('inq_old', { userId, referenceId: userId });
+    const { store, process } = await setup();
+    await store.mapInquiry('inq_old', userId);
     const result = await process(
       personaEvent('inquiry.approved', 1, { inquiry: { id: 'inq_old', referenceId: userId } }),
     );
@@ -153,7 +144,7 @@ describe('processPersonaEvent', () => {
   });
 
   it('processes the same event id once, however often it arrives', async () => {
-    const { store, events, process } = setup();
+    const { store, events, process } = await setup();
     const event = personaEvent('inquiry.approved', 1);
     const results = await Promise.all(Array.from({ length: 10 }, () => process(event)));
     expect(results.filter((r) => r.outcome === 'applied')).toHaveLength(1);
@@ -163,7 +154,7 @@ describe('processPersonaEvent', () => {
   });
 
   it('does not let an older event change the status set by a newer one', async () => {
-    const { store, process } = setup();
+    const { store, process } = await setup();
     await process(personaEvent('inquiry.approved', 5));
     expect(await process(personaEvent('inquiry.completed', 3))).toEqual({ outcome: 'stale' });
     expect(store.states.get(userId)?.status).toBe('approved');
@@ -174,7 +165,7 @@ describe('processPersonaEvent', () => {
       ['inquiry.completed', 'inquiry.approved'],
       ['inquiry.approved', 'inquiry.completed'],
     ]) {
-      const { store, events, process } = setup();
+      const { store, events, process } = await setup();
       for (const name of order) await process(personaEvent(name, 7));
       expect(store.states.get(userId)?.status, order.join(' then ')).toBe('approved');
       expect(events.published.at(-1)).toMatchObject({ detail: { status: 'approved' } });
@@ -186,14 +177,14 @@ describe('processPersonaEvent', () => {
       ['inquiry.approved', 'inquiry.failed'],
       ['inquiry.failed', 'inquiry.approved'],
     ]) {
-      const { store, process } = setup();
+      const { store, process } = await setup();
       for (const name of order) await process(personaEvent(name, 7));
       expect(store.states.get(userId)?.status, order.join(' then ')).toBe('rejected');
     }
   });
 
   it('treats an event of the same second and status as a no-op', async () => {
-    const { store, events, process } = setup();
+    const { store, events, process } = await setup();
     await process(personaEvent('inquiry.completed', 7));
     expect(await process(personaEvent('inquiry.marked-for-review', 7))).toEqual({ outcome: 'stale' });
     expect(store.states.get(userId)?.lastEventId).toBe('evt_inquiry.completed_7');
@@ -201,7 +192,7 @@ describe('processPersonaEvent', () => {
   });
 
   it('records an event that keeps the status without history or a KycStatusChanged', async () => {
-    const { store, events, process } = setup();
+    const { store, events, process } = await setup();
     await process(personaEvent('inquiry.completed', 1));
     const result = await process(personaEvent('inquiry.marked-for-review', 2));
     expect(result).toMatchObject({ outcome: 'applied', changed: false, status: 'pending' });
@@ -211,7 +202,7 @@ describe('processPersonaEvent', () => {
   });
 
   it('keeps the change when publishing fails, and leaves the outbox item for the relay', async () => {
-    const { store, events, process } = setup();
+    const { store, events, process } = await setup();
     events.failNext = 1;
     const result = await process(personaEvent('inquiry.declined', 1));
     expect(result).toMatchObject({ outcome: 'applied', status: 'rejected', publish: { published: false } });
@@ -263,7 +254,7 @@ describe('processPersonaEvent', () => {
           ),
         ),
         async ([sequence, deliveries]) => {
-          const { store, process } = setup();
+          const { store, process } = await setup();
           for (const delivery of deliveries) await process(delivery);
           expect(store.states.get(userId)?.status).toBe(newestStatus(sequence));
           expect(store.states.get(userId)?.lastEventAt).toBe(
@@ -288,7 +279,7 @@ describe('processPersonaEvent', () => {
           ),
         ),
         async ([sequence, extra]) => {
-          const { store, events, process } = setup();
+          const { store, events, process } = await setup();
           // Every event arrives at least once (Persona retries until acknowledged).
           const deliveries = [...extra, ...sequence];
           await Promise.all(deliveries.map((delivery) => process(delivery)));

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '#contracts/events.ts';
-import type { KycRecord } from '#lambdas/domain/kyc/ports.ts';
-import {
-  normaliseInstant,
-  personaEventFromReceived,
-  processPersonaEvent,
-} from '#lambdas/domain/kyc/process-persona-event.ts';
+import { normaliseInstant, personaEventFromReceived } from '#lambdas/domain/kyc/persona-event.ts';
+import { processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
 import {
   type InquirySnapshot,
   maxConsecutiveFailures,
   reconcileInquiries,
   synthesiseEvent,
 } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
-import { FakeKycStore } from './fake-kyc-store.ts';
+import { localKycTables } from '#tests/helpers/kyc-table.ts';
 
 const clock = { now: () => new Date('2026-11-21T12:00:00.000Z') };
 
@@ -69,9 +65,11 @@ describe('synthesiseEvent', () => {
   });
 });
 
+const kycTables = localKycTables();
+
 /** The store, Persona and the bus wired as in the stack: published events go to the webhook's processor. */
-function setup(inquiries: Record<string, InquirySnapshot | Error>) {
-  const store = new FakeKycStore();
+async function setup(inquiries: Record<string, InquirySnapshot | Error>) {
+  const store = await kycTables.newStore();
   const bus: DomainEvent[] = [];
   const statusChanges: DomainEvent[] = [];
   const processor = processPersonaEvent({
@@ -80,18 +78,8 @@ function setup(inquiries: Record<string, InquirySnapshot | Error>) {
     clock,
   });
   const reads: string[] = [];
-  const finder = {
-    listUndecidedBefore: async (before: string, limit: number): Promise<KycRecord[]> =>
-      [...store.states.values()]
-        .filter(
-          (record) =>
-            (record.status === 'pending' || (record.status === 'not_started' && record.inquiryId !== null)) &&
-            record.updatedAt < before,
-        )
-        .slice(0, limit),
-  };
   const reconcile = reconcileInquiries({
-    finder,
+    finder: store,
     inquiries: {
       getInquirySnapshot: async (id) => {
         reads.push(id);
@@ -117,8 +105,8 @@ const old = '2026-11-21T06:00:00.000Z';
 
 describe('reconcileInquiries', () => {
   it('brings a user whose webhooks were lost to Persona’s status once, however often it runs', async () => {
-    const { store, statusChanges, reconcile } = setup({ inq_1: snapshot() });
-    store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
+    const { store, statusChanges, reconcile } = await setup({ inq_1: snapshot() });
+    await store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
     for (let run = 0; run < 3; run++) await reconcile({ minAgeMinutes: 120, maxInquiries: 10 });
     expect(store.states.get('auth0|u1')?.status).toBe('approved');
     expect(statusChanges.map((event) => event.detail)).toEqual([
@@ -127,8 +115,8 @@ describe('reconcileInquiries', () => {
   });
 
   it('two runs at once publish the same event id, applied once', async () => {
-    const { store, bus, statusChanges, reconcile } = setup({ inq_1: snapshot() });
-    store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
+    const { store, bus, statusChanges, reconcile } = await setup({ inq_1: snapshot() });
+    await store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
     await Promise.all([
       reconcile({ minAgeMinutes: 120, maxInquiries: 10 }),
       reconcile({ minAgeMinutes: 120, maxInquiries: 10 }),
@@ -139,7 +127,7 @@ describe('reconcileInquiries', () => {
   });
 
   it('leaves alone users changed within the age, and a pending user awaiting review at Persona', async () => {
-    const { store, bus, reconcile } = setup({
+    const { store, bus, reconcile } = await setup({
       inq_new: snapshot({ inquiryId: 'inq_new', referenceId: 'auth0|new' }),
       inq_review: snapshot({
         inquiryId: 'inq_review',
@@ -149,8 +137,8 @@ describe('reconcileInquiries', () => {
         markedForReviewAt: '2026-11-21T05:00:00Z',
       }),
     });
-    store.seed({ userId: 'auth0|new', inquiryId: 'inq_new', updatedAt: '2026-11-21T11:00:00.000Z' });
-    store.seed({ userId: 'auth0|review', inquiryId: 'inq_review', status: 'pending', updatedAt: old });
+    await store.seed({ userId: 'auth0|new', inquiryId: 'inq_new', updatedAt: '2026-11-21T11:00:00.000Z' });
+    await store.seed({ userId: 'auth0|review', inquiryId: 'inq_review', status: 'pending', updatedAt: old });
     const result = await reconcile({ minAgeMinutes: 120, maxInquiries: 10 });
     expect(result).toMatchObject({ checked: 1, published: 0, unchanged: 1 });
     expect(bus).toEqual([]);
@@ -159,8 +147,8 @@ describe('reconcileInquiries', () => {
   });
 
   it('a late real webhook for the same decision changes nothing; an older one cannot undo it', async () => {
-    const { store, statusChanges, reconcile, processor } = setup({ inq_1: snapshot() });
-    store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
+    const { store, statusChanges, reconcile, processor } = await setup({ inq_1: snapshot() });
+    await store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
     await reconcile({ minAgeMinutes: 120, maxInquiries: 10 });
     const webhook = (name: string, at: string) =>
       processor({
@@ -179,14 +167,14 @@ describe('reconcileInquiries', () => {
     // The job read the inquiry while it awaited review; Persona approved it at 06:00 and its
     // webhook arrives after the job's event. The job's event carries Persona's time of the review
     // (05:00), not the run's (12:00), so the approval is newer and applies.
-    const { store, statusChanges, reconcile, processor } = setup({
+    const { store, statusChanges, reconcile, processor } = await setup({
       inq_1: snapshot({
         status: 'needs_review',
         decisionedAt: null,
         markedForReviewAt: '2026-11-21T05:00:00Z',
       }),
     });
-    store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
+    await store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
     await reconcile({ minAgeMinutes: 120, maxInquiries: 10 });
     expect(store.states.get('auth0|u1')?.status).toBe('pending');
     await processor({
@@ -203,8 +191,10 @@ describe('reconcileInquiries', () => {
   });
 
   it('goes through the webhook’s checks: an inquiry owned by another user changes nothing', async () => {
-    const { store, statusChanges, reconcile } = setup({ inq_1: snapshot({ referenceId: 'auth0|attacker' }) });
-    store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
+    const { store, statusChanges, reconcile } = await setup({
+      inq_1: snapshot({ referenceId: 'auth0|attacker' }),
+    });
+    await store.seed({ userId: 'auth0|u1', inquiryId: 'inq_1', updatedAt: old });
     await reconcile({ minAgeMinutes: 120, maxInquiries: 10 });
     expect(store.states.get('auth0|u1')?.status).toBe('not_started');
     expect(statusChanges).toEqual([]);
@@ -212,10 +202,10 @@ describe('reconcileInquiries', () => {
 
   it('reads at most the cap, and stops after a few failures in a row (the next run retries)', async () => {
     const answers: Record<string, InquirySnapshot | Error> = {};
-    const { store, reads, reconcile } = setup(answers);
+    const { store, reads, reconcile } = await setup(answers);
     for (let i = 0; i < 10; i++) {
       answers[`inq_${i}`] = new Error('Persona 503');
-      store.seed({ userId: `auth0|u${i}`, inquiryId: `inq_${i}`, updatedAt: old });
+      await store.seed({ userId: `auth0|u${i}`, inquiryId: `inq_${i}`, updatedAt: old });
     }
     const result = await reconcile({ minAgeMinutes: 120, maxInquiries: 8 });
     expect(reads).toHaveLength(maxConsecutiveFailures);

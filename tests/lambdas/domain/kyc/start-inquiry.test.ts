@@ -8,8 +8,8 @@ import {
 import type { Inquiry, InquiryProvider } from '#lambdas/domain/kyc/ports.ts';
 import { inquiryIdempotencyKey, startInquiry } from '#lambdas/domain/kyc/start-inquiry.ts';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
+import { localKycTables } from '#tests/helpers/kyc-table.ts';
 import { sampleRecord } from '#tests/lambdas/domain/fakes.ts';
-import { FakeKycStore } from './fake-kyc-store.ts';
 
 const userId = 'auth0|alice';
 const caller = { userId, emailVerified: true };
@@ -48,8 +48,10 @@ class FakePersona implements InquiryProvider {
   }
 }
 
-function setup(records: ConsentRecord[] = [consent()]) {
-  const store = new FakeKycStore();
+const kycTables = localKycTables();
+
+async function setup(records: ConsentRecord[] = [consent()]) {
+  const store = await kycTables.newStore();
   const persona = new FakePersona();
   const ledgerReads: string[] = [];
   const published: unknown[] = [];
@@ -71,8 +73,8 @@ function setup(records: ConsentRecord[] = [consent()]) {
 
 describe('startInquiry', () => {
   it('refuses a caller whose email is not verified before reading or creating anything', async () => {
-    const { store, persona, start, ledgerReads } = setup();
-    store.seed({ userId, status: 'not_started', inquiryId: null });
+    const { store, persona, start, ledgerReads } = await setup();
+    await store.seed({ userId, status: 'not_started', inquiryId: null });
     const unverified = { userId, emailVerified: false };
     await expect(start(unverified)).rejects.toBeInstanceOf(EmailNotVerifiedError);
     expect(persona.creates).toBe(0);
@@ -85,7 +87,7 @@ describe('startInquiry', () => {
   });
 
   it('refuses a caller without identity-verification consent, creating nothing', async () => {
-    const { store, persona, start } = setup([]);
+    const { store, persona, start } = await setup([]);
     await expect(start(caller)).rejects.toBeInstanceOf(ConsentRequiredError);
     expect(persona.creates).toBe(0);
     expect(store.states.size).toBe(0);
@@ -108,12 +110,12 @@ describe('startInquiry', () => {
     ['only agreed to other purposes', [consent({ purpose: 'terms_of_service' })]],
     ['consented for another subject', [consent({ subjectId: 'auth0|bob' })]],
   ])('refuses a caller who %s', async (_name, records) => {
-    const { start } = setup(records);
+    const { start } = await setup(records);
     await expect(start(caller)).rejects.toBeInstanceOf(ConsentRequiredError);
   });
 
   it('creates an inquiry whose reference id is the caller, records it, and keeps the status not_started', async () => {
-    const { store, persona, start } = setup();
+    const { store, persona, start } = await setup();
     const result = await start(caller);
     expect(result).toEqual({ inquiryId: 'inq_1', sessionToken: 'token-1-0' });
     expect(persona.inquiries.get('inq_1')?.referenceId).toBe(userId);
@@ -126,7 +128,7 @@ describe('startInquiry', () => {
   });
 
   it('resumes the open inquiry with a new session token instead of creating another', async () => {
-    const { persona, start } = setup();
+    const { persona, start } = await setup();
     await start(caller);
     const second = await start(caller);
     expect(second).toEqual({ inquiryId: 'inq_1', sessionToken: 'token-inq_1-resumed-1' });
@@ -134,7 +136,7 @@ describe('startInquiry', () => {
   });
 
   it('creates one inquiry when the same request runs twice at once', async () => {
-    const { store, persona, start } = setup();
+    const { store, persona, start } = await setup();
     const [a, b] = await Promise.all([start(caller), start(caller)]);
     expect(a.inquiryId).toBe(b.inquiryId);
     expect(persona.creates).toBe(1);
@@ -142,7 +144,7 @@ describe('startInquiry', () => {
   });
 
   it('answers without a session token while a submitted inquiry awaits its decision', async () => {
-    const { persona, start } = setup();
+    const { persona, start } = await setup();
     await start(caller);
     (persona.inquiries.get('inq_1') as Inquiry).status = 'needs_review';
     expect(await start(caller)).toEqual({ inquiryId: 'inq_1' });
@@ -150,7 +152,7 @@ describe('startInquiry', () => {
   });
 
   it('creates a new inquiry after the previous one failed or expired', async () => {
-    const { store, persona, start } = setup();
+    const { store, persona, start } = await setup();
     await start(caller);
     (persona.inquiries.get('inq_1') as Inquiry).status = 'expired';
     const result = await start(caller);
@@ -159,24 +161,24 @@ describe('startInquiry', () => {
   });
 
   it('refuses a caller who is already approved', async () => {
-    const { store, persona, start } = setup();
-    store.seed({ userId, status: 'approved', inquiryId: 'inq_done' });
+    const { store, persona, start } = await setup();
+    await store.seed({ userId, status: 'approved', inquiryId: 'inq_done' });
     await expect(start(caller)).rejects.toBeInstanceOf(AlreadyApprovedError);
     expect(persona.creates).toBe(0);
   });
 
   it('refuses a rejected caller without an allowed new attempt, whoever rejected them', async () => {
     for (const decidedBy of ['admin', 'persona'] as const) {
-      const { store, persona, start } = setup();
-      store.seed({ userId, status: 'rejected', decidedBy, inquiryId: 'inq_done' });
+      const { store, persona, start } = await setup();
+      await store.seed({ userId, status: 'rejected', decidedBy, inquiryId: 'inq_done' });
       await expect(start(caller)).rejects.toBeInstanceOf(VerificationClosedError);
       expect(persona.creates).toBe(0);
     }
   });
 
   it('starts the allowed new attempt: a new inquiry, the next attempt, not_started, published', async () => {
-    const { store, persona, start, published } = setup();
-    store.seed({
+    const { store, persona, start, published } = await setup();
+    await store.seed({
       userId,
       status: 'rejected',
       decidedBy: 'admin',
@@ -217,7 +219,7 @@ describe('startInquiry', () => {
   });
 
   it('records every inquiry against the person, the replaced ones too', async () => {
-    const { store, persona, start } = setup();
+    const { store, persona, start } = await setup();
     await start(caller);
     (persona.inquiries.get('inq_1') as Inquiry).status = 'expired';
     await start(caller);

@@ -50,4 +50,9 @@ describe('accepting a registration (the request path)', () => {
     expect(s.store.requests.size).toBe(0);
     expect(s.events.published).toEqual([]);
   });
+
+  it('treats a whitespace-only honeypot as empty (autofill), and accepts', async () => {
+    const s = setup();
+    expect((await s.accept({ ...request, website: '  ' }, context)).outcome).toBe('accepted');
+  });
 });

@@ -69,22 +69,6 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('registerOrganization', () => {
-  it('creates nothing and sends nothing when the honeypot is filled', async () => {
-    const s = setup();
-    const result = await s.register({ ...request, website: 'https://spam.example' }, context);
-    expect(result.outcome).toBe('honeypot');
-    expect(s.users.createCalls).toBe(0);
-    expect(s.mailer.sent).toEqual([]);
-    expect(s.events.published).toEqual([]);
-    expect(s.ledger.records).toEqual([]);
-    expect(s.store.progress.size + s.store.registrations.size).toBe(0);
-  });
-
-  it('treats a whitespace-only honeypot as empty (autofill), and registers', async () => {
-    const s = setup();
-    expect((await s.register({ ...request, website: '  ' }, context)).outcome).toBe('registered');
-  });
-
   it('emails "you already have an account" to an existing address, whatever its case, and creates nothing', async () => {
     const s = setup();
     s.users.add({ email: 'ada@helix-labs.example' });

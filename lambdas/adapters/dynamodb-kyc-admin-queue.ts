@@ -1,0 +1,126 @@
+import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { verificationListLimit } from '#contracts/admin-verifications.ts';
+import type { KycStatus } from '#contracts/kyc.ts';
+import {
+  isExpired,
+  isStatus,
+  kycStateKey,
+  stringOrNull,
+  toKycRecord,
+} from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
+import type { HistoryEntry, KycAdminQueue, KycRecord } from '#lambdas/domain/kyc/ports.ts';
+import type { StaleInquiryFinder } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
+
+// The KYC table's listings: the `byStatus` index (`queueStatus`, `updatedAt`) over the state items
+// and the history items in each user's partition (`HISTORY#<iso>#<version>`), both written by the
+// state writer (dynamodb-kyc-store.ts). The admin review queue and the reconciliation read them.
+
+function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined {
+  if (!isStatus(item.from) || !isStatus(item.to)) return undefined;
+  if (item.by !== 'persona' && item.by !== 'admin' && item.by !== 'user') return undefined;
+  return {
+    from: item.from,
+    to: item.to,
+    by: item.by,
+    actorId: String(item.actorId ?? item.by),
+    reason: stringOrNull(item.reason),
+    reasonCode: stringOrNull(item.reasonCode),
+    action: item.action === 'new_attempt_allowed' ? 'new_attempt_allowed' : 'status_changed',
+    // `at` is also the sort key's timestamp (HISTORY#<iso>#<version>).
+    at: typeof item.at === 'string' ? item.at : (String(item.sk).split('#')[1] ?? ''),
+  };
+}
+
+/** Parallel history queries per listing: enough to list 200 users quickly, few enough not to spike. */
+const historyQueryConcurrency = 16;
+
+/** The admin queue's reads (ADR 0028) and the reconciliation's candidates (ADR 0038). */
+export class DynamoDbKycAdminQueue implements KycAdminQueue, StaleInquiryFinder {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async listByStatus(status: KycStatus): Promise<KycRecord[]> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'byStatus',
+        KeyConditionExpression: 'queueStatus = :status',
+        ExpressionAttributeValues: { ':status': status },
+        ScanIndexForward: false,
+        Limit: verificationListLimit,
+      }),
+    );
+    // A state past its retention (ADR 0031) is no longer anyone's verification.
+    return Items.filter((item) => !isExpired(item)).map(toKycRecord);
+  }
+
+  /**
+   * The reconciliation's candidates (ADR 0038) from the `byStatus` index: one query per undecided
+   * status, keyed on `updatedAt < before`, newest first, paged only until `limit` items passed the
+   * filter, so a run reads about as many items as it checks.
+   */
+  async listUndecidedBefore(before: string, limit: number): Promise<KycRecord[]> {
+    const perStatus = await Promise.all(
+      (['pending', 'not_started'] as const).map(async (status) => {
+        const records: KycRecord[] = [];
+        let startKey: QueryCommandOutput['LastEvaluatedKey'];
+        do {
+          const page: QueryCommandOutput = await this.client.send(
+            new QueryCommand({
+              TableName: this.tableName,
+              IndexName: 'byStatus',
+              KeyConditionExpression: 'queueStatus = :status AND updatedAt < :before',
+              FilterExpression: 'attribute_exists(inquiryId)',
+              ExpressionAttributeValues: { ':status': status, ':before': before },
+              ScanIndexForward: false,
+              Limit: limit,
+              ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+            }),
+          );
+          for (const item of page.Items ?? []) {
+            if (records.length < limit && !isExpired(item)) records.push(toKycRecord(item));
+          }
+          startKey = page.LastEvaluatedKey;
+        } while (startKey !== undefined && records.length < limit);
+        return records;
+      }),
+    );
+    return perStatus
+      .flat()
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
+      .slice(0, limit);
+  }
+
+  /**
+   * One query per user (a user's history items share the state item's partition), newest first
+   * with a limit, so a user with a long history costs the same as one with a short history.
+   */
+  async listHistories(
+    userIds: readonly string[],
+    limitPerUser: number,
+  ): Promise<Map<string, HistoryEntry[]>> {
+    const histories = new Map<string, HistoryEntry[]>();
+    const queue = [...new Set(userIds)];
+    const worker = async () => {
+      for (let userId = queue.shift(); userId !== undefined; userId = queue.shift()) {
+        const { Items = [] } = await this.client.send(
+          new QueryCommand({
+            TableName: this.tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :history)',
+            ExpressionAttributeValues: { ':pk': kycStateKey(userId).pk, ':history': 'HISTORY#' },
+            ScanIndexForward: false,
+            Limit: limitPerUser,
+          }),
+        );
+        const entries = Items.map(toHistoryEntry)
+          .filter((entry) => entry !== undefined)
+          .reverse();
+        if (entries.length > 0) histories.set(userId, entries);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(historyQueryConcurrency, queue.length) }, worker));
+    return histories;
+  }
+}
