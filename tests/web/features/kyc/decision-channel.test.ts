@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openDecisionChannel, type Timers } from '#web/features/kyc/lib/decision-channel.ts';
 import { FakeSocket } from './fake-realtime.ts';
 
