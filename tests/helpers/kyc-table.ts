@@ -108,20 +108,9 @@ export class KycTableStore extends DynamoDbKycStore {
     await this.refresh();
   }
 
-  /**
-   * Reads again a read torn by the transaction that applied this very event: DynamoDB does not
-   * isolate a BatchGetItem from a TransactWriteItems (each item is read committed, the pair is
-   * not), so a duplicate delivered at that moment may see the new state without the event's marker
-   * and be acknowledged as `stale` instead of `duplicate`. Nothing is written either way; the use
-   * case's tests count the outcomes, as they did on the in-memory fake, whose reads were atomic.
-   */
   override async readForEvent(userId: string, eventId: string, now: Date) {
     this.eventReads.push(userId);
-    let read = await super.readForEvent(userId, eventId, now);
-    for (let again = 0; again < 5 && !read.processed && read.record?.lastEventId === eventId; again++) {
-      read = await super.readForEvent(userId, eventId, now);
-    }
-    return read;
+    return super.readForEvent(userId, eventId, now);
   }
 
   override async listHistories(userIds: readonly string[], limitPerUser: number) {

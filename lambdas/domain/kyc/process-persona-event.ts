@@ -57,7 +57,10 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
         if (refused) return refused;
         ownerKnown = true;
       }
-      if (read.processed) return { outcome: 'duplicate' };
+      // The marker, or the state naming this event as its last: the two are written in one
+      // transaction, but a BatchGetItem is not isolated from it (each item is read committed, the
+      // pair is not), so a delivery read mid-apply may see the new state before the marker.
+      if (read.processed || read.record?.lastEventId === event.eventId) return { outcome: 'duplicate' };
       const state = read.record;
       if (state === undefined || state.inquiryId !== inquiry.id) {
         // The user has started a newer inquiry since: this one no longer decides anything.

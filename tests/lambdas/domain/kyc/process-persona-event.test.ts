@@ -153,6 +153,25 @@ describe('processPersonaEvent', () => {
     expect(events.published).toHaveLength(1);
   });
 
+  it('calls an event the state already names as its last a duplicate, even before its marker is seen', async () => {
+    // What a delivery reads while the transaction that applies the same event commits: DynamoDB's
+    // BatchGetItem may return the new state without the marker. It must not be called stale.
+    const store = await kycTables.newStore();
+    const event = personaEvent('inquiry.approved', 1);
+    await store.seed({
+      userId,
+      inquiryId,
+      status: 'approved',
+      lastEventId: event.eventId,
+      lastEventAt: event.createdAt,
+      version: 2,
+    });
+    const events = new RecordingPublisher();
+    expect(await processPersonaEvent({ store, events, clock })(event)).toEqual({ outcome: 'duplicate' });
+    expect(store.history).toHaveLength(0);
+    expect(events.published).toHaveLength(0);
+  });
+
   it('does not let an older event change the status set by a newer one', async () => {
     const { store, process } = await setup();
     await process(personaEvent('inquiry.approved', 5));
