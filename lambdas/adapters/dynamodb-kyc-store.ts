@@ -180,15 +180,16 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
               },
             },
           };
+    return this.saveAll([
+      state,
+      ...this.inquiryItems({ ...input, attempt: input.expectedVersion === null ? 1 : null }),
+    ]);
+  }
+
+  /** One transaction: 'conflict' when DynamoDB cancels it (a condition failed, or a concurrent write). */
+  private async saveAll(items: TransactItem[]): Promise<'saved' | 'conflict'> {
     try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            state,
-            ...this.inquiryItems({ ...input, attempt: input.expectedVersion === null ? 1 : null }),
-          ],
-        }),
-      );
+      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
       return 'saved';
     } catch (error) {
       if (error instanceof TransactionCanceledException) return 'conflict';
@@ -261,45 +262,35 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
 
   async allowNewAttempt(input: NewAttemptAllowance): Promise<'saved' | 'conflict'> {
     const nextVersion = input.expectedVersion + 1;
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: kycStateKey(input.userId),
-                UpdateExpression:
-                  'SET newAttemptAllowed = :true, version = :next, updatedAt = :at, queueStatus = #status',
-                ConditionExpression: 'version = :expected AND #status = :rejected',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':true': true,
-                  ':next': nextVersion,
-                  ':at': input.at,
-                  ':expected': input.expectedVersion,
-                  ':rejected': 'rejected',
-                },
-              },
-            },
-            this.historyPut(input.userId, nextVersion, {
-              from: 'rejected',
-              to: 'rejected',
-              by: 'admin',
-              actorId: input.actorId,
-              reason: input.reason,
-              reasonCode: null,
-              action: 'new_attempt_allowed',
-              at: input.at,
-            }),
-          ],
-        }),
-      );
-      return 'saved';
-    } catch (error) {
-      if (error instanceof TransactionCanceledException) return 'conflict';
-      throw error;
-    }
+    return this.saveAll([
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: kycStateKey(input.userId),
+          UpdateExpression:
+            'SET newAttemptAllowed = :true, version = :next, updatedAt = :at, queueStatus = #status',
+          ConditionExpression: 'version = :expected AND #status = :rejected',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':true': true,
+            ':next': nextVersion,
+            ':at': input.at,
+            ':expected': input.expectedVersion,
+            ':rejected': 'rejected',
+          },
+        },
+      },
+      this.historyPut(input.userId, nextVersion, {
+        from: 'rejected',
+        to: 'rejected',
+        by: 'admin',
+        actorId: input.actorId,
+        reason: input.reason,
+        reasonCode: null,
+        action: 'new_attempt_allowed',
+        at: input.at,
+      }),
+    ]);
   }
 
   async startNewAttempt(
@@ -316,59 +307,49 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
       occurredAt: input.at,
     };
     const outboxId = `${input.at}#${eventId}`;
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: kycStateKey(input.userId),
-                UpdateExpression:
-                  'SET #status = :notStarted, queueStatus = :notStarted, inquiryId = :inquiryId, ' +
-                  'referenceId = :referenceId, attempt = :attempt, version = :next, updatedAt = :at, ' +
-                  'decidedBy = :user, lastEventId = :eventId ' +
-                  'REMOVE newAttemptAllowed, reasonCode, lastEventAt',
-                ConditionExpression:
-                  'version = :expected AND #status = :rejected AND newAttemptAllowed = :true',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':notStarted': 'not_started',
-                  ':inquiryId': input.inquiryId,
-                  ':referenceId': input.referenceId,
-                  ':attempt': input.attempt,
-                  ':next': nextVersion,
-                  ':at': input.at,
-                  ':user': 'user',
-                  ':eventId': eventId,
-                  ':expected': input.expectedVersion,
-                  ':rejected': 'rejected',
-                  ':true': true,
-                },
-              },
-            },
-            ...this.inquiryItems({ ...input }),
-            this.historyPut(input.userId, nextVersion, {
-              from: 'rejected',
-              to: 'not_started',
-              by: 'user',
-              actorId: input.userId,
-              reason: null,
-              reasonCode: null,
-              action: 'status_changed',
-              at: input.at,
-              eventId,
-              inquiryId: input.inquiryId,
-            }),
-            outboxPut(this.tableName, outboxId, event),
-          ],
-        }),
-      );
-      return { outcome: 'saved', outbox: { id: outboxId, event } };
-    } catch (error) {
-      if (error instanceof TransactionCanceledException) return { outcome: 'conflict' };
-      throw error;
-    }
+    const outcome = await this.saveAll([
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: kycStateKey(input.userId),
+          UpdateExpression:
+            'SET #status = :notStarted, queueStatus = :notStarted, inquiryId = :inquiryId, ' +
+            'referenceId = :referenceId, attempt = :attempt, version = :next, updatedAt = :at, ' +
+            'decidedBy = :user, lastEventId = :eventId ' +
+            'REMOVE newAttemptAllowed, reasonCode, lastEventAt',
+          ConditionExpression: 'version = :expected AND #status = :rejected AND newAttemptAllowed = :true',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':notStarted': 'not_started',
+            ':inquiryId': input.inquiryId,
+            ':referenceId': input.referenceId,
+            ':attempt': input.attempt,
+            ':next': nextVersion,
+            ':at': input.at,
+            ':user': 'user',
+            ':eventId': eventId,
+            ':expected': input.expectedVersion,
+            ':rejected': 'rejected',
+            ':true': true,
+          },
+        },
+      },
+      ...this.inquiryItems({ ...input }),
+      this.historyPut(input.userId, nextVersion, {
+        from: 'rejected',
+        to: 'not_started',
+        by: 'user',
+        actorId: input.userId,
+        reason: null,
+        reasonCode: null,
+        action: 'status_changed',
+        at: input.at,
+        eventId,
+        inquiryId: input.inquiryId,
+      }),
+      outboxPut(this.tableName, outboxId, event),
+    ]);
+    return outcome === 'saved' ? { outcome, outbox: { id: outboxId, event } } : { outcome };
   }
 
   async listInquiries(userId: string): Promise<RecordedInquiry[]> {
