@@ -20,8 +20,8 @@ export interface PutEventsProbeFigures {
   callsPerSecond: number;
 }
 
-/** One event the size of a PersonaEventReceived, as the webhook publishes it. */
-const detail = JSON.stringify({
+/** One event the size of a PersonaEventReceived, as the webhook publishes it (the bench signs the same). */
+export const probeEventDetail = JSON.stringify({
   eventId: 'evt_0123456789abcdef01234567',
   name: 'inquiry.completed',
   createdAt: '2026-11-25T12:00:00.000000Z',
@@ -45,7 +45,9 @@ export async function putEventsProbe(
   const client = new EventBridgeClient({ cacheMiddleware: true });
   const command = () =>
     new PutEventsCommand({
-      Entries: [{ EventBusName: busName, Source: 'bench.probe', DetailType: 'BenchProbe', Detail: detail }],
+      Entries: [
+        { EventBusName: busName, Source: 'bench.probe', DetailType: 'BenchProbe', Detail: probeEventDetail },
+      ],
     });
   /** `count` calls, `concurrency` at a time (the webhook's load keeps 10 requests in flight). */
   const run = async (count: number) => {

@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { kycChannelPath } from '#contracts/kyc-channel.ts';
 import { originVerifyHeader } from '#lambdas/http/edge.ts';
 import { localCredentials } from '#local/dynamodb.ts';
-import type { PutEventsProbeFigures } from '#local/gateway/put-events-probe.ts';
+import { type PutEventsProbeFigures, probeEventDetail } from '#local/gateway/put-events-probe.ts';
 import { signatureHeader } from '#local/persona/webhooks.ts';
 import { defaultPorts, type LocalPorts } from '#local/ports.ts';
 import type { StackInfo } from '#local/stack.ts';
@@ -142,13 +142,7 @@ async function putEventsClientCpu(info: StackInfo, callsPerRound = 1_000): Promi
     region: 'eu-central-1',
     credentials: localCredentials,
   });
-  const detail = JSON.stringify({
-    eventId: 'evt_0123456789abcdef01234567',
-    name: 'inquiry.completed',
-    createdAt: '2026-11-25T12:00:00.000000Z',
-    inquiryId: 'inq_0123456789abcdef01234567',
-    referenceId: 'auth0|0123456789abcdef01234567',
-  });
+  const detail = probeEventDetail;
   const send = () =>
     client.send(
       new PutEventsCommand({

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { buildWebForLocalRuns } from '#scripts/lib/web-build.ts';
 import { type ApiFigures, apiBudgets, measureApi } from './api.ts';
 import { dynamoDbCallBudgets } from './dynamodb-calls.ts';
 import { type LambdaFigures, lambdaBudgets, measureLambdas } from './lambda-bundles.ts';
@@ -209,20 +209,8 @@ function apiRows(figures: ApiFigures): Row[] {
   ];
 }
 
-const build = () => {
-  console.log('building the web (production build, placeholders allowed locally)...');
-  execFileSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'],
-    {
-      env: { ...process.env, NODE_ENV: 'production', ALLOW_PLACEHOLDER_CONTENT: '1' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-};
-
 const needsBuild = selected.some((area) => area !== 'lambdas');
-if (needsBuild && !args.has('no-build')) build();
+if (needsBuild && !args.has('no-build')) buildWebForLocalRuns();
 
 const all: Row[] = [];
 for (const area of selected) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { kycChannelPath } from '#contracts/kyc-channel.ts';
+import type { ManagementApiStats } from '#local/idp/rate-limit.ts';
 import type { StackInfo } from '#local/stack.ts';
 import {
   identityVerificationConsent,
@@ -27,14 +28,8 @@ import {
 // (a 429 is a request too, and the retry another); the bench's stack runs at Self Service
 // (ADR 0063), and the figures report the 429s beside the calls.
 
-export interface ManagementApiStats {
-  plan: string;
-  calls: number;
-  rateLimited: number;
-  peakPerSecond: number;
-  byClient: Record<string, number>;
-  byOperation: Record<string, number>;
-}
+/** What the identity provider's stats control answers (declared once, beside its counters). */
+export type { ManagementApiStats };
 
 export interface ManagementApiFigures {
   plan: string;

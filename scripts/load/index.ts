@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machine } from '#scripts/bench/report.ts';
+import { buildWebForLocalRuns } from '#scripts/lib/web-build.ts';
 import { formatReport, type LoadReport, runOnboardingLoad } from './onboarding.ts';
 import { loadPorts, spawnLoadStack } from './stack.ts';
 
@@ -29,17 +29,7 @@ if (!(organizations > 0 && concurrency > 0)) {
   process.exit(2);
 }
 
-if (!values['no-build'] || !existsSync('web/dist/index.html')) {
-  console.log('building the web (production build, placeholders allowed locally)...');
-  execFileSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'],
-    {
-      env: { ...process.env, NODE_ENV: 'production', ALLOW_PLACEHOLDER_CONTENT: '1' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-}
+if (!values['no-build'] || !existsSync('web/dist/index.html')) buildWebForLocalRuns();
 
 const startedAt = new Date();
 const machineAtStart = machine();

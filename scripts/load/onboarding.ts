@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { kycChannelPath } from '#contracts/kyc-channel.ts';
+import type { ManagementApiStats } from '#local/idp/rate-limit.ts';
 import { signatureHeader } from '#local/persona/webhooks.ts';
 import type { StackInfo } from '#local/stack.ts';
 import { managementFetch, managementToken, passwordToken, tokenClaims } from '#scripts/lib/local-idp.ts';
@@ -430,14 +431,9 @@ export async function runOnboardingLoad(stack: StackInfo, options: LoadOptions):
   log(`load: bus drained ${((drained - usersDone) / 1000).toFixed(1)} s after the last user was done`);
 
   // The run's Management API figures, taken (and zeroed) before the checks make calls of their own.
-  const idpStats = (await (await fetch(stack.idp.managementApi.statsUrl, { method: 'DELETE' })).json()) as {
-    plan: string;
-    calls: number;
-    rateLimited: number;
-    peakPerSecond: number;
-    byClient: Record<string, number>;
-    byOperation: Record<string, number>;
-  };
+  const idpStats = (await (
+    await fetch(stack.idp.managementApi.statsUrl, { method: 'DELETE' })
+  ).json()) as ManagementApiStats;
   await sleep(1_500); // the mailbox poller's last round
 
   // Checks. Auth0's app_metadata is read through a fresh token: the post-login Action copies
