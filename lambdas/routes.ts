@@ -4,9 +4,11 @@ import { email, eventBus, type Grant, secret, table } from './grants.ts';
 export type { AuthKind, HttpMethod } from '#contracts/api.ts';
 
 // What the backend needs of every API route, by route id: the handler module, throttling, grants
-// and limits. The route's shape (auth, schemas, problems, and its route key: method and path) is
-// its contract row in lambdas/contracts/api.ts (ADR 0066); `routes` joins the two. The CDK API construct and the local gateway
-// both build from `routes`; nothing else declares a route (docs/design.md section 2).
+// and limits. The route's shape (auth, schemas, problems, body limit, and its route key: method
+// and path) is its contract row, gathered in lambdas/contracts/api.ts (ADR 0066); `routes` joins
+// the two. The CDK API construct and the local gateway both build from `routes`; nothing else
+// declares a route (docs/design.md section 2). Handlers do not import this module: each passes
+// its own contract row to the wrapper, so a bundle carries no other route's schemas or grants.
 
 export interface Throttle {
   /** Steady-state requests per second. */
@@ -26,8 +28,6 @@ export interface BackendRoute {
   memoryMb?: number;
   /** Caps concurrent executions, e.g. to stay inside Auth0's Management API rate limit. */
   reservedConcurrency?: number;
-  /** The largest request body the handler accepts, in bytes (413 above); `defaultMaxBodyBytes` when absent. */
-  maxBodyBytes?: number;
 }
 
 /**
@@ -41,23 +41,11 @@ export type Route = ApiRoute & BackendRoute;
  * What the stack, the local gateway and the edge read of a route: no answer schema, so the local
  * gateway and tests can declare routes of their own.
  */
-export type RouteDef = Pick<ApiRoute, 'id' | 'method' | 'path' | 'auth' | 'problems' | 'body' | 'query'> &
+export type RouteDef = Pick<
+  ApiRoute,
+  'id' | 'method' | 'path' | 'auth' | 'problems' | 'body' | 'query' | 'maxBodyBytes'
+> &
   BackendRoute;
-
-/** Every route's request-body limit unless its row says otherwise: the forms and JSON calls are small. */
-export const defaultMaxBodyBytes = 64 * 1024;
-
-/**
- * Persona's webhook events: with related objects in `included` (documents, selfies, reports), an
- * event can exceed 256 KB, and a refused one is retried for about 51 hours, then dropped. 2 MiB is
- * eight times that and stays inside Lambda's 6 MB invocation payload even base64-encoded (2.7 MiB).
- */
-export const personaWebhookMaxBodyBytes = 2 * 1024 * 1024;
-
-/** The request-body limit of a route (its own, or the default). */
-export function maxBodyBytesOf(route: Pick<RouteDef, 'maxBodyBytes'>): number {
-  return route.maxBodyBytes ?? defaultMaxBodyBytes;
-}
 
 const throttles = {
   /** Cheap, cacheable reads. */
@@ -131,7 +119,6 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     grants: [secret('personaWebhookSecret'), eventBus('PersonaEventReceived')],
     summary: 'Persona inquiry events (signed)',
     timeoutSeconds: 5,
-    maxBodyBytes: personaWebhookMaxBodyBytes,
   },
   ListVerifications: {
     handler: 'list-verifications',

@@ -30,6 +30,8 @@ const aliases = Object.entries(JSON.parse(read('package.json')).imports as Recor
 interface Import {
   specifier: string;
   path?: string;
+  /** `import type` / `export type`: erased, nothing of it reaches a bundle. */
+  typeOnly?: boolean;
 }
 
 /** Static imports and re-exports (type-only ones too), side-effect imports, `import()` and `require()`. */
@@ -44,11 +46,18 @@ function importsOf(file: string, source: string): Import[] {
     .join('\n');
   return [...code.matchAll(importPattern)].map((match) => {
     const specifier = (match[1] ?? match[2] ?? match[3] ?? match[4]) as string;
+    const typeOnly = /^\s*(?:import|export)\s+type\b/.test(match[0]) ? { typeOnly: true } : {};
     const bare = specifier.replace(/\?.*$/, '');
     if (bare.startsWith('.'))
-      return { specifier, path: path.posix.normalize(path.posix.join(path.posix.dirname(file), bare)) };
+      return {
+        specifier,
+        ...typeOnly,
+        path: path.posix.normalize(path.posix.join(path.posix.dirname(file), bare)),
+      };
     const alias = aliases.find(([prefix]) => bare.startsWith(prefix));
-    return alias ? { specifier, path: `${alias[1]}${bare.slice(alias[0].length)}` } : { specifier };
+    return alias
+      ? { specifier, ...typeOnly, path: `${alias[1]}${bare.slice(alias[0].length)}` }
+      : { specifier, ...typeOnly };
   });
 }
 
@@ -136,6 +145,30 @@ const rules: Rule[] = [
     examples: [
       ['lambdas/domain/openapi/generate.ts', "import { problemTable } from '#lambdas/http/problems.ts';"],
       ['lambdas/domain/kyc/x.ts', "import type { X } from '../../adapters/dynamodb-kyc-store.ts';"],
+    ],
+  },
+  {
+    says: "a function's code imports its own contract row, never every route's (lambdas/routes.ts, lambdas/contracts/api.ts): its bundle holds no other route's schemas (ADR 0066)",
+    // get-openapi describes every route; type-only imports add nothing to a bundle.
+    governs: (file) =>
+      under(
+        file,
+        'lambdas/handlers',
+        'lambdas/http',
+        'lambdas/adapters',
+        'lambdas/domain',
+        'lambdas/runtime',
+      ) &&
+      file !== 'lambdas/handlers/get-openapi.ts' &&
+      file !== 'lambdas/http/openapi.ts',
+    breaks: (imp) =>
+      !imp.typeOnly && (imp.path === 'lambdas/routes.ts' || imp.path === 'lambdas/contracts/api.ts'),
+    examples: [
+      [
+        'lambdas/http/http-handler.ts',
+        "import { maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';",
+      ],
+      ['lambdas/handlers/get-health.ts', "import { apiRoutes } from '#contracts/api.ts';"],
     ],
   },
   {
@@ -293,7 +326,7 @@ describe('imports run one way', () => {
     );
     expect(scanned).toEqual([
       { specifier: '#web/lib/a.ts', path: 'web/src/lib/a.ts' },
-      { specifier: './c.ts', path: 'web/src/app/c.ts' },
+      { specifier: './c.ts', typeOnly: true, path: 'web/src/app/c.ts' },
       { specifier: '../d.ts', path: 'web/src/d.ts' },
       { specifier: '#web/styles/index.css', path: 'web/src/styles/index.css' },
       { specifier: '#web/features/e/index.ts', path: 'web/src/features/e/index.ts' },

@@ -119,7 +119,7 @@ export interface WebViteOptions {
 const frameworkModule = /node_modules\/(react|react-dom|scheduler)\//;
 /** What every page loads next, with the layout: React Router and the layout's smallest shared modules. */
 const routerModule =
-  /node_modules\/react-router\/|\/web\/src\/(config\/paths|content\/(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url)|components\/seo)\.tsx?$/;
+  /node_modules\/react-router\/|\/web\/src\/(config\/paths|content\/(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url|required-context)|components\/seo)\.tsx?$/;
 
 /**
  * What only the signed-in app runs, around its screens: the app shell, the session and journey

@@ -7,6 +7,7 @@ import {
   reviewerReasonCodeList,
 } from './kyc-reasons.ts';
 import { organizationType } from './organization.ts';
+import { route } from './route.ts';
 
 // The admin review queue (GET /api/admin/verifications) and decisions
 // (POST /api/admin/verifications/{userId}/decision).
@@ -152,3 +153,33 @@ export const newAttemptResponse = z.object({
   maxAttempts: z.number(),
 });
 export type NewAttemptResponse = z.infer<typeof newAttemptResponse>;
+
+export const listVerificationsRoute = route('ListVerifications', {
+  auth: 'admin',
+  query: listVerificationsQuery,
+  response: listVerificationsResponse,
+  successStatus: 200,
+  problems: [],
+});
+
+export const decideVerificationRoute = route('DecideVerification', {
+  auth: 'admin',
+  body: verificationDecisionRequest,
+  response: verificationDecisionResponse,
+  successStatus: 200,
+  problems: ['ownVerification', 'verificationNotFound', 'verificationNotSubmitted', 'concurrentChange'],
+});
+
+export const allowVerificationAttemptRoute = route('AllowVerificationAttempt', {
+  auth: 'admin',
+  body: newAttemptRequest,
+  response: newAttemptResponse,
+  successStatus: 200,
+  problems: [
+    'ownVerification',
+    'verificationNotFound',
+    'verificationNotRejected',
+    'attemptsExhausted',
+    'concurrentChange',
+  ],
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { userId } from './common.ts';
 import { consentPurposes } from './consent-documents.ts';
+import { route } from './route.ts';
 
 // POST /api/consents and GET /api/me/consents (docs/design.md section 3).
 //
@@ -62,3 +63,18 @@ export type ConsentHistoryRecord = z.infer<typeof consentHistoryRecord>;
 
 export const consentHistory = z.object({ records: z.array(consentHistoryRecord) });
 export type ConsentHistory = z.infer<typeof consentHistory>;
+
+export const createConsentRoute = route('CreateConsent', {
+  auth: 'user',
+  body: consentRequest,
+  response: consentCreated,
+  successStatus: 201,
+  problems: ['forbidden', 'emailNotVerified', 'consentDocumentChanged', 'consentLedgerBusy'],
+});
+
+export const listMyConsentsRoute = route('ListMyConsents', {
+  auth: 'user',
+  response: consentHistory,
+  successStatus: 200,
+  problems: [],
+});

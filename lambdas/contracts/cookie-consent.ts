@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { successResponse } from './common.ts';
+import { route } from './route.ts';
 
 // POST /api/cookie-consents: a visitor's cookie choices, as proof of consent. `consentId` is a
 // random id the banner keeps in the browser; `revision` names the banner/policy text it showed.
@@ -18,3 +20,11 @@ export const cookieConsentRequest = z.strictObject({
     ),
 });
 export type CookieConsentRequest = z.infer<typeof cookieConsentRequest>;
+
+export const createCookieConsentRoute = route('CreateCookieConsent', {
+  auth: 'public',
+  body: cookieConsentRequest,
+  response: successResponse,
+  successStatus: 201,
+  problems: [],
+});

@@ -1,17 +1,21 @@
 import * as z from 'zod/mini';
 import { emailAddress } from './common.ts';
+import { route } from './route.ts';
 
 // POST /api/data-deletion-requests (docs/design.md section 3). Any address is accepted, personal ones
 // included: a person may ask us to erase the Gmail address they once gave us. A request counts only
 // once the address's owner confirms it through the emailed link (ADR 0033), or, for the signed-in
 // person's own address, by their access token.
 
+/** What the person adds to help find their data: both requests' optional free text. */
+const deletionDetails = z.optional(
+  z.string().check(z.trim(), z.maxLength(5000, 'Details must be at most 5000 characters')),
+);
+
 export const dataDeletionRequest = z.strictObject({
   email: emailAddress,
   name: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Name must be at most 200 characters'))),
-  details: z.optional(
-    z.string().check(z.trim(), z.maxLength(5000, 'Details must be at most 5000 characters')),
-  ),
+  details: deletionDetails,
 });
 export type DataDeletionRequest = z.infer<typeof dataDeletionRequest>;
 
@@ -42,9 +46,7 @@ export type DataDeletionConfirmation = z.infer<typeof dataDeletionConfirmation>;
 
 /** POST /api/me/data-deletion-requests: the address is the caller's own, never sent. */
 export const ownDataDeletionRequest = z.strictObject({
-  details: z.optional(
-    z.string().check(z.trim(), z.maxLength(5000, 'Details must be at most 5000 characters')),
-  ),
+  details: deletionDetails,
 });
 export type OwnDataDeletionRequest = z.infer<typeof ownDataDeletionRequest>;
 
@@ -55,3 +57,28 @@ export const dataDeletionAccepted = z.strictObject({
   dueBy: z.iso.date(),
 });
 export type DataDeletionAccepted = z.infer<typeof dataDeletionAccepted>;
+
+/** 202: the request waits for the owner's confirmation (the emailed link). */
+export const createDataDeletionRequestRoute = route('CreateDataDeletionRequest', {
+  auth: 'public',
+  body: dataDeletionRequest,
+  response: dataDeletionPending,
+  successStatus: 202,
+  problems: [],
+});
+
+export const confirmDataDeletionRequestRoute = route('ConfirmDataDeletionRequest', {
+  auth: 'public',
+  body: dataDeletionConfirmation,
+  response: dataDeletionAccepted,
+  successStatus: 200,
+  problems: ['deletionConfirmationInvalid'],
+});
+
+export const createOwnDataDeletionRequestRoute = route('CreateOwnDataDeletionRequest', {
+  auth: 'user',
+  body: ownDataDeletionRequest,
+  response: dataDeletionAccepted,
+  successStatus: 202,
+  problems: ['emailNotVerified', 'accountNotFound'],
+});

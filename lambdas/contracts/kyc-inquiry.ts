@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { route } from './route.ts';
 
 // POST /api/me/kyc/inquiry: no request body (the reference id is the caller's token `sub`, never
 // something the browser sends). `sessionToken` is present when the inquiry can be opened or
@@ -9,3 +10,17 @@ export const startKycInquiryResponse = z.object({
   sessionToken: z.optional(z.string()),
 });
 export type StartKycInquiryResponse = z.infer<typeof startKycInquiryResponse>;
+
+export const startKycInquiryRoute = route('StartKycInquiry', {
+  auth: 'user',
+  response: startKycInquiryResponse,
+  successStatus: 200,
+  problems: [
+    'emailNotVerified',
+    'consentRequired',
+    'identityAlreadyVerified',
+    'verificationClosed',
+    'concurrentChange',
+    'verificationProviderUnavailable',
+  ],
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { kycStatus, role } from './kyc.ts';
 import { organizationType } from './organization.ts';
+import { route } from './route.ts';
 
 // GET /api/me and POST /api/me/verification-email (docs/design.md section 3). The server's view of the
 // caller: the identity provider's user, the KYC table and the consent ledger, never the token.
@@ -35,3 +36,18 @@ export const verificationEmailResponse = z.union([
   z.strictObject({ success: z.literal(true), alreadyVerified: z.literal(true) }),
 ]);
 export type VerificationEmailResponse = z.infer<typeof verificationEmailResponse>;
+
+export const getMeRoute = route('GetMe', {
+  auth: 'user',
+  response: meResponse,
+  successStatus: 200,
+  problems: ['accountNotFound'],
+});
+
+/** 202 when an email is sent; 200 with `alreadyVerified` when there is nothing to do. */
+export const sendVerificationEmailRoute = route('SendVerificationEmail', {
+  auth: 'user',
+  response: verificationEmailResponse,
+  successStatus: 202,
+  problems: ['rateLimited', 'serviceUnavailable'],
+});

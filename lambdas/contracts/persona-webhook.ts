@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { route } from './route.ts';
 
 // Persona's webhook event (JSON:API, kebab-case keys). Unlike our own contracts these objects are
 // loose: Persona adds attributes without notice, and refusing an event we cannot fully describe
@@ -48,3 +49,19 @@ export type PersonaInquiryStatus =
 /** The answer Persona needs (any 2xx counts; the body is for people reading logs). */
 export const personaWebhookResponse = z.object({ received: z.literal(true) });
 export type PersonaWebhookResponse = z.infer<typeof personaWebhookResponse>;
+
+/**
+ * Persona's webhook events: with related objects in `included` (documents, selfies, reports), an
+ * event can exceed 256 KB, and a refused one is retried for about 51 hours, then dropped. 2 MiB is
+ * eight times that and stays inside Lambda's 6 MB invocation payload even base64-encoded (2.7 MiB).
+ */
+export const personaWebhookMaxBodyBytes = 2 * 1024 * 1024;
+
+export const receivePersonaWebhookRoute = route('ReceivePersonaWebhook', {
+  auth: 'persona-signature',
+  body: personaWebhookEvent,
+  response: personaWebhookResponse,
+  successStatus: 200,
+  problems: ['invalidSignature', 'serviceUnavailable'],
+  maxBodyBytes: personaWebhookMaxBodyBytes,
+});

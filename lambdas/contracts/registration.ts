@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { businessEmail } from './business-email.ts';
+import { successResponse } from './common.ts';
 import { organizationType } from './organization.ts';
+import { route } from './route.ts';
 
 // POST /api/registrations (docs/design.md section 3), with the product's exact validation messages.
 
@@ -45,3 +47,11 @@ export const registrationRequest = z.strictObject({
   website: z.optional(z.string().check(z.maxLength(2048))),
 });
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
+
+export const createRegistrationRoute = route('CreateRegistration', {
+  auth: 'public',
+  body: registrationRequest,
+  response: successResponse,
+  successStatus: 201,
+  problems: ['serviceUnavailable'],
+});

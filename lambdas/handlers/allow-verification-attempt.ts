@@ -1,4 +1,4 @@
-import type { NewAttemptResponse } from '#contracts/admin-verifications.ts';
+import { allowVerificationAttemptRoute, type NewAttemptResponse } from '#contracts/admin-verifications.ts';
 import { userId as userIdSchema } from '#contracts/common.ts';
 import { maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
@@ -15,24 +15,27 @@ const allow = allowNewAttempt({
   clock: systemClock,
 });
 
-export const handler = httpHandler({ route: 'AllowVerificationAttempt' }, async ({ body, event, caller }) => {
-  const userId = event.pathParameters?.userId ?? '';
-  if (!userIdSchema.safeParse(userId).success) throw new VerificationNotFoundError();
-  const result = await allow({ adminId: caller.userId, userId, reason: body.reason });
-  // The reason stays in the table's history.
-  logger.info('new verification attempt allowed by admin', {
-    subject: userId,
-    attempt: result.attempt,
-    changed: result.changed,
-  });
-  return {
-    status: 200,
-    body: {
-      userId,
-      kycStatus: result.status,
-      newAttemptAllowed: true,
+export const handler = httpHandler(
+  { route: allowVerificationAttemptRoute },
+  async ({ body, event, caller }) => {
+    const userId = event.pathParameters?.userId ?? '';
+    if (!userIdSchema.safeParse(userId).success) throw new VerificationNotFoundError();
+    const result = await allow({ adminId: caller.userId, userId, reason: body.reason });
+    // The reason stays in the table's history.
+    logger.info('new verification attempt allowed by admin', {
+      subject: userId,
       attempt: result.attempt,
-      maxAttempts: maxVerificationAttempts,
-    } satisfies NewAttemptResponse,
-  };
-});
+      changed: result.changed,
+    });
+    return {
+      status: 200,
+      body: {
+        userId,
+        kycStatus: result.status,
+        newAttemptAllowed: true,
+        attempt: result.attempt,
+        maxAttempts: maxVerificationAttempts,
+      } satisfies NewAttemptResponse,
+    };
+  },
+);

@@ -1,4 +1,4 @@
-import type { DataDeletionAccepted } from '#contracts/data-deletion.ts';
+import { confirmDataDeletionRequestRoute, type DataDeletionAccepted } from '#contracts/data-deletion.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -13,7 +13,7 @@ const confirm = confirmDataDeletion({
   clock: systemClock,
 });
 
-export const handler = httpHandler({ route: 'ConfirmDataDeletionRequest' }, async ({ body }) => {
+export const handler = httpHandler({ route: confirmDataDeletionRequestRoute }, async ({ body }) => {
   const { requestId, dueBy } = await confirm(body.token);
   logger.info('data deletion request confirmed', { deletionRequestId: requestId, dueBy });
   countMetric('DataDeletionConfirmed');

@@ -1,4 +1,4 @@
-import type { ConsentCreated } from '#contracts/consent.ts';
+import { type ConsentCreated, createConsentRoute } from '#contracts/consent.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -12,7 +12,7 @@ const record = recordConsent({
 });
 
 export const handler = httpHandler(
-  { route: 'CreateConsent' },
+  { route: createConsentRoute },
   async ({ body, event, requestId, caller, viewerIp }) => {
     const consent = await record({
       caller,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SuccessResponse } from '#contracts/common.ts';
+import { createContactMessageRoute } from '#contracts/contact.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -15,7 +16,7 @@ const send = sendContactMessage({
   newId: randomUUID,
 });
 
-export const handler = httpHandler({ route: 'CreateContactMessage' }, async ({ body }) => {
+export const handler = httpHandler({ route: createContactMessageRoute }, async ({ body }) => {
   const { id } = await send(body);
   logger.info('contact message received', { messageId: id });
   countMetric('ContactMessageReceived');

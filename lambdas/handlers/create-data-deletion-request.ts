@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataDeletionPending } from '#contracts/data-deletion.ts';
+import { createDataDeletionRequestRoute, type DataDeletionPending } from '#contracts/data-deletion.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
@@ -20,7 +20,7 @@ const requestDeletion = requestDataDeletion({
   appUrl: requireEnv('appUrl'),
 });
 
-export const handler = httpHandler({ route: 'CreateDataDeletionRequest' }, async ({ body }) => {
+export const handler = httpHandler({ route: createDataDeletionRequestRoute }, async ({ body }) => {
   const { requestId, confirmBy, dueBy, outcome, confirmationError } = await requestDeletion(body);
   logger.info('data deletion request awaiting confirmation', { deletionRequestId: requestId, outcome });
   countMetric('DataDeletionRequested');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SuccessResponse } from '#contracts/common.ts';
+import { createInvestorInquiryRoute } from '#contracts/investor-inquiry.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -15,7 +16,7 @@ const submit = submitInvestorInquiry({
   newId: randomUUID,
 });
 
-export const handler = httpHandler({ route: 'CreateInvestorInquiry' }, async ({ body }) => {
+export const handler = httpHandler({ route: createInvestorInquiryRoute }, async ({ body }) => {
   const { id } = await submit(body);
   logger.info('investor inquiry received', { inquiryId: id });
   countMetric('InvestorInquiryReceived');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataDeletionAccepted } from '#contracts/data-deletion.ts';
+import { createOwnDataDeletionRequestRoute, type DataDeletionAccepted } from '#contracts/data-deletion.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
@@ -15,7 +15,7 @@ const store = new DynamoDbSubmissionStore(documentClient, tableName('submissions
 const profiles = new DynamoDbUserProfiles(documentClient, tableName('submissions'));
 const mailer = createMailer();
 
-export const handler = httpHandler({ route: 'CreateOwnDataDeletionRequest' }, async ({ body, caller }) => {
+export const handler = httpHandler({ route: createOwnDataDeletionRequestRoute }, async ({ body, caller }) => {
   const request = requestOwnDataDeletion({
     profiles,
     store,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SuccessResponse } from '#contracts/common.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
+import { createRegistrationRoute } from '#contracts/registration.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
@@ -29,7 +30,7 @@ const accept = acceptRegistration({
 // The same work and the same answer for every accepted request, whether the address has an
 // account or not: the account work runs in process-registration (ADR 0033).
 export const handler = httpHandler(
-  { route: 'CreateRegistration' },
+  { route: createRegistrationRoute },
   async ({ body, event, requestId, viewerIp }) => {
     const result = await accept(body, {
       requestId,

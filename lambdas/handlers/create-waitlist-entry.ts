@@ -1,4 +1,5 @@
 import type { SuccessResponse } from '#contracts/common.ts';
+import { createWaitlistEntryRoute } from '#contracts/waitlist.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -12,7 +13,7 @@ const join = joinWaitlist({
   clock: systemClock,
 });
 
-export const handler = httpHandler({ route: 'CreateWaitlistEntry' }, async ({ body }) => {
+export const handler = httpHandler({ route: createWaitlistEntryRoute }, async ({ body }) => {
   const { added } = await join(body);
   logger.info('waitlist sign-up', { added });
   return { status: 201, body: { success: true } satisfies SuccessResponse };

@@ -1,4 +1,7 @@
-import type { VerificationDecisionResponse } from '#contracts/admin-verifications.ts';
+import {
+  decideVerificationRoute,
+  type VerificationDecisionResponse,
+} from '#contracts/admin-verifications.ts';
 import { userId as userIdSchema } from '#contracts/common.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
@@ -17,7 +20,7 @@ const decide = decideVerification({
   clock: systemClock,
 });
 
-export const handler = httpHandler({ route: 'DecideVerification' }, async ({ body, event, caller }) => {
+export const handler = httpHandler({ route: decideVerificationRoute }, async ({ body, event, caller }) => {
   const userId = event.pathParameters?.userId ?? '';
   // No account has an id outside the contract's bounds, and a longer one is no valid table key.
   if (!userIdSchema.safeParse(userId).success) throw new VerificationNotFoundError();

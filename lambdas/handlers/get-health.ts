@@ -1,7 +1,7 @@
-import type { HealthResponse } from '#contracts/health.ts';
+import { getHealthRoute, type HealthResponse } from '#contracts/health.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
 
-export const handler = httpHandler({ route: 'GetHealth' }, async () => ({
+export const handler = httpHandler({ route: getHealthRoute }, async () => ({
   status: 200,
   body: { status: 'ok' } satisfies HealthResponse,
 }));

@@ -1,3 +1,4 @@
+import { getMeRoute } from '#contracts/me.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
@@ -13,7 +14,7 @@ const me = getMe({
   ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),
 });
 
-export const handler = httpHandler({ route: 'GetMe' }, async ({ caller }) => {
+export const handler = httpHandler({ route: getMeRoute }, async ({ caller }) => {
   const answer = await me(caller);
   // A valid token for an account the product erased: nothing to show.
   if (!answer) throw new AccountNotFoundError();

@@ -1,4 +1,4 @@
-import type { ConsentHistory } from '#contracts/consent.ts';
+import { type ConsentHistory, listMyConsentsRoute } from '#contracts/consent.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -9,7 +9,7 @@ const list = listMyConsents({
   ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),
 });
 
-export const handler = httpHandler({ route: 'ListMyConsents' }, async ({ caller }) => ({
+export const handler = httpHandler({ route: listMyConsentsRoute }, async ({ caller }) => ({
   status: 200,
   body: { records: await list(caller) } satisfies ConsentHistory,
 }));

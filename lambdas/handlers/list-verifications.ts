@@ -1,4 +1,4 @@
-import type { ListVerificationsResponse } from '#contracts/admin-verifications.ts';
+import { type ListVerificationsResponse, listVerificationsRoute } from '#contracts/admin-verifications.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbKycAdminQueue } from '#lambdas/adapters/dynamodb-kyc-admin-queue.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
@@ -11,7 +11,7 @@ const list = listVerifications({
   registrations: new DynamoDbRegistrationStore(documentClient, tableName('submissions')),
 });
 
-export const handler = httpHandler({ route: 'ListVerifications' }, async ({ query }) => {
+export const handler = httpHandler({ route: listVerificationsRoute }, async ({ query }) => {
   const body: ListVerificationsResponse = await list(query.status ?? 'pending');
   return { status: 200, body };
 });

@@ -1,5 +1,5 @@
 import type { PersonaEventReceived } from '#contracts/events.ts';
-import type { PersonaWebhookResponse } from '#contracts/persona-webhook.ts';
+import { type PersonaWebhookResponse, receivePersonaWebhookRoute } from '#contracts/persona-webhook.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { receivedFromWebhook } from '#lambdas/domain/kyc/persona-event.ts';
@@ -37,7 +37,7 @@ function parseEvent(body: Buffer): { ignored: string } | PersonaEventReceived {
   return reading.kind === 'unmapped' ? { ignored: reading.name } : reading.event;
 }
 
-export const handler = httpHandler({ route: 'ReceivePersonaWebhook' }, async ({ event, viewerIp }) => {
+export const handler = httpHandler({ route: receivePersonaWebhookRoute }, async ({ event, viewerIp }) => {
   // The wrapper has already refused a body over the route's limit (routes.ts: 2 MiB here).
   const body = bodyBytes(event);
   const check = verifyPersonaSignature({

@@ -1,4 +1,4 @@
-import type { VerificationEmailResponse } from '#contracts/me.ts';
+import { sendVerificationEmailRoute, type VerificationEmailResponse } from '#contracts/me.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
@@ -22,7 +22,7 @@ const request = requestVerificationEmail({
   },
 });
 
-export const handler = httpHandler({ route: 'SendVerificationEmail' }, async ({ caller }) => {
+export const handler = httpHandler({ route: sendVerificationEmailRoute }, async ({ caller }) => {
   // Only ever the caller: the user id comes from the token, the route takes no body.
   const result = await request(caller);
   if (result.outcome === 'already_verified') {

@@ -1,4 +1,4 @@
-import type { StartKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
+import { type StartKycInquiryResponse, startKycInquiryRoute } from '#contracts/kyc-inquiry.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
@@ -19,7 +19,7 @@ const start = startInquiry({
   templateId: requireEnv('personaTemplateId'),
 });
 
-export const handler = httpHandler({ route: 'StartKycInquiry' }, async ({ caller }) => {
+export const handler = httpHandler({ route: startKycInquiryRoute }, async ({ caller }) => {
   const result = await start(caller);
   logger.info('kyc inquiry started', { inquiryId: result.inquiryId, resumable: !!result.sessionToken });
   return { status: 200, body: result satisfies StartKycInquiryResponse };

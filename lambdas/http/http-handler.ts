@@ -1,10 +1,9 @@
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { AuthOf, RouteId, RouteOutput } from '#contracts/api.ts';
 import type { FieldError, Problem } from '#contracts/problem.ts';
 import { problemContentType } from '#contracts/problem.ts';
+import { type ApiRoute, maxBodyBytesOf, type RouteId, routeKeyOf } from '#contracts/route.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
-import { maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import { flushMetrics } from '#lambdas/runtime/metrics.ts';
 import type { HttpApiEvent, HttpApiResult } from './api-gateway.ts';
@@ -51,37 +50,41 @@ export interface HttpResponse {
 }
 
 export type HttpLambda = ((event: HttpApiEvent, context: Context) => Promise<HttpApiResult>) & {
-  /** The route of routes.ts the handler serves (and takes its auth from). */
+  /** The route the handler serves (and takes its auth from). */
   readonly routeId?: RouteId;
 };
 
-interface Options<Id extends RouteId> {
+interface Options<Row extends ApiRoute> {
   /**
-   * The route this handler serves: its contract row's `auth` decides who may call it, and its
-   * `body` and `query` schemas what reaches the handler.
+   * The contract row of the route this handler serves (`createRegistrationRoute` of
+   * lambdas/contracts/registration.ts): its `auth` decides who may call it, its `body` and `query`
+   * schemas what reaches the handler, its `maxBodyBytes` how large a body may be.
    */
-  route: Id;
+  route: Row;
 }
+
+/** What a row's schema under `Key` yields once parsed (`undefined`: the row has none). */
+type Parsed<Row, Key extends 'body' | 'query'> = Row extends {
+  readonly [K in Key]: infer Schema extends z.ZodMiniType;
+}
+  ? z.output<Schema>
+  : undefined;
 
 /** The handler's request for a route: the parsed body (none on a signed route: raw bytes first). */
-type RequestOf<Id extends RouteId> = HttpRequest<
-  AuthOf<Id> extends 'persona-signature' ? undefined : RouteOutput<Id, 'body'>,
-  RouteOutput<Id, 'query'>,
-  AuthOf<Id>
+type RequestOf<Row extends ApiRoute> = HttpRequest<
+  Row['auth'] extends 'persona-signature' ? undefined : Parsed<Row, 'body'>,
+  Parsed<Row, 'query'>,
+  Row['auth']
 >;
 
-function routeDef(id: RouteId): RouteDef {
-  const found = routes.find((route) => route.id === id);
-  // Fails the cold start, loudly, rather than serving a handler with no known auth.
-  if (!found) throw new Error(`No route ${id} in lambdas/routes.ts`);
-  return found;
-}
-
-export function httpHandler<Id extends RouteId>(
-  options: Options<Id>,
-  handle: (request: RequestOf<Id>) => Promise<HttpResponse>,
+export function httpHandler<const Row extends ApiRoute>(
+  options: Options<Row>,
+  handle: (request: RequestOf<Row>) => Promise<HttpResponse>,
 ): HttpLambda {
-  const route = routeDef(options.route);
+  const { route } = options;
+  // Fails the cold start, loudly, rather than serving a row whose route key is unknown or differs.
+  if (routeKeyOf(route.id as RouteId) !== `${route.method} ${route.path}`)
+    throw new Error(`Route ${route.id} does not match its route key in lambdas/contracts/route-keys.ts`);
   const { auth } = route;
   const maxBodyBytes = maxBodyBytesOf(route);
   // A signed route's handler verifies the raw bytes before anything parses them.
@@ -107,7 +110,7 @@ export function httpHandler<Id extends RouteId>(
       if (bytes.byteLength > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
       const body = bodySchema ? parseBody(event, bytes, bodySchema) : undefined;
       const query = querySchema ? parseQuery(event, querySchema) : undefined;
-      const response = await handle({ body, query, event, requestId, caller, viewerIp } as RequestOf<Id>);
+      const response = await handle({ body, query, event, requestId, caller, viewerIp } as RequestOf<Row>);
       return toResult(response);
     } catch (error) {
       const { problem, headers } = problemFor(error, { requestId, userId: caller?.userId });
@@ -117,7 +120,7 @@ export function httpHandler<Id extends RouteId>(
       logger.removeKeys(['requestId', 'routeKey', 'userId']);
     }
   };
-  return Object.assign(lambda, { routeId: options.route });
+  return Object.assign(lambda, { routeId: route.id as RouteId });
 }
 
 /**

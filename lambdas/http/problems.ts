@@ -1,5 +1,5 @@
-import type { ApiRoute } from '#contracts/api.ts';
 import { type FieldError, type Problem, type ProblemName, problemTypes } from '#contracts/problem.ts';
+import type { ApiRoute } from '#contracts/route.ts';
 import {
   ConsentDocumentChangedError,
   ConsentLedgerContentionError,

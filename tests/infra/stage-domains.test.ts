@@ -4,6 +4,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '#contracts/api.ts';
 import { webConfig } from '#contracts/web-config.ts';
 import { desiredTenant } from '#infra/auth0/provision/desired.ts';
 import { exampleStages } from '#infra/stage-config.ts';
@@ -125,7 +126,7 @@ describe('a stage whose Auth0 tenant has a custom domain', () => {
 
     it('accepts tokens from the custom issuer and refuses the canonical one', async () => {
       const { httpHandler } = await import('#lambdas/http/http-handler.ts');
-      const route = httpHandler({ route: 'GetMe' }, async ({ caller }) => ({
+      const route = httpHandler({ route: apiRoutes.GetMe }, async ({ caller }) => ({
         status: 200,
         body: { userId: caller.userId },
       }));

@@ -4,9 +4,10 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { personaWebhookMaxBodyBytes } from '#contracts/persona-webhook.ts';
 import { problemTypes } from '#contracts/problem.ts';
+import { defaultMaxBodyBytes } from '#contracts/route.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
-import { defaultMaxBodyBytes, personaWebhookMaxBodyBytes } from '#lambdas/routes.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
 

@@ -1,6 +1,7 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '#contracts/api.ts';
 import { problemTypes } from '#contracts/problem.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { ActionRunner } from '#local/idp/action-runner.ts';
@@ -67,7 +68,7 @@ async function accessTokenFor(role: string): Promise<string> {
   });
 }
 
-const adminRoute = httpHandler({ route: 'ListVerifications' }, async () => ({
+const adminRoute = httpHandler({ route: apiRoutes.ListVerifications }, async () => ({
   status: 200,
   body: { ok: true },
 }));

@@ -1,11 +1,13 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '#contracts/api.ts';
 import { problemTypes } from '#contracts/problem.ts';
+import { defaultMaxBodyBytes } from '#contracts/route.ts';
 import { clearSecretCache } from '#lambdas/adapters/secrets.ts';
 import { RateLimitedError } from '#lambdas/domain/errors.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
-import { defaultMaxBodyBytes, routes } from '#lambdas/routes.ts';
+import { routes } from '#lambdas/routes.ts';
 import {
   httpApiEvent,
   lambdaContext,
@@ -23,7 +25,7 @@ beforeEach(() => {
 
 describe('httpHandler', () => {
   const handle = vi.fn(async () => ({ status: 201, body: { success: true } }));
-  const handler = httpHandler({ route: 'CreateWaitlistEntry' }, handle);
+  const handler = httpHandler({ route: apiRoutes.CreateWaitlistEntry }, handle);
 
   it('passes a valid, parsed body to the handler and answers JSON', async () => {
     const result = await handler(httpApiEvent({ body: '{"email":"  Ada@Example.com "}' }), lambdaContext);
@@ -96,7 +98,7 @@ describe('httpHandler', () => {
   });
 
   it('maps a domain error to its status, problem type and Retry-After', async () => {
-    const limited = httpHandler({ route: 'GetHealth' }, async () => {
+    const limited = httpHandler({ route: apiRoutes.GetHealth }, async () => {
       throw new RateLimitedError('test', 42, 'Slow down.');
     });
     const result = await limited(httpApiEvent(), lambdaContext);
@@ -112,7 +114,7 @@ describe('httpHandler', () => {
   });
 
   it('turns any other error into a generic 500 with the request id and no internals', async () => {
-    const failing = httpHandler({ route: 'GetHealth' }, async () => {
+    const failing = httpHandler({ route: apiRoutes.GetHealth }, async () => {
       throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
     });
     const result = await failing(httpApiEvent(), lambdaContext);
@@ -122,15 +124,15 @@ describe('httpHandler', () => {
     expect(result.body).not.toMatch(/ECONNREFUSED|hunter2/);
   });
 
-  it('refuses to build a handler for a route routes.ts does not have', () => {
-    expect(() => httpHandler({ route: 'NoSuchRoute' as 'GetHealth' }, async () => ({ status: 200 }))).toThrow(
-      'No route NoSuchRoute in lambdas/routes.ts',
-    );
+  it('refuses to build a handler for a route the route keys do not have', () => {
+    expect(() =>
+      httpHandler({ route: { ...apiRoutes.GetHealth, id: 'NoSuchRoute' } }, async () => ({ status: 200 })),
+    ).toThrow('No route NoSuchRoute in lambdas/contracts/route-keys.ts');
   });
 
   it('takes the auth from the route: a user route without verified claims answers 401 and never runs', async () => {
     const handle = vi.fn(async () => ({ status: 200, body: {} }));
-    const me = httpHandler({ route: 'GetMe' }, handle);
+    const me = httpHandler({ route: apiRoutes.GetMe }, handle);
     const result = await me(httpApiEvent({ routeKey: 'GET /api/me' }), lambdaContext);
     expect(result.statusCode).toBe(401);
     expect(parse(result.body)).toMatchObject({ type: problemTypes.unauthorized, status: 401 });
@@ -140,7 +142,7 @@ describe('httpHandler', () => {
 
 describe('httpHandler behind CloudFront (the origin secret)', () => {
   const handle = vi.fn(async () => ({ status: 201, body: { success: true } }));
-  const handler = httpHandler({ route: 'CreateWaitlistEntry' }, handle);
+  const handler = httpHandler({ route: apiRoutes.CreateWaitlistEntry }, handle);
   const withHeaders = (headers: Record<string, string | undefined>) =>
     httpApiEvent({ headers: { ...httpApiEvent().headers, ...headers } });
 
@@ -158,7 +160,7 @@ describe('httpHandler behind CloudFront (the origin secret)', () => {
   });
 
   it('refuses before authenticating: a protected route says 403, not 401, to a direct caller', async () => {
-    const me = httpHandler({ route: 'GetMe' }, handle);
+    const me = httpHandler({ route: apiRoutes.GetMe }, handle);
     const result = await me(
       httpApiEvent({ routeKey: 'GET /api/me', headers: { 'x-origin-verify': 'nope' } }),
       lambdaContext,

@@ -20,12 +20,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { RouteId } from '#contracts/api.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import { type ProblemName, problemTypes } from '#contracts/problem.ts';
+import { maxBodyBytesOf } from '#contracts/route.ts';
 import { StorageUnavailableError } from '#lambdas/domain/errors.ts';
 import type { HttpApiEvent, JwtClaimValue } from '#lambdas/http/api-gateway.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
 import { buildOpenApiDocument } from '#lambdas/http/openapi.ts';
 import { routeProblemNames } from '#lambdas/http/problems.ts';
-import { maxBodyBytesOf, type RouteDef, routes } from '#lambdas/routes.ts';
+import { type RouteDef, routes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
 import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-keys.ts';
 

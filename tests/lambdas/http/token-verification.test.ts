@@ -4,6 +4,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '#contracts/api.ts';
 import { problemTypes } from '#contracts/problem.ts';
 import type { HttpApiEvent } from '#lambdas/http/api-gateway.ts';
 import { jwksCooldownMs } from '#lambdas/http/auth.ts';
@@ -85,7 +86,7 @@ const handle = vi.fn(async ({ caller }: { caller: { userId: string } }) => ({
   status: 200,
   body: { userId: caller.userId },
 }));
-const listMyConsents = httpHandler({ route: 'ListMyConsents' }, handle);
+const listMyConsents = httpHandler({ route: apiRoutes.ListMyConsents }, handle);
 
 async function call(token: string | undefined, authorizerSub: string | null = USER) {
   handle.mockClear();

@@ -16,6 +16,9 @@ interface ControlProps<T> {
   required?: boolean;
 }
 
+/** What `useContractForm().control(name)` returns for a text field. */
+export type TextControl = ControlProps<string>;
+
 /** The ids that tie a control to its hint and error. */
 function useDescribedBy(hint: unknown, error: string | undefined) {
   const id = useId();

@@ -1,9 +1,7 @@
 import {
-  createContext,
   type FocusEvent,
   type ReactNode,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -11,6 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { site } from '#web/content/site.ts';
+import { requiredContext } from '#web/lib/required-context.ts';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -47,12 +46,10 @@ interface Toast {
   action: ToastAction | undefined;
 }
 
-const ToastContext = createContext<ToastApi | null>(null);
+const [ToastContextProvider, useToastApi] = requiredContext<ToastApi>('useToast', 'ToastProvider');
 
 export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast() needs a <ToastProvider> (the layout renders one)');
-  return api;
+  return useToastApi();
 }
 
 /**
@@ -89,7 +86,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [dismiss]);
 
   return (
-    <ToastContext.Provider value={api}>
+    <ToastContextProvider value={api}>
       {children}
       <div className="toast-region">
         <div role="status" aria-live="polite" aria-label={site.toast.regionLabel} className="toast-list">
@@ -107,7 +104,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             ))}
         </div>
       </div>
-    </ToastContext.Provider>
+    </ToastContextProvider>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type DataDeletionAccepted, ownDataDeletionRequest } from '#contracts/data-deletion.ts';
-import { Field } from '#web/components/field.tsx';
+import { DeletionDetailsField } from '#web/components/deletion-details-field.tsx';
 import { Receipt } from '#web/components/receipt.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -82,13 +82,7 @@ export function DeletionRequest({ email }: { email: string }) {
         </dl>
         <p className="field__hint">{copy.emailNote}</p>
         <fieldset className="deletion-form__fields" disabled={step !== 'edit'}>
-          <Field
-            label={copy.detailsLabel}
-            labelNote={copy.optional}
-            hint={copy.detailsHint}
-            multiline
-            {...form.control('details')}
-          />
+          <DeletionDetailsField copy={copy} {...form.control('details')} />
           {step === 'edit' && (
             <button ref={reviewButton} type="submit" className="button">
               {copy.review}

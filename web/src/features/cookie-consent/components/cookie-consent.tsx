@@ -1,19 +1,11 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type CookieChoices,
   type CookieConsent,
   readConsent,
   saveConsent,
 } from '#web/features/cookie-consent/lib/consent-store.ts';
+import { requiredContext } from '#web/lib/required-context.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 
 export interface CookieConsentApi {
@@ -23,12 +15,13 @@ export interface CookieConsentApi {
   openSettings(): void;
 }
 
-const CookieConsentContext = createContext<CookieConsentApi | null>(null);
+const [CookieConsentContextProvider, useCookieConsentApi] = requiredContext<CookieConsentApi>(
+  'useCookieConsent',
+  'CookieConsentProvider',
+);
 
 export function useCookieConsent(): CookieConsentApi {
-  const api = useContext(CookieConsentContext);
-  if (!api) throw new Error('useCookieConsent() needs a <CookieConsentProvider> (the layout renders one)');
-  return api;
+  return useCookieConsentApi();
 }
 
 /** `pending`: prerendered, before React decides; `asking`: no current choice; `reopened`: from a control. */
@@ -82,7 +75,7 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => ({ consent, openSettings }), [consent, openSettings]);
 
   return (
-    <CookieConsentContext.Provider value={api}>
+    <CookieConsentContextProvider value={api}>
       {children}
       {banner !== 'closed' && (
         <CookieBanner
@@ -93,6 +86,6 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
           onClose={consent ? close : undefined}
         />
       )}
-    </CookieConsentContext.Provider>
+    </CookieConsentContextProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type DataDeletionPending, dataDeletionRequest } from '#contracts/data-deletion.ts';
+import { DeletionDetailsField } from '#web/components/deletion-details-field.tsx';
 import { Field } from '#web/components/field.tsx';
 import { Receipt } from '#web/components/receipt.tsx';
 import { useToast } from '#web/components/toast.tsx';
@@ -41,13 +42,7 @@ export function DataDeletionForm() {
           autoComplete="name"
           {...form.control('name')}
         />
-        <Field
-          label={copy.detailsLabel}
-          labelNote={copy.optional}
-          hint={copy.detailsHint}
-          multiline
-          {...form.control('details')}
-        />
+        <DeletionDetailsField copy={copy} {...form.control('details')} />
         <button type="submit" className="button" disabled={!form.hydrated || form.submitting}>
           {form.submitting ? copy.submitting : copy.submit}
         </button>
