@@ -1,5 +1,6 @@
-import { Annotations, type App, type Environment } from 'aws-cdk-lib';
+import { Annotations, type App, Aspects, type Environment } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { RetainExceptOnCreate } from '#infra/retained.ts';
 import { readWebBuild, type WebBuild } from '#infra/site/web-build.ts';
 import { BackendStack } from '#infra/stacks/backend-stack.ts';
 import { DataStack } from '#infra/stacks/data-stack.ts';
@@ -78,6 +79,9 @@ export function buildPlatform(
     ...(webAclArn ? { webAclArn } : {}),
     demo: config.demo,
   });
+  // Nothing outlives a failed first create (infra/retained.ts).
+  for (const stack of [data, backend, edge, site])
+    if (stack) Aspects.of(stack).add(new RetainExceptOnCreate());
   if (!config.siteUrl) {
     // The first of the two deploys of a stage without a custom domain (docs/deploying.md).
     Annotations.of(backend).addWarningV2(

@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     );
   }
   const desired = desiredTenant(config, { managementDomain: domain });
-  const client = createProvisioningClient({ domain, clientId, clientSecret });
+  const client = await createProvisioningClient({ domain, clientId, clientSecret });
   const log = (line: string) => console.log(line);
   const outcome = await provisionTenant(client, desired, {
     stage: config.stage,

@@ -1,6 +1,6 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, type ITableV2, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { retained } from '#infra/retained.ts';
 import { type KeyDef, type TableKey, tableKeys, tables } from '#lambdas/tables.ts';
 
 // The product's tables, built from lambdas/tables.ts: on demand, PITR, deletion protection,
@@ -26,7 +26,7 @@ export class DataTables extends Construct {
         encryption: TableEncryptionV2.awsManagedKey(),
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         deletionProtection: true,
-        removalPolicy: RemovalPolicy.RETAIN,
+        removalPolicy: retained,
         ...('ttlAttribute' in def ? { timeToLiveAttribute: def.ttlAttribute } : {}),
         globalSecondaryIndexes: def.indexes.map((index) => ({
           indexName: index.name,

@@ -1,6 +1,7 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { retained } from '#infra/retained.ts';
 import { type Auth0M2mKey, auth0M2mScopes, type SecretKey } from '#lambdas/grants.ts';
 import { type OriginSecret, originSecretSendKey } from '#lambdas/http/edge.ts';
 
@@ -32,7 +33,7 @@ export class PlatformSecrets extends Construct {
     const make = (key: SecretKey, idName: string) => {
       const secret = new Secret(this, idName, {
         description: descriptions[key],
-        removalPolicy: RemovalPolicy.RETAIN,
+        removalPolicy: retained,
         generateSecretString: { passwordLength: 32, excludePunctuation: true },
       });
       Validations.of(secret).acknowledge({
@@ -63,7 +64,7 @@ export class PlatformSecrets extends Construct {
     const initial: Omit<OriginSecret, 'current'> = { previous: '' };
     const secret = new Secret(this, 'OriginVerify', {
       description: descriptions.originVerify,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: retained,
       generateSecretString: {
         secretStringTemplate: JSON.stringify(initial),
         generateStringKey: originSecretSendKey,

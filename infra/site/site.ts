@@ -4,7 +4,6 @@ import {
   Annotations,
   DefaultStackSynthesizer,
   Duration,
-  RemovalPolicy,
   SecretValue,
   Stack,
   Token,
@@ -43,6 +42,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type WebConfig, webConfig } from '#contracts/web-config.ts';
+import { retained } from '#infra/retained.ts';
 import {
   appShellPage,
   notFoundPage,
@@ -98,7 +98,7 @@ export class Site extends Construct {
       // CloudFront standard logs are delivered with ACLs: the bucket must accept them.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(365), noncurrentVersionExpiration: Duration.days(30) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: retained,
     });
     Validations.of(this.logBucket).acknowledge({
       id: 'AwsSolutions-S1',
@@ -114,7 +114,7 @@ export class Site extends Construct {
       serverAccessLogsPrefix: 'site-bucket/',
       // Old chunks stay readable for a while after a deploy (tabs still running the previous build).
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: retained,
     });
 
     const validatedConfig = webConfig.parse(props.config);

@@ -63,7 +63,7 @@ export async function buildLambdaBundles(outDir: string, options: { unbundled?: 
 }
 
 // Import needs configuration (module-scope clients read it), never a reachable service.
-const importEnv = {
+export const importEnv = {
   AWS_REGION: 'eu-central-1',
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',

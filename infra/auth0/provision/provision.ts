@@ -2,6 +2,7 @@ import { ManagementClient } from 'auth0';
 import type { DesiredTenant } from './desired.ts';
 import { formatPlan } from './format.ts';
 import { type Plan, type PlanOptions, planTenant } from './plan.ts';
+import { assertProvisioningScopes } from './scopes.ts';
 import { type ApplyOptions, type ApplyResult, applyPlan, readTenant } from './tenant.ts';
 
 export interface ProvisioningCredentials {
@@ -13,10 +14,43 @@ export interface ProvisioningCredentials {
   fetch?: typeof fetch;
 }
 
-export function createProvisioningClient({ domain, clientId, clientSecret, fetch }: ProvisioningCredentials) {
+/**
+ * The Management API client provisioning works with, once its token has every scope provisioning
+ * needs (./scopes.ts): the token is asked for here, so its granted `scope` is checked before any
+ * call reads or changes the tenant.
+ */
+export async function createProvisioningClient({
+  domain,
+  clientId,
+  clientSecret,
+  fetch: fetchImpl = fetch,
+}: ProvisioningCredentials): Promise<ManagementClient> {
+  const response = await fetchImpl(`https://${domain}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+      audience: `https://${domain}/api/v2/`,
+    }),
+  });
+  const answer = (await response.json().catch(() => ({}))) as {
+    access_token?: string;
+    scope?: string;
+    error?: string;
+    error_description?: string;
+  };
+  if (!response.ok || !answer.access_token) {
+    throw new Error(
+      `Auth0 (${domain}) gave the provisioning application no Management API token: ${response.status} ${answer.error ?? ''} ${answer.error_description ?? ''}`.trim() +
+        '. Check AUTH0_DOMAIN (the tenant domain), AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET, and that the application is authorized for the Auth0 Management API (docs/deploying.md, 5.1).',
+    );
+  }
+  assertProvisioningScopes(answer.scope);
   // Provisioning runs on an operator's machine, not in a Lambda: the SDK's own retries (which
-  // honour Auth0's rate-limit headers) are welcome here.
-  return new ManagementClient({ domain, clientId, clientSecret, ...(fetch ? { fetch } : {}) });
+  // honour Auth0's rate-limit headers) are welcome here. A token lasts a day: one run needs one.
+  return new ManagementClient({ domain, token: answer.access_token, fetch: fetchImpl });
 }
 
 export interface ProvisionOptions extends PlanOptions, ApplyOptions {

@@ -10,6 +10,7 @@ import {
 import { formatPlan } from '#infra/auth0/provision/format.ts';
 import type { Step } from '#infra/auth0/provision/plan.ts';
 import { createProvisioningClient, nextSteps, provisionTenant } from '#infra/auth0/provision/provision.ts';
+import { provisioningCalls, provisioningScopes } from '#infra/auth0/provision/scopes.ts';
 import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
 import { auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
 
@@ -52,6 +53,8 @@ class FakeTenant {
   ];
   readonly connectionClients = new Map<string, Set<string>>([['con_default', new Set(['client_other_app'])]]);
   readonly requests: RecordedRequest[] = [];
+  /** What the provisioning application was authorized for (docs/deploying.md 5.1 grants these). */
+  grantedScopes: string[] = [...provisioningScopes];
 
   /** Requests that would change the tenant. */
   writes(): RecordedRequest[] {
@@ -118,7 +121,12 @@ class FakeTenant {
     const parts = url.pathname.split('/').filter(Boolean);
     const path = url.pathname;
     if (method === 'POST' && path === '/oauth/token') {
-      return this.#answer(200, { access_token: 'management-token', expires_in: 86400, token_type: 'Bearer' });
+      return this.#answer(200, {
+        access_token: 'management-token',
+        scope: this.grantedScopes.join(' '),
+        expires_in: 86400,
+        token_type: 'Bearer',
+      });
     }
     const [, , resource, second, third, fourth] = parts;
     if (resource === 'clients') {
@@ -283,7 +291,7 @@ let tenant: FakeTenant;
 let logs: string[];
 
 async function provision(options: { dryRun?: boolean; target?: DesiredTenant } = {}) {
-  const client = createProvisioningClient({
+  const client = await createProvisioningClient({
     domain: DOMAIN,
     clientId: 'prov',
     clientSecret: 'prov-secret',
@@ -506,7 +514,7 @@ describe('Auth0 provisioning plan', () => {
 
   it('writes the Action secret again only when asked, since its value cannot be read back', async () => {
     await provision();
-    const client = createProvisioningClient({
+    const client = await createProvisioningClient({
       domain: DOMAIN,
       clientId: 'prov',
       clientSecret: 'x',
@@ -635,5 +643,49 @@ describe('Auth0 provisioning plan', () => {
     (tenant.connections[0] as Json).strategy = 'google-oauth2';
     await expect(provision({ dryRun: true })).rejects.toThrow(/strategy google-oauth2, not auth0/);
     expect(tenant.writes()).toEqual([]);
+  });
+});
+
+describe("the provisioning application's Management API scopes", () => {
+  it('refuses to start, naming each missing scope and its use, before it reads or changes anything', async () => {
+    tenant.grantedScopes = provisioningScopes.filter((s) => s !== 'update:actions' && s !== 'create:actions');
+    const attempt = provision();
+    await expect(attempt).rejects.toThrow(
+      /lacks Management API scopes; nothing was read or changed:\n {2}- create:actions \(to create the post-login Action; deploy the post-login Action\)\n {2}- update:actions \(to update the post-login Action; bind the Action to the post-login trigger\)/,
+    );
+    expect(tenant.requests.map((r) => r.path)).toEqual(['/oauth/token']);
+  });
+
+  it('asks for exactly the scopes of the calls it makes, as docs/deploying.md grants them', () => {
+    // Every Management API call of infra/auth0/provision/tenant.ts has its row, and no row is unused.
+    const source = readFileSync(
+      new URL('../../../../infra/auth0/provision/tenant.ts', import.meta.url),
+      'utf8',
+    );
+    const calls = [...source.matchAll(/\bclient((?:\s*\.[a-zA-Z]+)+)\(/g)].map((m) =>
+      (m[1] as string).replace(/\s/g, '').slice(1),
+    );
+    expect([...new Set(calls)].sort()).toEqual(provisioningCalls.map((c) => c.call).sort());
+    // Bindings are under the Actions scopes; deploying takes create:actions (Auth0's reference).
+    expect(provisioningScopes).toEqual([
+      'read:clients',
+      'create:clients',
+      'update:clients',
+      'read:resource_servers',
+      'create:resource_servers',
+      'update:resource_servers',
+      'read:client_grants',
+      'create:client_grants',
+      'update:client_grants',
+      'read:actions',
+      'create:actions',
+      'update:actions',
+      'read:connections',
+      'create:connections',
+      'update:connections',
+    ]);
+    const docs = readFileSync(new URL('../../../../docs/deploying.md', import.meta.url), 'utf8');
+    const granted = /with exactly these permissions:\s*`([^`]+)`/.exec(docs)?.[1]?.split(/\s+/) ?? [];
+    expect([...granted].sort()).toEqual([...provisioningScopes].sort());
   });
 });
