@@ -78,6 +78,7 @@ export function buildPlatform(
     ...(config.certificateArn ? { certificateArn: config.certificateArn } : {}),
     ...(webAclArn ? { webAclArn } : {}),
     demo: config.demo,
+    ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}),
   });
   // Nothing outlives a failed first create (infra/retained.ts).
   for (const stack of [data, backend, edge, site])

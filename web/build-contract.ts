@@ -33,3 +33,13 @@ export const placeholderReportFile = 'placeholders.json';
 export interface PlaceholderReport {
   placeholders: string[];
 }
+
+/**
+ * `{ "siteUrl": "https://..." }`, written by every build: the origin (SITE_URL) its canonical URLs,
+ * sitemap and robots.txt name. The site construct refuses a build made for another URL than the
+ * stage's `siteUrl`, so a staging build cannot go to production unnoticed.
+ */
+export const siteUrlFile = 'site-url.json';
+export interface SiteUrlRecord {
+  siteUrl: string;
+}

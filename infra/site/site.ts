@@ -74,6 +74,11 @@ export interface SiteProps {
   webAclArn?: string;
   /** A demo stage (stage config `demo`) may deploy a build with placeholder content. */
   demo?: boolean;
+  /**
+   * The stage's `siteUrl`: a stage that is not a demo deploys only a build made for it (its
+   * site-url.json), and no missing build; unset on the first deploy of a stage without a domain.
+   */
+  siteUrl?: string;
 }
 
 /**
@@ -89,7 +94,7 @@ export class Site extends Construct {
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     const { build } = props;
-    refusePlaceholderBuild(build, props.demo === true);
+    refuseUnshippableBuild(build, { demo: props.demo === true, siteUrl: props.siteUrl });
 
     this.logBucket = new Bucket(this, 'Logs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -263,23 +268,45 @@ export class Site extends Construct {
 }
 
 /**
- * A local build (`npm run build:local`, a test build) carries placeholder company details and an
- * example canonical URL: only a stage marked `demo` may ship it. A build that cannot say what it
- * carries (no placeholders.json) is refused too: a rebuild says.
+ * What a stage that is not a demo refuses to deploy, at synthesis, before anything changes:
+ * - no build (the site would be replaced by the "Web build missing" page), unless the stage has no
+ *   `siteUrl` yet: its first deploy, where there is no site to replace and no URL to build for;
+ * - a local build (`npm run build:local`, a test build: placeholder company details, an example
+ *   canonical URL), or one that cannot say what it carries (no placeholders.json);
+ * - a build made for another URL than the stage's `siteUrl` (its site-url.json), or one that
+ *   cannot say which.
+ * A demo stage deploys any of them.
  */
-function refusePlaceholderBuild(build: WebBuild, demo: boolean) {
-  if (demo || build.missing) return;
+function refuseUnshippableBuild(build: WebBuild, stage: { demo: boolean; siteUrl: string | undefined }) {
+  if (stage.demo) return;
+  const rebuild = `Run \`SITE_URL=${stage.siteUrl ?? '<siteUrl>'} npm run build\` before \`cdk deploy\`.`;
+  if (build.missing) {
+    if (!stage.siteUrl) return;
+    throw new Error(
+      `web/dist has no index.html, so this deploy would replace the site with the "Web build missing" page. ${rebuild}`,
+    );
+  }
   if (build.placeholders === undefined) {
     throw new Error(
-      `The web build in ${build.dir} has no placeholders.json, so nothing says it is a production build. ` +
-        'Run `SITE_URL=<siteUrl> npm run build` before `cdk deploy`.',
+      `The web build in ${build.dir} has no placeholders.json, so nothing says it is a production build. ${rebuild}`,
     );
   }
   if (build.placeholders.length > 0) {
     throw new Error(
       `The web build in ${build.dir} is a local build with placeholder content, which only a stage marked \`demo\` may deploy:\n` +
         build.placeholders.map((line) => `  - ${line}`).join('\n') +
-        '\nFill them in and run `SITE_URL=<siteUrl> npm run build` (not `npm run build:local`) before `cdk deploy`.',
+        `\nFill them in and run \`SITE_URL=${stage.siteUrl ?? '<siteUrl>'} npm run build\` (not \`npm run build:local\`) before \`cdk deploy\`.`,
+    );
+  }
+  if (!stage.siteUrl) return;
+  if (build.siteUrl === undefined) {
+    throw new Error(
+      `The web build in ${build.dir} has no site-url.json, so nothing says which site it was built for. ${rebuild}`,
+    );
+  }
+  if (build.siteUrl !== stage.siteUrl) {
+    throw new Error(
+      `The web build in ${build.dir} was made for SITE_URL=${build.siteUrl}, but this stage's siteUrl is ${stage.siteUrl}: its canonical URLs, sitemap and robots.txt would name the other site. ${rebuild}`,
     );
   }
 }

@@ -6,7 +6,9 @@ import {
   type PlaceholderReport,
   parseCspHashes,
   placeholderReportFile,
+  type SiteUrlRecord,
   scriptHashSource,
+  siteUrlFile,
 } from '../../web/build-contract.ts';
 import { inlineScripts } from '../../web/inline-scripts.ts';
 
@@ -15,8 +17,9 @@ import { inlineScripts } from '../../web/inline-scripts.ts';
 
 export const webDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 /**
- * Deployed when `web/dist` does not exist (a fresh clone, CI synth): a page that says the build is
- * missing, so `cdk synth` works offline; `cdk deploy` warns (see `WebBuild.missing`).
+ * Deployed when `web/dist` does not exist, only where that replaces nothing: a demo stage, or the
+ * first deploy of a stage without a URL yet (a fresh clone and CI synthesize the `dev` demo). The
+ * site construct refuses a missing build for any other stage (see `WebBuild.missing`).
  */
 export const missingBuildDir = fileURLToPath(new URL('./missing-build/', import.meta.url));
 
@@ -34,6 +37,11 @@ export interface WebBuild {
    * not by web/vite.config.ts), so nothing vouches for it.
    */
   placeholders: string[] | undefined;
+  /**
+   * The SITE_URL the build was made for, from its site-url.json; undefined when the build has no
+   * such record (built before it existed, or not by web/vite.config.ts), so nothing vouches for it.
+   */
+  siteUrl: string | undefined;
 }
 
 function readScriptHashes(dir: string): string[] {
@@ -66,6 +74,14 @@ function readPlaceholders(dir: string): string[] | undefined {
   return parsed.placeholders;
 }
 
+function readSiteUrl(dir: string): string | undefined {
+  const file = path.join(dir, siteUrlFile);
+  if (!existsSync(file)) return undefined;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<SiteUrlRecord>;
+  if (typeof parsed.siteUrl !== 'string') throw new Error(`${file}: "siteUrl" must be a string`);
+  return parsed.siteUrl;
+}
+
 /** Reads the build in `dir` (default `web/dist`), or the placeholder when there is none. */
 export function readWebBuild(dir: string = webDistDir): WebBuild {
   const missing = !existsSync(path.join(dir, 'index.html'));
@@ -76,5 +92,6 @@ export function readWebBuild(dir: string = webDistDir): WebBuild {
     prerenderedRoutes: findPrerenderedRoutes(buildDir),
     missing,
     placeholders: missing ? [] : readPlaceholders(buildDir),
+    siteUrl: missing ? undefined : readSiteUrl(buildDir),
   };
 }

@@ -15,6 +15,8 @@ export interface SiteStackProps extends StackProps {
   certificateArn?: string;
   webAclArn?: string;
   demo?: boolean;
+  /** The stage's `siteUrl` (unset on the first deploy of a stage without a domain). */
+  siteUrl?: string;
 }
 
 /** The CloudFront site in front of the web build and the HTTP API. */
@@ -34,11 +36,14 @@ export class SiteStack extends Stack {
       ...(certificateArn ? { certificateArn } : {}),
       ...(webAclArn ? { webAclArn } : {}),
       demo: props.demo === true,
+      ...(props.siteUrl ? { siteUrl: props.siteUrl } : {}),
     });
+    // Only a demo stage or a stage's first deploy gets this far without a build (the Site refuses
+    // any other): the placeholder page replaces nothing there, but say so.
     if (build.missing) {
       Annotations.of(this).addWarningV2(
         'platform:web-build-missing',
-        'web/dist has no index.html: the site deploys a placeholder page. Run `npm run build` before `cdk deploy`.',
+        'web/dist has no index.html: the site deploys a placeholder page. Run `SITE_URL=<siteUrl> npm run build` before `cdk deploy`.',
       );
     }
     new CfnOutput(this, 'DistributionDomainName', {

@@ -210,7 +210,7 @@ function apiRows(figures: ApiFigures): Row[] {
 }
 
 const needsBuild = selected.some((area) => area !== 'lambdas');
-if (needsBuild && !args.has('no-build')) buildWebForLocalRuns();
+if (needsBuild && !args.has('no-build')) await buildWebForLocalRuns();
 
 const all: Row[] = [];
 for (const area of selected) {

@@ -1,17 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { buildWeb } from '../../web/scripts/build.ts';
 
 /**
  * The production web build into web/dist, placeholders allowed (a local build, never shipped): what
- * `npm run bench` and `npm run test:load` serve. Runs on the Node that runs the script.
+ * `npm run bench` and `npm run test:load` serve. Built as `npm run build` builds it (staged, moved
+ * into place only on success), on the Node that runs the script.
  */
-export function buildWebForLocalRuns(): void {
+export async function buildWebForLocalRuns(): Promise<void> {
   console.log('building the web (production build, placeholders allowed locally)...');
-  execFileSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'],
-    {
-      env: { ...process.env, NODE_ENV: 'production', ALLOW_PLACEHOLDER_CONTENT: '1' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  await buildWeb({
+    env: { ...process.env, NODE_ENV: 'production', ALLOW_PLACEHOLDER_CONTENT: '1' },
+    viteArgs: ['--logLevel', 'error'],
+  });
 }

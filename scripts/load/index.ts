@@ -29,7 +29,7 @@ if (!(organizations > 0 && concurrency > 0)) {
   process.exit(2);
 }
 
-if (!values['no-build'] || !existsSync('web/dist/index.html')) buildWebForLocalRuns();
+if (!values['no-build'] || !existsSync('web/dist/index.html')) await buildWebForLocalRuns();
 
 const startedAt = new Date();
 const machineAtStart = machine();

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import type { StackInfo } from '#local/stack.ts';
 import { type StackProcess, spawnStack } from '#local/stack-process.ts';
+import { buildWeb } from '../../web/scripts/build.ts';
 import { testPorts } from './test-ports.ts';
 
 // Global setup of the `stack` project: builds the web, then runs `local/start.ts --web=dist`
@@ -16,33 +16,17 @@ declare module 'vitest' {
   }
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`)),
-    );
-  });
-}
-
 let stack: StackProcess | undefined;
 
 export default async function setup(project: TestProject) {
   if (!process.env.STACK_SKIP_BUILD) {
     // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build:
     // the browser tests run the production build, as CloudFront serves it.
-    await run(
-      process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
-      { ...process.env, NODE_ENV: 'production' },
-    );
+    await buildWeb({
+      env: { ...process.env, NODE_ENV: 'production' },
+      viteArgs: ['--logLevel', 'warn'],
+      quiet: true,
+    });
   }
   stack = await spawnStack({
     ports: testPorts,

@@ -62,7 +62,7 @@ describe('the data stack', () => {
 
   it('protects every table: PITR, deletion protection, retained on delete, no physical name', () => {
     for (const resource of Object.values(data.findResources('AWS::DynamoDB::GlobalTable'))) {
-      expect(resource.DeletionPolicy).toBe('Retain');
+      expect(resource.DeletionPolicy).toBe('RetainExceptOnCreate');
       expect(resource.UpdateReplacePolicy).toBe('Retain');
       expect(resource.Properties.TableName).toBeUndefined();
       for (const replica of resource.Properties.Replicas) {
@@ -88,7 +88,7 @@ describe('the data stack', () => {
     const secrets = Object.values(data.findResources('AWS::SecretsManager::Secret'));
     expect(secrets).toHaveLength(Object.keys(secretEnvVars).length);
     for (const secret of secrets) {
-      expect(secret.DeletionPolicy).toBe('Retain');
+      expect(secret.DeletionPolicy).toBe('RetainExceptOnCreate');
       expect(secret.Properties.SecretString).toBeUndefined();
     }
   });

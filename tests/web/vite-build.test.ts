@@ -8,7 +8,7 @@ import { readWebBuild } from '#infra/site/web-build.ts';
 import { appPaths, indexedPaths, publicPaths, redirects } from '#web/config/paths.ts';
 import { notFound } from '#web/content/pages/not-found.ts';
 import { site } from '#web/content/site.ts';
-import { placeholderReportFile } from '../../web/build-contract.ts';
+import { placeholderReportFile, siteUrlFile } from '../../web/build-contract.ts';
 import { entryLoaderScript, headScript } from '../../web/inline-scripts.ts';
 import { auth0TokenWorkerMarker, removedWorkerSource } from '../../web/scripts/auth0-token-worker.ts';
 import {
@@ -293,6 +293,12 @@ describe('placeholder content', () => {
       expect.arrayContaining([...findPlaceholders(company, 'company'), expect.stringMatching(/^SITE_URL /)]),
     );
     expect(readWebBuild(outDir).placeholders).toEqual(report.placeholders);
+  });
+
+  it('records the SITE_URL it was built for in site-url.json, which the site construct holds to the stage', async () => {
+    const record = JSON.parse(await readFile(path.join(outDir, siteUrlFile), 'utf8'));
+    expect(record).toEqual({ siteUrl: defaultSiteUrl });
+    expect(readWebBuild(outDir).siteUrl).toBe(defaultSiteUrl);
   });
 
   it('names each .example address of the company content (email, careersEmail) by its field', async () => {

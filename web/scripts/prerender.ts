@@ -9,7 +9,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { type PlaceholderReport, placeholderReportFile } from '../build-contract.ts';
+import {
+  type PlaceholderReport,
+  placeholderReportFile,
+  type SiteUrlRecord,
+  siteUrlFile,
+} from '../build-contract.ts';
 import {
   checkSiteUrl,
   findPlaceholders,
@@ -256,6 +261,8 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
       placeholders: [...found, ...(siteUrlProblem ? [`SITE_URL ${siteUrlProblem.problem}`] : [])],
     };
     await writeFile(path.join(outDir, placeholderReportFile), `${JSON.stringify(report, null, 2)}\n`);
+    const built: SiteUrlRecord = { siteUrl: entry.siteUrl };
+    await writeFile(path.join(outDir, siteUrlFile), `${JSON.stringify(built, null, 2)}\n`);
 
     const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
     const manifest = await readManifest(outDir);

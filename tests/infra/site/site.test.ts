@@ -446,10 +446,42 @@ describe('the web build', () => {
     // A build without the report (older, or not made by the web build) proves nothing.
     rmSync(path.join(local, 'placeholders.json'));
     expect(() => synthPlatform({ demo: false }, { buildDir: local })).toThrow(/no placeholders\.json/);
-    // No build at all still synthesizes (a fresh clone, CI) with the placeholder page and a warning.
-    const none = synthPlatform({ demo: false }, { buildDir: path.join(tmpdir(), 'no-such-build') });
+  });
+
+  it('refuses a missing build for a stage that is not a demo, but for its first deploy, which has no URL yet', () => {
+    const noBuild = { buildDir: path.join(tmpdir(), 'no-such-build') };
+    // The "Web build missing" page would replace the live site.
+    expect(() => synthPlatform({ demo: false }, noBuild)).toThrow(
+      'web/dist has no index.html, so this deploy would replace the site with the "Web build missing" page. Run `SITE_URL=https://d111111abcdef8.cloudfront.net npm run build` before `cdk deploy`.',
+    );
+    // The first deploy of a stage without a domain has no site to replace and no URL to build for.
+    const first = synthPlatform({ demo: false, siteUrl: undefined }, noBuild);
     expect(
-      Annotations.fromStack(none.stacks.site).findWarning('*', Match.stringLikeRegexp('has no index.html')),
+      Annotations.fromStack(first.stacks.site).findWarning('*', Match.stringLikeRegexp('has no index.html')),
     ).toHaveLength(1);
+    // A demo stage (a fresh clone's and CI's `dev`) synthesizes with the placeholder page too.
+    const demo = synthPlatform({ demo: true }, noBuild);
+    expect(
+      Annotations.fromStack(demo.stacks.site).findWarning('*', Match.stringLikeRegexp('has no index.html')),
+    ).toHaveLength(1);
+  });
+
+  it("refuses a build made for another site URL than the stage's, and one that does not say", () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'web-dist-other-'));
+    cpSync(fixtureBuildDir, other, { recursive: true });
+    writeFileSync(
+      path.join(other, 'site-url.json'),
+      JSON.stringify({ siteUrl: 'https://d222222abcdef8.cloudfront.net' }),
+    );
+    expect(() => synthPlatform({ demo: false }, { buildDir: other })).toThrow(
+      /was made for SITE_URL=https:\/\/d222222abcdef8\.cloudfront\.net, but this stage's siteUrl is https:\/\/d111111abcdef8\.cloudfront\.net: its canonical URLs, sitemap and robots\.txt would name the other site\. Run `SITE_URL=https:\/\/d111111abcdef8\.cloudfront\.net npm run build`/,
+    );
+    // The stage it was made for takes it; a demo stage takes any.
+    expect(() =>
+      synthPlatform({ demo: false, siteUrl: 'https://d222222abcdef8.cloudfront.net' }, { buildDir: other }),
+    ).not.toThrow();
+    expect(() => synthPlatform({ demo: true }, { buildDir: other })).not.toThrow();
+    rmSync(path.join(other, 'site-url.json'));
+    expect(() => synthPlatform({ demo: false }, { buildDir: other })).toThrow(/has no site-url\.json/);
   });
 });
