@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { eventRules } from '#lambdas/event-rules.ts';
+import { secretEnvVars } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 
 // The operator docs are followed to the letter by someone new: every AWS command says which region
@@ -144,6 +145,17 @@ describe('the docs', () => {
     expect(undescribed).toEqual([]);
     const layout = read('README.md');
     expect(folderReadmes.filter((readme) => !layout.includes(`](${readme})`))).toEqual([]);
+  });
+
+  it('count and name every secret the data stack creates where deploying says how to fill them', () => {
+    const deploying = read('docs/deploying.md');
+    const start = deploying.indexOf('## 4. ');
+    const section = deploying.slice(start, deploying.indexOf('\n## ', start + 1));
+    const keys = Object.keys(secretEnvVars);
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    expect(section).toContain(`The data stack creates ${words[keys.length]} Secrets Manager secrets`);
+    const pascal = (key: string) => `Secrets${key[0]?.toUpperCase()}${key.slice(1)}`;
+    expect(keys.map(pascal).filter((id) => !section.includes(`\`${id}\``))).toEqual([]);
   });
 
   it('name every reserved concurrency the functions have, with its value, where throttles are explained', () => {
