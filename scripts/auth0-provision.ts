@@ -48,7 +48,7 @@ async function main(): Promise<number> {
     rewriteActionSecrets: flags['rewrite-action-secrets'],
     log,
   });
-  if (outcome.result) log(`\nNext:\n${nextSteps(desired, outcome.result, config.stage)}`);
+  if (outcome.result) log(`\nNext:\n${nextSteps(desired, outcome.result, config)}`);
   return 0;
 }
 

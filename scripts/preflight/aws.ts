@@ -143,14 +143,17 @@ export function awsPreflightPorts(region: string): PreflightPorts & { close(): v
   const lambda = new LambdaClient({ region });
   const acm = new ACMClient({ region: 'us-east-1' });
   const cloudFormation = new CloudFormationClient({ region });
+  const edgeCloudFormation = new CloudFormationClient({ region: 'us-east-1' });
   return {
     lambda: lambdaAccountPort(lambda),
     ses: sesPort(ses),
     certificates: certificatePort(acm),
     secrets: secretsPort(secrets),
     stacks: stacksPort(cloudFormation),
+    edgeStacks: stacksPort(edgeCloudFormation),
     close: () => {
       cloudFormation.destroy();
+      edgeCloudFormation.destroy();
       ses.destroy();
       secrets.destroy();
       lambda.destroy();

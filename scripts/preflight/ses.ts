@@ -109,20 +109,25 @@ export async function sesChecks(
     }
     return findings;
   }
-  const production = `aws sesv2 put-account-details --region ${region} --production-access-enabled --mail-type TRANSACTIONAL --website-url ${config.siteUrl} --contact-language EN --use-case-description "..." (docs/deploying.md section 7)`;
+  // Without a custom domain the site's URL is the CloudFront host, known only after the first deploy.
+  const request = `aws sesv2 put-account-details --region ${region} --production-access-enabled --mail-type TRANSACTIONAL --website-url ${config.siteUrl ?? 'https://<that host>'} --contact-language EN --use-case-description "..." (docs/deploying.md section 7)`;
+  const production = config.siteUrl
+    ? `: ${request}`
+    : ` once the site's URL is known (after the first deploy the "Site address" check names its host): ${request}`;
   if (sandboxRecipients.length === 0) {
+    // Production access is AWS's to grant, within about a day: the deploy need not wait for it.
     findings.push({
       check: 'SES sandbox',
-      status: 'missing',
-      detail: `the account is in the SES sandbox in ${region} and the stage lists no email.sandboxRecipients: no registrant would get an email`,
-      fix: `Request production access: ${production}\nUntil then, to test: verify your test addresses and list them in email.sandboxRecipients.`,
+      status: 'warning',
+      detail: `the account is in the SES sandbox in ${region} and the stage lists no email.sandboxRecipients: until AWS grants production access no registrant gets an email`,
+      fix: `The deploy can go ahead while production access is pending. Request it${production}\nTo test before it is granted: verify your test addresses and list them in email.sandboxRecipients.`,
     });
   } else {
     findings.push({
       check: 'SES sandbox',
       status: 'note',
       detail: `the account is in the SES sandbox in ${region}: email goes only to ${[domain, ...sandboxRecipients].join(', ')}`,
-      fix: `Before real users: ${production}`,
+      fix: `Before real users, request production access${production}`,
     });
     for (const recipient of sandboxRecipients) {
       let state: EmailIdentityState | undefined;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { eventRules } from '#lambdas/event-rules.ts';
+import { secretEnvVars } from '#lambdas/grants.ts';
 import { routes } from '#lambdas/routes.ts';
 
 // The operator docs are followed to the letter by someone new: every AWS command says which region
@@ -144,6 +145,46 @@ describe('the docs', () => {
     expect(undescribed).toEqual([]);
     const layout = read('README.md');
     expect(folderReadmes.filter((readme) => !layout.includes(`](${readme})`))).toEqual([]);
+  });
+
+  it('run only npm scripts package.json has', () => {
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    const runs = docs.flatMap((file) =>
+      [...read(file).matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => [file, m[1] as string]),
+    );
+    expect(runs.filter(([file]) => file === 'docs/deploying.md').length).toBeGreaterThan(0);
+    expect(runs.filter(([file]) => file === 'docs/operating.md').length).toBeGreaterThan(0);
+    expect(runs.filter(([, name]) => !Object.hasOwn(scripts, name as string))).toEqual([]);
+    // Each script's own entry file exists (`tsx scripts/x.ts`, `vite build --config web/vite.config.ts`).
+    const entries = Object.entries(scripts).flatMap(([name, command]) =>
+      [...command.matchAll(/(?:^|\s)((?:scripts|local|web|bin)\/[\w./-]+\.ts)\b/g)].map((m) => [
+        name,
+        m[1] as string,
+      ]),
+    );
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter(([, file]) => !existsSync(path.join(root, file as string)))).toEqual([]);
+  });
+
+  it('name every dead-letter queue, one per event rule, where the DeadLetters alarm is explained', () => {
+    const operating = read('docs/operating.md');
+    const start = operating.indexOf('DeadLetters`:');
+    const section = operating.slice(start, operating.indexOf('\n#', start));
+    expect(section).toContain(`Each of the ${eventRules.length} event rules`);
+    expect(eventRules.filter((rule) => !section.includes(`\`${rule.id}\``)).map((rule) => rule.id)).toEqual(
+      [],
+    );
+  });
+
+  it('count and name every secret the data stack creates where deploying says how to fill them', () => {
+    const deploying = read('docs/deploying.md');
+    const start = deploying.indexOf('## 4. ');
+    const section = deploying.slice(start, deploying.indexOf('\n## ', start + 1));
+    const keys = Object.keys(secretEnvVars);
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    expect(section).toContain(`The data stack creates ${words[keys.length]} Secrets Manager secrets`);
+    const pascal = (key: string) => `Secrets${key[0]?.toUpperCase()}${key.slice(1)}`;
+    expect(keys.map(pascal).filter((id) => !section.includes(`\`${id}\``))).toEqual([]);
   });
 
   it('name every reserved concurrency the functions have, with its value, where throttles are explained', () => {

@@ -31,8 +31,9 @@ import {
   sesPort,
   stacksPort,
 } from '#scripts/preflight/aws.ts';
+import { minimumBootstrapVersion } from '#scripts/preflight/bootstrap.ts';
 import { runPreflight } from '#scripts/preflight/checks.ts';
-import { type Finding, formatFindings } from '#scripts/preflight/findings.ts';
+import { exitStatus, type Finding, formatFindings } from '#scripts/preflight/findings.ts';
 import { type LambdaAccountPort, stageReservedConcurrency } from '#scripts/preflight/lambda-concurrency.ts';
 import type { CertificatePort, StacksPort } from '#scripts/preflight/site.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
@@ -147,10 +148,13 @@ const certificates = (answer?: { status: string; domainNames: string[] }): Certi
   return certificatePort(new ACMClient({ region: 'us-east-1' }));
 };
 
+const notExists = (stackName: string) =>
+  Object.assign(new Error(`Stack with id ${stackName} does not exist`), { name: 'ValidationError' });
 /** The site stack as CloudFormation describes it: deployed at `host`, or (undefined) not yet. */
 const siteStack = (host?: string): StacksPort => {
+  const site = cloudFormation.on(DescribeStacksCommand, { StackName: 'Platform-prod-Site' });
   if (host)
-    cloudFormation.on(DescribeStacksCommand).resolves({
+    site.resolves({
       Stacks: [
         {
           StackName: 'Platform-prod-Site',
@@ -160,25 +164,51 @@ const siteStack = (host?: string): StacksPort => {
         },
       ],
     });
-  else
-    cloudFormation.on(DescribeStacksCommand).rejects(
-      Object.assign(new Error('Stack with id Platform-prod-Site does not exist'), {
-        name: 'ValidationError',
-      }),
-    );
+  else site.rejects(notExists('Platform-prod-Site'));
   return stacksPort(new CloudFormationClient({ region: 'eu-central-1' }));
+};
+/**
+ * The `CDKToolkit` stack `cdk bootstrap` leaves in each region, by its `BootstrapVersion` output:
+ * a region left out is not bootstrapped. The answer depends on the region of the client asked.
+ */
+type Toolkits = Record<string, string | undefined>;
+const bothBootstrapped: Toolkits = { 'eu-central-1': '30', 'us-east-1': '30' };
+const toolkits = (versions: Toolkits) => {
+  cloudFormation
+    .on(DescribeStacksCommand, { StackName: 'CDKToolkit' })
+    .callsFake(async (_input, getClient) => {
+      const version = versions[await getClient().config.region()];
+      if (version === undefined) throw notExists('CDKToolkit');
+      return {
+        Stacks: [
+          {
+            StackName: 'CDKToolkit',
+            StackStatus: 'UPDATE_COMPLETE',
+            CreationTime: new Date(),
+            Outputs: version ? [{ OutputKey: 'BootstrapVersion', OutputValue: version }] : [],
+          },
+        ],
+      };
+    });
 };
 /** The example stage's siteUrl (a stage after its second pass). */
 const exampleHost = 'd111111abcdef8.cloudfront.net';
 
 async function preflight(
   config: StageConfig,
-  ports: { lambda?: LambdaAccountPort; certificates?: CertificatePort; stacks?: StacksPort } = {},
+  ports: {
+    lambda?: LambdaAccountPort;
+    certificates?: CertificatePort;
+    stacks?: StacksPort;
+    toolkits?: Toolkits;
+  } = {},
 ) {
+  toolkits(ports.toolkits ?? bothBootstrapped);
   const findings = await runPreflight(config, {
     lambda: ports.lambda ?? lambda(1000),
     certificates: ports.certificates ?? certificates(),
     stacks: ports.stacks ?? siteStack(exampleHost),
+    edgeStacks: stacksPort(new CloudFormationClient({ region: 'us-east-1' })),
     ses: sesPort(new SESv2Client({ region: config.region })),
     secrets: secretsPort(new SecretsManagerClient({ region: config.region })),
   });
@@ -213,6 +243,8 @@ describe('npm run preflight', () => {
     });
     expect(failed).toBe(false);
     expect(statuses(findings)).toEqual([
+      'ok CDK bootstrap',
+      'ok CDK bootstrap',
       'ok Lambda concurrency',
       'later SES identity',
       'ok SES sandbox',
@@ -257,18 +289,51 @@ describe('npm run preflight', () => {
     expect(stageReservedConcurrency().total).toBe(reservedInTemplate);
   });
 
-  it('refuses the SES sandbox without sandbox recipients, unverified recipients and an unverified operations address', async () => {
+  it('lets the deploy go ahead while SES production access is pending: a warning, exit status 0', async () => {
     const domain = { 'platform.example': { verified: true, stackName: dataStack } };
     account({ production: false, identities: domain });
     const bare = await preflight(stage());
-    expect(bare.missing('SES sandbox')).toEqual([
-      expect.stringMatching(/in the SES sandbox .* no email\.sandboxRecipients/),
+    expect(bare.missing('SES sandbox')).toEqual([]);
+    expect(bare.findings.filter((f) => f.check === 'SES sandbox')).toEqual([
+      expect.objectContaining({
+        status: 'warning',
+        detail: expect.stringMatching(/in the SES sandbox .* no email\.sandboxRecipients/),
+        fix: expect.stringContaining('The deploy can go ahead while production access is pending'),
+      }),
     ]);
+    expect(bare.failed).toBe(false);
+    expect(exitStatus(bare.findings)).toBe(0);
+    expect(bare.report).toMatch(/WARNING +SES sandbox: /);
     expect(bare.report).toContain(
-      'aws sesv2 put-account-details --region eu-central-1 --production-access-enabled',
+      `aws sesv2 put-account-details --region eu-central-1 --production-access-enabled --mail-type TRANSACTIONAL --website-url https://${exampleHost} `,
     );
+    expect(bare.report).toContain('1 warning(s): the deploy can go ahead');
 
+    // A new account before its first deploy: nothing missing, the sandbox only warned about.
     ses.reset();
+    account({ production: false });
+    const first = await preflight(stage({ siteUrl: undefined }), { stacks: siteStack() });
+    expect(first.failed).toBe(false);
+    expect(statuses(first.findings)).toContain('warning SES sandbox');
+    expect(first.report).toContain('Ready for the first deploy');
+  });
+
+  it('names the site URL to give SES only once it is known, never "undefined"', async () => {
+    account({ production: false });
+    const first = await preflight(stage({ siteUrl: undefined }), { stacks: siteStack() });
+    expect(first.report).not.toContain('undefined');
+    expect(first.report).toContain(
+      `Request it once the site's URL is known (after the first deploy the "Site address" check names its host): aws sesv2 put-account-details --region eu-central-1 --production-access-enabled --mail-type TRANSACTIONAL --website-url https://<that host> `,
+    );
+    // With sandbox recipients the same request is a note.
+    const email = { ...exampleStages.dev?.email, sandboxRecipients: ['platform.example'] };
+    const noted = await preflight(stage({ siteUrl: undefined, email }), { stacks: siteStack() });
+    expect(noted.report).not.toContain('undefined');
+    expect(noted.report).toContain("request production access once the site's URL is known");
+  });
+
+  it('refuses unverified sandbox recipients and an unverified operations address', async () => {
+    const domain = { 'platform.example': { verified: true, stackName: dataStack } };
     account({ production: false, identities: { ...domain, 'tester@acme-test.de': { verified: false } } });
     const email = { ...exampleStages.dev?.email, operationsAddress: 'ops@acme-ops.de' };
     const unverified = await preflight(
@@ -340,6 +405,64 @@ describe('npm run preflight', () => {
     expect(done.report).toContain('Nothing missing.');
   });
 
+  it("refuses a region that is not CDK-bootstrapped, the stage's or us-east-1, naming the bootstrap command", async () => {
+    account({});
+    const check = async (config: StageConfig, versions: Toolkits) =>
+      (await preflight(config, { toolkits: versions })).findings.filter((f) => f.check === 'CDK bootstrap');
+
+    // Neither region: two findings, each with the exact command (the stage's account when it names one).
+    const account111 = stage({ account: '111111111111' });
+    expect(await check(account111, {})).toEqual([
+      expect.objectContaining({
+        status: 'missing',
+        detail: 'eu-central-1 is not bootstrapped (no CDKToolkit stack): the stage deploys there',
+        fix: 'npx cdk bootstrap aws://111111111111/eu-central-1',
+      }),
+      expect.objectContaining({
+        status: 'missing',
+        detail:
+          'us-east-1 is not bootstrapped (no CDKToolkit stack): the edge stack Platform-prod-Edge (the web ACL) deploys there',
+        fix: 'npx cdk bootstrap aws://111111111111/us-east-1',
+      }),
+    ]);
+    // Only us-east-1 missing (the usual case); without an account the command asks the CLI for it.
+    const edgeOnly = await preflight(stage(), { toolkits: { 'eu-central-1': '30' } });
+    expect(edgeOnly.failed).toBe(true);
+    expect(edgeOnly.missing('CDK bootstrap')).toEqual([
+      expect.stringMatching(/^us-east-1 is not bootstrapped/),
+    ]);
+    expect(edgeOnly.report).toContain(
+      'npx cdk bootstrap aws://$(aws sts get-caller-identity --query Account --output text)/us-east-1',
+    );
+    // Too old a bootstrap, or a toolkit stack without its version (a failed bootstrap).
+    expect(
+      (await check(stage(), { 'eu-central-1': '5', 'us-east-1': '' })).map((f) => [f.status, f.detail]),
+    ).toEqual([
+      ['missing', 'CDKToolkit in eu-central-1 is bootstrap version 5; the templates need 6 or later'],
+      ['missing', 'CDKToolkit in us-east-1 has no BootstrapVersion output (a bootstrap that failed?)'],
+    ]);
+    // A stage that brings its own web ACL has no edge stack: us-east-1 is not needed.
+    const ownAcl = stage({
+      webAclArn:
+        'arn:aws:wafv2:us-east-1:111111111111:global/webacl/own/12345678-1234-1234-1234-123456789012',
+    });
+    expect(statuses(await check(ownAcl, { 'eu-central-1': '30' }))).toEqual(['ok CDK bootstrap']);
+    // Each region was asked in its own region.
+    const asked = await Promise.all(
+      cloudFormation
+        .commandCalls(DescribeStacksCommand, { StackName: 'CDKToolkit' })
+        .map((call) => (call.thisValue as CloudFormationClient).config.region()),
+    );
+    expect(new Set(asked)).toEqual(new Set(['eu-central-1', 'us-east-1']));
+  });
+
+  it('wants the bootstrap version the synthesized templates check for', () => {
+    const { backend } = synthPlatform();
+    const rule = JSON.stringify(backend.toJSON().Rules?.CheckBootstrapVersion);
+    const refused = Array.from({ length: minimumBootstrapVersion - 1 }, (_, i) => String(i + 1));
+    expect(rule).toContain(JSON.stringify(refused));
+  });
+
   it('checks the custom domain certificate: in us-east-1, issued, covering the domain', async () => {
     account({});
     const arn = 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012';
@@ -383,6 +506,7 @@ describe('npm run preflight', () => {
     account({});
     lambda(50);
     certificates({ status: 'PENDING_VALIDATION', domainNames: ['app.acme-test.de'] });
+    toolkits({ 'eu-central-1': '30' });
     const ports = awsPreflightPorts('eu-central-1');
     try {
       const arn = 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012';
@@ -393,6 +517,11 @@ describe('npm run preflight', () => {
       const missing = findings.filter((f) => f.status === 'missing').map((f) => f.check);
       expect(missing).toContain('Lambda concurrency');
       expect(missing).toContain('Site domain');
+      // The bootstrap is read in the stage's region and in us-east-1.
+      expect(statuses(findings.filter((f) => f.check === 'CDK bootstrap'))).toEqual([
+        'ok CDK bootstrap',
+        'missing CDK bootstrap',
+      ]);
       expect(lambdaApi.commandCalls(GetAccountSettingsCommand)).toHaveLength(1);
       expect(acm.commandCalls(DescribeCertificateCommand)[0]?.args[0].input).toEqual({ CertificateArn: arn });
     } finally {

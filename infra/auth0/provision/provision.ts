@@ -1,4 +1,5 @@
 import { ManagementClient } from 'auth0';
+import type { StageConfig } from '#infra/stage-config.ts';
 import type { DesiredTenant } from './desired.ts';
 import { formatPlan } from './format.ts';
 import { type Plan, type PlanOptions, planTenant } from './plan.ts';
@@ -83,7 +84,11 @@ export async function provisionTenant(
 }
 
 /** What the operator does next, with ids only: secrets stay in the Auth0 dashboard. */
-export function nextSteps(desired: DesiredTenant, result: ApplyResult, stage: string): string {
+export function nextSteps(
+  desired: DesiredTenant,
+  result: ApplyResult,
+  { stage, region }: Pick<StageConfig, 'stage' | 'region'>,
+): string {
   const lines: string[] = [];
   if (result.spaClientId !== desired.spa.configuredClientId) {
     lines.push(
@@ -97,7 +102,7 @@ export function nextSteps(desired: DesiredTenant, result: ApplyResult, stage: st
       `  (description "Auth0 machine-to-machine credentials ..."), as JSON {"clientId","clientSecret"}:`,
       `    client id:     ${app.clientId}`,
       `    client secret: Auth0 dashboard > Applications > "${m2m.name}" > Settings > Client Secret`,
-      `    aws secretsmanager put-secret-value --secret-id <${m2m.key} secret ARN> --secret-string file://${m2m.key}.json`,
+      `    aws secretsmanager put-secret-value --region ${region} --secret-id <${m2m.key} secret ARN> --secret-string file://${m2m.key}.json`,
       app.created
         ? '  The application was created just now: store its credentials before the functions need them.'
         : '  (Already stored? Nothing to do.)',

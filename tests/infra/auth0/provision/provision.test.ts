@@ -484,7 +484,7 @@ describe('Auth0 provisioning plan', () => {
   it('never prints a client secret', async () => {
     const { result } = await provision();
     if (!result) throw new Error('not applied');
-    logs.push(nextSteps(desired(), result, config.stage));
+    logs.push(nextSteps(desired(), result, config));
     const output = logs.join('\n');
     for (const client of tenant.clients) expect(output).not.toContain(String(client.client_secret));
     for (const key of auth0M2mKeys) {
@@ -493,10 +493,20 @@ describe('Auth0 provisioning plan', () => {
     }
   });
 
+  it("prints each secret's put-secret-value with the stage's region, as every AWS command in the docs has", async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    const commands = nextSteps(desired(), result, { ...config, region: 'eu-west-3' })
+      .split('\n')
+      .filter((line) => line.includes('aws secretsmanager put-secret-value'));
+    expect(commands).toHaveLength(auth0M2mKeys.length);
+    for (const command of commands) expect(command).toContain('put-secret-value --region eu-west-3 ');
+  });
+
   it('tells the operator to put the SPA client id into the stage config when it differs', async () => {
     const { result } = await provision();
     if (!result) throw new Error('not applied');
-    expect(nextSteps(desired(), result, config.stage)).toContain(
+    expect(nextSteps(desired(), result, config)).toContain(
       `Set auth0.spaClientId to "${result.spaClientId}"`,
     );
 
