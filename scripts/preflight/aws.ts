@@ -1,11 +1,11 @@
 import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
-  GetSecretValueCommand,
-  ListSecretsCommand,
-  SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
+  CloudFormationClient,
+  DescribeStacksCommand,
+  ListStackResourcesCommand,
+} from '@aws-sdk/client-cloudformation';
+import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { PreflightPorts } from './checks.ts';
 import type { LambdaAccountPort } from './lambda-concurrency.ts';
@@ -16,9 +16,8 @@ import type { CertificatePort, StacksPort } from './site.ts';
 // The preflight's ports on the AWS SDK clients, read-only calls only, with the operator's
 // credentials from the default chain. Endpoints are the SDK's regional ones.
 
-/** CloudFormation tags every resource it creates with these. */
+/** CloudFormation tags every resource it creates with this. */
 const stackNameTag = 'aws:cloudformation:stack-name';
-const logicalIdTag = 'aws:cloudformation:logical-id';
 
 const named = (error: unknown, name: string) => error instanceof Error && error.name === name;
 
@@ -44,30 +43,36 @@ export function sesPort(client: SESv2Client): SesPort {
   };
 }
 
-export function secretsPort(client: SecretsManagerClient): SecretsPort {
+/**
+ * The data stack's secrets by the stack's own resource list (their physical ids), never by tag: a
+ * failed create of an older stack left secrets behind with the same tags, names and logical ids.
+ */
+export function secretsPort(client: SecretsManagerClient, cloudFormation: CloudFormationClient): SecretsPort {
   return {
     async stackSecrets(stackName) {
       const found: { logicalId: string; arn: string }[] = [];
       let nextToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListSecretsCommand({
-            Filters: [
-              { Key: 'tag-key', Values: [stackNameTag] },
-              { Key: 'tag-value', Values: [stackName] },
-            ],
-            ...(nextToken ? { NextToken: nextToken } : {}),
-          }),
-        );
-        for (const secret of page.SecretList ?? []) {
-          const tags = secret.Tags ?? [];
-          // The two filters match any tag key and any tag value: keep the secrets of this very stack.
-          if (!tags.some((tag) => tag.Key === stackNameTag && tag.Value === stackName)) continue;
-          const logicalId = tags.find((tag) => tag.Key === logicalIdTag)?.Value;
-          if (logicalId && secret.ARN) found.push({ logicalId, arn: secret.ARN });
-        }
-        nextToken = page.NextToken;
-      } while (nextToken);
+      try {
+        do {
+          const page = await cloudFormation.send(
+            new ListStackResourcesCommand({
+              StackName: stackName,
+              ...(nextToken ? { NextToken: nextToken } : {}),
+            }),
+          );
+          for (const resource of page.StackResourceSummaries ?? []) {
+            if (resource.ResourceType !== 'AWS::SecretsManager::Secret') continue;
+            if (resource.ResourceStatus === 'DELETE_COMPLETE' || !resource.PhysicalResourceId) continue;
+            if (resource.LogicalResourceId)
+              found.push({ logicalId: resource.LogicalResourceId, arn: resource.PhysicalResourceId });
+          }
+          nextToken = page.NextToken;
+        } while (nextToken);
+      } catch (error) {
+        // No stack yet (before the first deploy): no secrets to check.
+        if (named(error, 'ValidationError') && /does not exist/.test((error as Error).message)) return [];
+        throw error;
+      }
       return found;
     },
     async value(arn) {
@@ -148,7 +153,7 @@ export function awsPreflightPorts(region: string): PreflightPorts & { close(): v
     lambda: lambdaAccountPort(lambda),
     ses: sesPort(ses),
     certificates: certificatePort(acm),
-    secrets: secretsPort(secrets),
+    secrets: secretsPort(secrets, cloudFormation),
     stacks: stacksPort(cloudFormation),
     edgeStacks: stacksPort(edgeCloudFormation),
     close: () => {

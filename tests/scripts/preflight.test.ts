@@ -5,7 +5,11 @@ import {
   ResourceNotFoundException as CertificateNotFound,
   DescribeCertificateCommand,
 } from '@aws-sdk/client-acm';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CloudFormationClient,
+  DescribeStacksCommand,
+  ListStackResourcesCommand,
+} from '@aws-sdk/client-cloudformation';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   GetSecretValueCommand,
@@ -101,28 +105,41 @@ function account(options: {
     };
   });
   const entries = Object.entries(options.secrets ?? {}) as [keyof typeof secretIds, string | null][];
-  secretsManager.on(ListSecretsCommand).resolves({
-    SecretList: [
-      // Another stage's secret: the tag-value filter alone would let it through.
+  // The data stack's own resources: its secrets by physical id, beside a table preflight ignores.
+  cloudFormation.on(ListStackResourcesCommand, { StackName: dataStack }).resolves({
+    StackResourceSummaries: [
       {
-        ARN: arnOf('SecretsPersonaApiKeyOTHER'),
-        Tags: [
-          { Key: 'aws:cloudformation:stack-name', Value: 'Platform-dev-Data' },
-          { Key: 'aws:cloudformation:logical-id', Value: 'SecretsPersonaApiKeyB1A325FE' },
-          { Key: 'owner', Value: dataStack },
-        ],
+        LogicalResourceId: 'DataTablesConsentLedger0123ABCD',
+        PhysicalResourceId: 'Platform-prod-Data-ConsentLedger',
+        ResourceType: 'AWS::DynamoDB::GlobalTable',
+        ResourceStatus: 'CREATE_COMPLETE',
+        LastUpdatedTimestamp: new Date(),
       },
       ...entries.map(([key]) => ({
-        ARN: arnOf(secretIds[key]),
-        Tags: [
-          { Key: 'aws:cloudformation:stack-name', Value: dataStack },
-          { Key: 'aws:cloudformation:logical-id', Value: secretIds[key] },
-        ],
+        LogicalResourceId: secretIds[key],
+        PhysicalResourceId: arnOf(secretIds[key]),
+        ResourceType: 'AWS::SecretsManager::Secret',
+        ResourceStatus: 'CREATE_COMPLETE' as const,
+        LastUpdatedTimestamp: new Date(),
       })),
     ],
   });
+  // What a tag search would also find: a failed first create's leftover, with the same stack-name
+  // and logical-id tags as the real secret.
+  secretsManager.on(ListSecretsCommand).resolves({
+    SecretList: [
+      {
+        ARN: arnOf('SecretsPersonaApiKeyLEFTOVER'),
+        Tags: [
+          { Key: 'aws:cloudformation:stack-name', Value: dataStack },
+          { Key: 'aws:cloudformation:logical-id', Value: secretIds.personaApiKey },
+        ],
+      },
+    ],
+  });
   secretsManager.on(GetSecretValueCommand).callsFake(({ SecretId }: { SecretId: string }) => {
-    if (SecretId === arnOf('SecretsPersonaApiKeyOTHER')) return { SecretString: goodValues.personaApiKey };
+    if (SecretId === arnOf('SecretsPersonaApiKeyLEFTOVER'))
+      return { SecretString: 'GeneratedPlaceholder0123456789ab' };
     const entry = entries.find(([key]) => arnOf(secretIds[key]) === SecretId);
     if (!entry || entry[1] === null)
       throw new ResourceNotFoundException({ message: 'no value', $metadata: {} });
@@ -210,7 +227,10 @@ async function preflight(
     stacks: ports.stacks ?? siteStack(exampleHost),
     edgeStacks: stacksPort(new CloudFormationClient({ region: 'us-east-1' })),
     ses: sesPort(new SESv2Client({ region: config.region })),
-    secrets: secretsPort(new SecretsManagerClient({ region: config.region })),
+    secrets: secretsPort(
+      new SecretsManagerClient({ region: config.region }),
+      new CloudFormationClient({ region: config.region }),
+    ),
   });
   const missing = (check: string) =>
     findings.filter((f) => f.status === 'missing' && f.check === check).map((f) => f.detail);
@@ -403,6 +423,24 @@ describe('npm run preflight', () => {
     const done = await preflight(stage());
     expect(done.failed).toBe(false);
     expect(done.report).toContain('Nothing missing.');
+  });
+
+  it("checks the data stack's own secrets (its resource list), never a failed create's leftover with the same tags", async () => {
+    account({
+      identities: { 'platform.example': { verified: true, stackName: dataStack } },
+      secrets: goodValues,
+    });
+    const { missing, report } = await preflight(stage());
+    expect(missing('Secrets')).toEqual([]);
+    const read = secretsManager
+      .commandCalls(GetSecretValueCommand)
+      .map((call) => call.args[0].input.SecretId);
+    expect(read).toContain(arnOf(secretIds.personaApiKey));
+    expect(read).not.toContain(arnOf('SecretsPersonaApiKeyLEFTOVER'));
+    expect(report).not.toContain('LEFTOVER');
+    expect(cloudFormation.commandCalls(ListStackResourcesCommand)[0]?.args[0].input).toEqual({
+      StackName: dataStack,
+    });
   });
 
   it("refuses a region that is not CDK-bootstrapped, the stage's or us-east-1, naming the bootstrap command", async () => {

@@ -87,12 +87,13 @@ export async function provisionTenant(
 export function nextSteps(
   desired: DesiredTenant,
   result: ApplyResult,
-  { stage, region }: Pick<StageConfig, 'stage' | 'region'>,
+  { stage, region, siteUrl }: Pick<StageConfig, 'stage' | 'region' | 'siteUrl'>,
 ): string {
   const lines: string[] = [];
   if (result.spaClientId !== desired.spa.configuredClientId) {
+    // A deploy without a build made for the stage's URL is refused (docs/deploying.md section 3).
     lines.push(
-      `- Set auth0.spaClientId to "${result.spaClientId}" in the "${stage}" stage config, then deploy: npx cdk deploy --all -c stage=${stage}`,
+      `- Set auth0.spaClientId to "${result.spaClientId}" in the "${stage}" stage config, then build and deploy: SITE_URL=${siteUrl ?? '<siteUrl>'} npm run build && npx cdk deploy --all -c stage=${stage}`,
     );
   }
   for (const m2m of desired.m2m) {

@@ -509,6 +509,10 @@ describe('Auth0 provisioning plan', () => {
     expect(nextSteps(desired(), result, config)).toContain(
       `Set auth0.spaClientId to "${result.spaClientId}"`,
     );
+    // Built for the stage's URL before the deploy: without it the site stack refuses to synthesize.
+    expect(nextSteps(desired(), result, config)).toContain(
+      `then build and deploy: SITE_URL=${config.siteUrl} npm run build && npx cdk deploy --all -c stage=${config.stage}`,
+    );
 
     const configured = desiredTenant(
       parseStageConfig({
