@@ -22,6 +22,7 @@ import { Construct } from 'constructs';
 import { metricsNamespace, serviceName } from '#infra/api/platform-function.ts';
 import { deadLetterQueue } from '#infra/dead-letter-queue.ts';
 import { funnelMetrics, managementApiMetrics } from '#infra/observability/funnel-metrics.ts';
+import { viewerAddressMissingMetric } from '#lambdas/http/edge.ts';
 
 /** Namespace of the metrics this construct derives from log lines. */
 export const operationsNamespace = 'Platform/Operations';
@@ -46,6 +47,11 @@ export const thresholds = {
   signatureFailures: 10,
   /** Auth0 429s in 5 minutes: the tenant's Management API limit is being hit regularly. */
   auth0RateLimited: 5,
+  /**
+   * API requests without the viewer's IP in 5 minutes: the edge writes it on every request, so
+   * one means the ViewerIp function is detached or broken (the ledger would record CloudFront).
+   */
+  viewerAddressMissing: 1,
 } as const;
 
 export interface ObservabilityProps {
@@ -206,6 +212,22 @@ export class Observability extends Construct {
       alarmDescription: `Auth0 answered 429 at least ${thresholds.auth0RateLimited} times in 5 minutes`,
       metric: auth0RateLimited,
       threshold: thresholds.auth0RateLimited,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+
+    // Counted by the HTTP wrapper (lambdas/http/http-handler.ts) in every function's EMF metrics.
+    alarm('ViewerAddressMissing', {
+      alarmDescription:
+        "API requests arrived without the viewer's IP (x-viewer-ip): the consent ledger and the per-IP limits record CloudFront's address instead (see docs/operating.md)",
+      metric: new Metric({
+        namespace: metricsNamespace,
+        metricName: viewerAddressMissingMetric,
+        dimensionsMap: { service: serviceName },
+        period,
+        statistic: 'Sum',
+      }),
+      threshold: thresholds.viewerAddressMissing,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
     });

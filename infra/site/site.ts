@@ -54,7 +54,7 @@ import {
 } from '#infra/site/path-mapping.ts';
 import { type SiteHeaders, siteHeaderInputs, siteHeaders } from '#infra/site/security-headers.ts';
 import type { WebBuild } from '#infra/site/web-build.ts';
-import { originSecretSendKey, originVerifyHeader } from '#lambdas/http/edge.ts';
+import { originSecretSendKey, originVerifyHeader, viewerIpFunctionCode } from '#lambdas/http/edge.ts';
 
 export interface SiteProps {
   build: WebBuild;
@@ -143,6 +143,14 @@ export class Site extends Construct {
       code: FunctionCode.fromInline(notFoundStatusCode(siteRoutes)),
     });
 
+    // The viewer's IP for the API (ledger, per-IP limits): written on every /api/* request,
+    // replacing the viewer's own copy (lambdas/http/edge.ts, ADR 0073).
+    const viewerIp = new CloudFrontFunction(this, 'ViewerIp', {
+      comment: "Writes the viewer's IP into x-viewer-ip for the API, replacing any copy the viewer sent",
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(viewerIpFunctionCode),
+    });
+
     const certificate = props.certificateArn
       ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
@@ -200,10 +208,13 @@ export class Site extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           // Nothing from the API is cached; all viewer headers (Authorization included, which the
           // managed AllViewer policies may forward), query strings and the body reach the API, but
-          // not Host: API Gateway routes on its own host name. The policy also adds CloudFront's
-          // own headers, CloudFront-Viewer-Address among them: the viewer's IP the API records.
+          // not Host: API Gateway routes on its own host name. This policy adds none of
+          // CloudFront's own headers (CloudFront-Viewer-Address would need a policy naming it, and
+          // one that forwards every viewer header but Host cannot): the ViewerIp function writes
+          // the viewer's IP as a viewer header, which the policy forwards.
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
           responseHeadersPolicy: headers,
           compress: true,
         },

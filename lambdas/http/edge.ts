@@ -1,4 +1,5 @@
 import { hash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import { problemTypes } from '#contracts/problem.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
 
@@ -11,8 +12,26 @@ import type { RouteDef } from '#lambdas/routes.ts';
 /** The custom origin header CloudFront adds to every `/api/*` request; its value is the origin secret. */
 export const originVerifyHeader = 'x-origin-verify';
 
-/** CloudFront's header with the viewer's address and port (`198.51.100.10:46532`, `2001:db8::1:46532`). */
-export const viewerAddressHeader = 'cloudfront-viewer-address';
+/**
+ * The header the API reads the viewer's IP from (`198.51.100.10`, `2001:db8::1`), written on every
+ * `/api/*` request by the edge, overwriting any copy the viewer sent: in AWS by the `ViewerIp`
+ * CloudFront Function (`viewerIpFunctionCode`) from `event.viewer.ip`, locally by the web servers
+ * from the socket. Not CloudFront's own `CloudFront-Viewer-Address`: CloudFront adds that only
+ * when an origin request policy names it, and the managed AllViewerExceptHostHeader policy the
+ * API needs (every viewer header, not Host) names none (issue 25, ADR 0073).
+ */
+export const viewerIpHeader = 'x-viewer-ip';
+
+/**
+ * The viewer-request CloudFront Function of the `/api/*` behaviour (JavaScript runtime 2.0): sets
+ * `viewerIpHeader` to the viewer's IP, replacing whatever the viewer sent under that name.
+ */
+export const viewerIpFunctionCode = `function handler(event) {
+  var request = event.request;
+  request.headers['${viewerIpHeader}'] = { value: event.viewer.ip };
+  return request;
+}
+`;
 
 /**
  * The origin secret as stored in Secrets Manager: CloudFront sends `current`; during a rotation
@@ -61,14 +80,13 @@ export function originVerifier(accepted: readonly string[]): (header: string | u
   };
 }
 
-/** The IP of `CloudFront-Viewer-Address` (`ip:port`; IPv6 without brackets), or undefined if malformed. */
+/** The metric the HTTP wrapper counts, and the alarm watches, when a request came without the viewer's IP. */
+export const viewerAddressMissingMetric = 'ViewerAddressMissing';
+
+/** The viewer's IP from `viewerIpHeader`, or undefined when it is missing or not an IP address. */
 export function viewerIpOf(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const value = header.trim();
-  const colon = value.lastIndexOf(':');
-  if (colon < 1 || !/^\d{1,5}$/.test(value.slice(colon + 1))) return undefined;
-  const ip = value.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
-  return /^[0-9a-fA-F:.]+$/.test(ip) ? ip : undefined;
+  const value = header?.trim();
+  return value && isIP(value) !== 0 ? value : undefined;
 }
 
 /**

@@ -5,14 +5,15 @@ import { problemContentType } from '#contracts/problem.ts';
 import { type ApiRoute, maxBodyBytesOf, type RouteId, routeKeyOf } from '#contracts/route.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
-import { flushMetrics } from '#lambdas/runtime/metrics.ts';
+import { countMetric, flushMetrics } from '#lambdas/runtime/metrics.ts';
 import type { HttpApiEvent, HttpApiResult } from './api-gateway.ts';
 import { authenticate, type Caller, requireAdmin } from './auth.ts';
 import {
   acceptedOriginValues,
   originVerifier,
   originVerifyHeader,
-  viewerAddressHeader,
+  viewerAddressMissingMetric,
+  viewerIpHeader,
   viewerIpOf,
 } from './edge.ts';
 import {
@@ -37,8 +38,9 @@ export interface HttpRequest<Body, Query, Auth> {
   /** The verified caller on `user` and `admin` routes. */
   caller: Auth extends 'user' | 'admin' ? Caller : undefined;
   /**
-   * The viewer's IP as CloudFront saw it (`CloudFront-Viewer-Address`, trusted because the origin
-   * secret verified); API Gateway's `sourceIp` is CloudFront's edge. Raw: minimise before storing.
+   * The viewer's IP as CloudFront saw it (`x-viewer-ip`, which the edge writes; trusted because
+   * the origin secret verified); API Gateway's `sourceIp` is CloudFront's edge, used (and logged
+   * and counted) only when the header is missing. Raw: minimise before storing.
    */
   viewerIp: string;
 }
@@ -136,7 +138,14 @@ async function verifiedViewerIp(event: HttpApiEvent): Promise<string> {
   if (originCheck?.secret !== secret)
     originCheck = { secret, verify: originVerifier(acceptedOriginValues(secret)) };
   if (!originCheck.verify(event.headers[originVerifyHeader])) throw new OriginNotVerifiedError();
-  return viewerIpOf(event.headers[viewerAddressHeader]) ?? event.requestContext.http.sourceIp;
+  const viewerIp = viewerIpOf(event.headers[viewerIpHeader]);
+  if (viewerIp) return viewerIp;
+  // The edge writes it on every request: without it the ledger and the per-IP limits would record
+  // CloudFront's address. Said and counted (the ViewerAddressMissing alarm), never silent.
+  const { sourceIp } = event.requestContext.http;
+  logger.warn('viewer address missing', { viewerAddressMissing: true, sourceIp });
+  countMetric(viewerAddressMissingMetric);
+  return sourceIp;
 }
 
 /** The request body as sent (API Gateway base64-encodes what it does not take for text). */

@@ -8,7 +8,7 @@ import {
   perIpWriteLimit,
   perIpWriteLimitResponse,
   publicWriteRoutes,
-  viewerAddressHeader,
+  viewerIpHeader,
   viewerIpOf,
 } from '#lambdas/http/edge.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
@@ -93,7 +93,7 @@ export function createRouteDispatch(options: DispatchOptions) {
     const socketIp = req.socket.remoteAddress ?? '127.0.0.1';
     const header = req.headers[originVerifyHeader];
     const fromEdge = typeof header === 'string' && fromOurEdge(header);
-    const viewer = req.headers[viewerAddressHeader];
+    const viewer = req.headers[viewerIpHeader];
     return (fromEdge && typeof viewer === 'string' ? viewerIpOf(viewer) : undefined) ?? socketIp;
   };
   // A warm container's handler, once its module has loaded: no promise to wait for per request.

@@ -32,7 +32,7 @@ export interface GatewayOptions {
   secrets?: Record<string, string>;
   /**
    * The origin secret the local CloudFront stand-ins (local/web) send. With it a request's
-   * `CloudFront-Viewer-Address` is the client the per-IP limit counts; without, the socket's peer.
+   * `x-viewer-ip` (the edge's copy of the viewer's IP) is the client the per-IP limit counts; without, the socket's peer.
    */
   originSecret?: string;
   /** WAF's per-IP rule on the public write routes; `perIpWriteLimit` (lambdas/http/edge.ts) unless a test raises it. */

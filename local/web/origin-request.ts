@@ -1,20 +1,23 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { originVerifyHeader, viewerAddressHeader } from '#lambdas/http/edge.ts';
+import { originVerifyHeader, viewerIpHeader } from '#lambdas/http/edge.ts';
 
 // What CloudFront's `/api/*` behaviour does to a request on its way to the API (infra/site), for
 // the local web servers that play its part: the origin secret as a custom origin header, the
-// viewer's address from the connection in CloudFront-Viewer-Address, the viewer appended to
-// X-Forwarded-For, and no viewer-supplied copy of the headers CloudFront itself sets.
+// viewer's IP from the connection in x-viewer-ip (the ViewerIp CloudFront Function's part), the
+// viewer appended to X-Forwarded-For, and no viewer-supplied copy of the headers the edge sets.
 
-/** Headers a viewer may not set: CloudFront overwrites its own headers and the custom origin header. */
+/**
+ * Headers a viewer may not set: CloudFront overwrites its own headers and the custom origin
+ * header, and the ViewerIp function the viewer's IP.
+ */
 export function isEdgeHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  return lower === originVerifyHeader || lower.startsWith('cloudfront-');
+  return lower === originVerifyHeader || lower === viewerIpHeader || lower.startsWith('cloudfront-');
 }
 
-/** `ip:port` as CloudFront writes it (IPv6 without brackets). */
-export function viewerAddress(req: IncomingMessage): string {
-  return `${req.socket.remoteAddress ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`;
+/** The viewer's IP as `event.viewer.ip` gives it. */
+export function viewerIp(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? '127.0.0.1';
 }
 
 /** The headers the edge adds or replaces, for a request from this connection. */
@@ -22,7 +25,7 @@ export function edgeHeaders(req: IncomingMessage, originSecret: string): Record<
   const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
   return {
     [originVerifyHeader]: originSecret,
-    [viewerAddressHeader]: viewerAddress(req),
+    [viewerIpHeader]: viewerIp(req),
     'x-forwarded-for': forwardedFor,
   };
 }

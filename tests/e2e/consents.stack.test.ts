@@ -37,7 +37,7 @@ function postConsent(token: string | undefined, body: unknown, origin = stack.we
       'content-type': 'application/json',
       'user-agent': chromeOnWindows,
       'x-forwarded-for': '203.0.113.77',
-      'cloudfront-viewer-address': '203.0.113.77:443',
+      'x-viewer-ip': '203.0.113.77',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: JSON.stringify(body),

@@ -117,7 +117,7 @@ describe('POST /api/cookie-consents', () => {
     const headers = {
       // Claims of the client's own: the edge replaces the one and the API ignores the other.
       'x-forwarded-for': '203.0.113.77',
-      'cloudfront-viewer-address': '203.0.113.77:443',
+      'x-viewer-ip': '203.0.113.77',
       'user-agent': 'Mozilla/5.0 (X11; Linux) Chrome/140',
     };
     const first = await post('/api/cookie-consents', body, headers);

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -15,6 +16,7 @@ import {
 } from '#infra/site/security-headers.ts';
 import { Site } from '#infra/site/site.ts';
 import { readWebBuild } from '#infra/site/web-build.ts';
+import { viewerIpFunctionCode } from '#lambdas/http/edge.ts';
 import { localSiteHeaders } from '#local/web/index.ts';
 import { bucketKeys } from '#tests/helpers/site-paths.ts';
 import { fixtureBuildDir, synthPlatform } from '#tests/infra/synth.ts';
@@ -167,7 +169,13 @@ describe('the distribution', () => {
     expect(api.AllowedMethods).toEqual(
       expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
     );
-    expect(api.FunctionAssociations).toBeUndefined();
+    // The viewer's IP as a viewer header (the policy above forwards no CloudFront header).
+    expect(api.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/ViewerIp/), 'FunctionARN'] },
+      },
+    ]);
     const origin = dist.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
     expect(origin.S3OriginConfig).toBeUndefined();
     expect(origin.CustomOriginConfig).toMatchObject({
@@ -208,6 +216,7 @@ describe('the distribution', () => {
   });
 
   it('runs the path-mapping functions from the route registry on the bucket, never on /api', () => {
+    const viewerIpFunction = (id: string) => /ViewerIp/.test(id);
     const dist = distributionConfig();
     const fns = site.findResources('AWS::CloudFront::Function');
     const code = (association: { FunctionARN: { 'Fn::GetAtt': string[] } }) =>
@@ -221,7 +230,32 @@ describe('the distribution', () => {
     expect(code(associations[1])).toBe(notFoundStatusCode(siteRoutes));
     for (const fn of Object.values(fns))
       expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
-    for (const behavior of dist.CacheBehaviors) expect(behavior.FunctionAssociations).toBeUndefined();
+    for (const behavior of dist.CacheBehaviors)
+      for (const association of behavior.FunctionAssociations ?? [])
+        expect(viewerIpFunction(association.FunctionARN['Fn::GetAtt'][0])).toBe(true);
+  });
+
+  it("writes the viewer's IP for the API with the function it deploys, over any copy the viewer sent", () => {
+    const fns = site.findResources('AWS::CloudFront::Function');
+    const [id, fn] = Object.entries(fns).find(([id]) => /ViewerIp/.test(id)) ?? [];
+    expect(id).toBeDefined();
+    expect(fn?.Properties.FunctionCode).toBe(viewerIpFunctionCode);
+    const context: { handler?: (event: object) => { headers: Record<string, { value: string }> } } = {};
+    runInNewContext(viewerIpFunctionCode, context);
+    const request = context.handler?.({
+      viewer: { ip: '2001:db8::7' },
+      request: {
+        method: 'POST',
+        uri: '/api/consents',
+        querystring: {},
+        headers: { 'x-viewer-ip': { value: '203.0.113.77' }, authorization: { value: 'Bearer t' } },
+        cookies: {},
+      },
+    });
+    expect(request?.headers).toEqual({
+      'x-viewer-ip': { value: '2001:db8::7' },
+      authorization: { value: 'Bearer t' },
+    });
   });
 
   it('warns at synth when the web build lacks a page the registry serves, and not when it has them all', () => {

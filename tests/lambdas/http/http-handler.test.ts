@@ -8,6 +8,8 @@ import { clearSecretCache } from '#lambdas/adapters/secrets.ts';
 import { RateLimitedError } from '#lambdas/domain/errors.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { routes } from '#lambdas/routes.ts';
+import { logger } from '#lambdas/runtime/logger.ts';
+import { metrics } from '#lambdas/runtime/metrics.ts';
 import {
   httpApiEvent,
   lambdaContext,
@@ -217,18 +219,35 @@ describe('httpHandler behind CloudFront (the origin secret)', () => {
   });
 
   it.each([
-    ['198.51.100.23:51234', '198.51.100.23'],
-    ['2001:db8:85a3::8a2e:370:7334:443', '2001:db8:85a3::8a2e:370:7334'],
-    ['[2001:db8::1]:443', '2001:db8::1'],
-  ])("hands the handler the viewer's IP from CloudFront-Viewer-Address %s", async (address, ip) => {
-    await handler(withHeaders({ 'cloudfront-viewer-address': address }), lambdaContext);
+    ['198.51.100.23', '198.51.100.23'],
+    ['2001:db8:85a3::8a2e:370:7334', '2001:db8:85a3::8a2e:370:7334'],
+    [' 203.0.113.5 ', '203.0.113.5'],
+  ])("hands the handler the viewer's IP from the edge's x-viewer-ip %s", async (header, ip) => {
+    await handler(withHeaders({ 'x-viewer-ip': header }), lambdaContext);
     expect(handle).toHaveBeenLastCalledWith(expect.objectContaining({ viewerIp: ip }));
   });
 
-  it("falls back to API Gateway's source IP when the header is missing or malformed", async () => {
-    for (const address of [undefined, 'not-an-address', '198.51.100.23']) {
-      await handler(withHeaders({ 'cloudfront-viewer-address': address }), lambdaContext);
+  it("falls back to API Gateway's source IP when the header is missing or not an IP, and says so in a log line and a metric", async () => {
+    const warn = vi.spyOn(logger, 'warn');
+    const counted = vi.spyOn(metrics, 'addMetric');
+    // CloudFront's own header never reaches the API (no origin request policy names it): not trusted.
+    for (const headers of [
+      {},
+      { 'x-viewer-ip': 'not-an-address' },
+      { 'x-viewer-ip': '198.51.100.23:51234' },
+      { 'cloudfront-viewer-address': '198.51.100.23:51234' },
+    ]) {
+      warn.mockClear();
+      counted.mockClear();
+      await handler(withHeaders({ 'x-viewer-ip': undefined, ...headers }), lambdaContext);
       expect(handle).toHaveBeenLastCalledWith(expect.objectContaining({ viewerIp: '127.0.0.1' }));
+      expect(warn).toHaveBeenCalledWith('viewer address missing', {
+        viewerAddressMissing: true,
+        sourceIp: '127.0.0.1',
+      });
+      expect(counted).toHaveBeenCalledWith('ViewerAddressMissing', 'Count', 1);
     }
+    warn.mockRestore();
+    counted.mockRestore();
   });
 });

@@ -423,7 +423,7 @@ describe("WAF's per-IP rule on the public write routes", () => {
       headers: {
         'content-type': 'application/json',
         'x-origin-verify': originSecret,
-        'cloudfront-viewer-address': `${viewer}:50000`,
+        'x-viewer-ip': viewer,
         ...headers,
       },
       body: '{}',

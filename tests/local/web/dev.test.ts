@@ -56,13 +56,13 @@ describe('local web server in dev mode (npm start)', () => {
       headers: {
         'content-type': 'application/json',
         'x-origin-verify': 'guessed',
-        'cloudfront-viewer-address': '203.0.113.9:443',
+        'x-viewer-ip': '203.0.113.9',
       },
       body: '{}',
     });
     const headers = apiHeaders.at(-1) ?? {};
     expect(headers['x-origin-verify']).toBe(originSecret);
-    expect(headers['cloudfront-viewer-address']).toMatch(/^(127\.0\.0\.1|::ffff:127\.0\.0\.1):\d+$/);
+    expect(headers['x-viewer-ip']).toMatch(/^(127\.0\.0\.1|::ffff:127\.0\.0\.1)$/);
   });
 
   it('renders and starts the home and pricing pages with the head script and without an error', async () => {

@@ -221,7 +221,7 @@ describe('local web server in dist mode: every path answers what CloudFront answ
       headers: {
         'content-type': 'application/json',
         'x-origin-verify': 'guessed',
-        'cloudfront-viewer-address': '203.0.113.9:443',
+        'x-viewer-ip': '203.0.113.9',
         'cloudfront-viewer-country': 'XX',
         'x-forwarded-for': '198.51.100.7',
       },
@@ -229,8 +229,8 @@ describe('local web server in dist mode: every path answers what CloudFront answ
     });
     const headers = apiHeaders.at(-1) ?? {};
     expect(headers['x-origin-verify']).toBe(originSecret);
-    // The real peer (this test, on loopback) with its port, in CloudFront's `ip:port` form.
-    expect(headers['cloudfront-viewer-address']).toMatch(/^(127\.0\.0\.1|::ffff:127\.0\.0\.1):\d+$/);
+    // The real peer (this test, on loopback), as the ViewerIp function writes event.viewer.ip.
+    expect(headers['x-viewer-ip']).toMatch(/^(127\.0\.0\.1|::ffff:127\.0\.0\.1)$/);
     expect(headers['cloudfront-viewer-country']).toBeUndefined();
     // CloudFront appends the viewer to X-Forwarded-For; the API never trusts that header.
     expect(headers['x-forwarded-for']).toMatch(/^198\.51\.100\.7, (127\.0\.0\.1|::ffff:127\.0\.0\.1)$/);
