@@ -2,7 +2,7 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { synthPlatform } from '#tests/infra/synth.ts';
+import { synthPlatform, withEverything } from '#tests/infra/synth.ts';
 
 // The same packs bin/app.ts attaches, run on the synthesized app: any finding that is neither
 // fixed nor acknowledged beside its resource fails here (so does removing an acknowledgement).
@@ -15,15 +15,6 @@ function findings(app: IConstruct) {
     })),
   );
 }
-
-const withEverything = {
-  siteUrl: 'https://app.platform.example',
-  domainName: 'app.platform.example',
-  certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/12345678-1234-1234-1234-123456789012',
-  webAclArn:
-    'arn:aws:wafv2:us-east-1:111111111111:global/webacl/platform/12345678-1234-1234-1234-123456789012',
-  alarmEmail: 'oncall@platform.example',
-};
 
 // Synthesized once per stage shape, at module load (a full synth takes a few seconds).
 const example = synthPlatform().app;
