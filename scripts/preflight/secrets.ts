@@ -1,3 +1,4 @@
+import { secretLogicalIdPrefix } from '#infra/auth0/provision/provision.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
 import { parseM2mCredentials } from '#lambdas/adapters/auth0-management-api.ts';
 import { parseWebhookSecrets } from '#lambdas/domain/kyc/persona-signature.ts';
@@ -12,7 +13,7 @@ export interface SecretsPort {
   value(arn: string): Promise<string | undefined>;
 }
 /** The secret's construct id in the data stack (`Secrets` + the key in PascalCase), its logical id's prefix. */
-const secretIdOf = (key: SecretKey) => `Secrets${key[0]?.toUpperCase()}${key.slice(1)}`;
+const secretIdOf = (key: SecretKey) => secretLogicalIdPrefix(key);
 const secretKeys: SecretKey[] = [...auth0M2mKeys, 'personaApiKey', 'personaWebhookSecret', 'originVerify'];
 
 /** Why a secret's value would not work, or undefined when it parses as its reader expects. */

@@ -83,6 +83,12 @@ export async function provisionTenant(
   return { plan, result };
 }
 
+/**
+ * How the data stack names a secret's logical id (`SecretsAuth0Registration1A2B3C4D`), the name
+ * docs/deploying.md section 4, preflight and `aws cloudformation list-stack-resources` show.
+ */
+export const secretLogicalIdPrefix = (key: string) => `Secrets${key[0]?.toUpperCase()}${key.slice(1)}`;
+
 /** What the operator does next, with ids only: secrets stay in the Auth0 dashboard. */
 export function nextSteps(
   desired: DesiredTenant,
@@ -99,7 +105,7 @@ export function nextSteps(
   for (const m2m of desired.m2m) {
     const app = result.m2m[m2m.key];
     lines.push(
-      `- ${m2m.key}: its Management API credentials (${m2m.scope.join(' ')}) live in the Secrets Manager secret "${m2m.key}" of stage ${stage}`,
+      `- ${m2m.key}: its Management API credentials (${m2m.scope.join(' ')}) live in the data stack's secret ${secretLogicalIdPrefix(m2m.key)}... of stage ${stage}`,
       `  (description "Auth0 machine-to-machine credentials ..."), as JSON {"clientId","clientSecret"}:`,
       `    client id:     ${app.clientId}`,
       `    client secret: Auth0 dashboard > Applications > "${m2m.name}" > Settings > Client Secret`,

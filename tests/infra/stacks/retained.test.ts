@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
@@ -66,5 +67,16 @@ describe('what a stack keeps', () => {
     ]).filter((r) => r.Type === 'AWS::KMS::Key');
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) expect(key.DeletionPolicy).toBe('RetainExceptOnCreate');
+  });
+});
+
+describe('what docs/operating.md says a torn-down stage leaves', () => {
+  it('counts the backend log groups it keeps as the template does', () => {
+    const doc = readFileSync(new URL('../../../docs/operating.md', import.meta.url), 'utf8');
+    const stated = Number(/\| `Platform-<stage>-Backend` \| the (\d+) log groups/.exec(doc)?.[1]);
+    const kept = resourcesOf([synthPlatform().stacks.backend]).filter(
+      (r) => r.Type === 'AWS::Logs::LogGroup' && r.DeletionPolicy === 'RetainExceptOnCreate',
+    );
+    expect(stated).toBe(kept.length);
   });
 });

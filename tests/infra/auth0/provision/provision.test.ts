@@ -9,7 +9,12 @@ import {
 } from '#infra/auth0/provision/desired.ts';
 import { formatPlan } from '#infra/auth0/provision/format.ts';
 import type { Step } from '#infra/auth0/provision/plan.ts';
-import { createProvisioningClient, nextSteps, provisionTenant } from '#infra/auth0/provision/provision.ts';
+import {
+  createProvisioningClient,
+  nextSteps,
+  provisionTenant,
+  secretLogicalIdPrefix,
+} from '#infra/auth0/provision/provision.ts';
 import { provisioningCalls, provisioningScopes } from '#infra/auth0/provision/scopes.ts';
 import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
 import { auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
@@ -489,7 +494,8 @@ describe('Auth0 provisioning plan', () => {
     for (const client of tenant.clients) expect(output).not.toContain(String(client.client_secret));
     for (const key of auth0M2mKeys) {
       expect(output).toContain(result.m2m[key].clientId);
-      expect(output).toContain(`secret "${key}"`);
+      // By the name the stack, preflight and docs/deploying.md section 4 give it.
+      expect(output).toContain(`the data stack's secret ${secretLogicalIdPrefix(key)}...`);
     }
   });
 
