@@ -15,6 +15,13 @@ import type { StaleInquiryFinder } from '#lambdas/domain/kyc/reconcile-inquiries
 // and the history items in each user's partition (`HISTORY#<iso>#<version>`), both written by the
 // state writer (dynamodb-kyc-store.ts). The admin review queue and the reconciliation read them.
 
+/** The actions a history item may name; an item from before `action` existed is a status change. */
+const historyActions: readonly HistoryEntry['action'][] = [
+  'status_changed',
+  'new_attempt_allowed',
+  'decision_held',
+];
+
 function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined {
   if (!isStatus(item.from) || !isStatus(item.to)) return undefined;
   if (item.by !== 'persona' && item.by !== 'admin' && item.by !== 'user') return undefined;
@@ -25,7 +32,7 @@ function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined
     actorId: String(item.actorId ?? item.by),
     reason: stringOrNull(item.reason),
     reasonCode: stringOrNull(item.reasonCode),
-    action: item.action === 'new_attempt_allowed' ? 'new_attempt_allowed' : 'status_changed',
+    action: historyActions.find((action) => action === item.action) ?? 'status_changed',
     // `at` is also the sort key's timestamp (HISTORY#<iso>#<version>).
     at: typeof item.at === 'string' ? item.at : (String(item.sk).split('#')[1] ?? ''),
   };

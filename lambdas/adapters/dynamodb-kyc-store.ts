@@ -379,7 +379,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
   }
 
   async applyChange(change: StatusChange): Promise<ApplyResult> {
-    const changed = change.status !== change.previousStatus;
+    const changed = change.held !== true && change.status !== change.previousStatus;
     const nextVersion = change.expectedVersion + 1;
     const event: KycStatusChanged | null = changed
       ? {
@@ -462,6 +462,23 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
       },
     ];
     const markerIndex = 1;
+    if (change.held === true) {
+      // Persona's decision after an admin's: recorded beside it, the admin's stands (no outbox).
+      items.push(
+        this.historyPut(change.userId, nextVersion, {
+          from: change.previousStatus,
+          to: change.status,
+          by: change.decidedBy,
+          actorId: change.actorId,
+          reason: change.reason,
+          reasonCode: change.reasonCode,
+          action: 'decision_held',
+          at: change.at,
+          eventId: change.eventId,
+          inquiryId: change.inquiryId,
+        }),
+      );
+    }
     if (changed && event !== null && outboxId !== null) {
       items.push(
         this.historyPut(change.userId, nextVersion, {

@@ -32,8 +32,11 @@ export const verificationDecidedBy = z.enum(['persona', 'admin', 'user']);
 
 const reasonCodeSchema = z.enum(decisionReasonCodes as [DecisionReasonCode, ...DecisionReasonCode[]]);
 
-/** What a history entry records: a status change, or a reviewer allowing a new attempt. */
-export const verificationHistoryActions = ['status_changed', 'new_attempt_allowed'] as const;
+/**
+ * What a history entry records: a status change; a reviewer allowing a new attempt; or Persona's
+ * decision (`status`) arriving after a reviewer's (`previousStatus`), which stands.
+ */
+export const verificationHistoryActions = ['status_changed', 'new_attempt_allowed', 'decision_held'] as const;
 
 /** One status transition of a user's verification, as the KYC table's history records it. */
 export const verificationHistoryEntry = z.object({

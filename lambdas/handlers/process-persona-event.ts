@@ -50,6 +50,14 @@ export function createProcessPersonaEventHandler(deps: {
       case 'stale':
         logger.info('persona event older than the last applied one: no change', log);
         break;
+      case 'held':
+        countMetric('PersonaDecisionHeld');
+        logger.info("persona decision after an admin's: recorded, the admin's decision stands", {
+          ...log,
+          status: result.status,
+          personaStatus: result.personaStatus,
+        });
+        break;
       case 'applied':
         if (result.changed) countMetric('KycStatusChanged');
         logger.info('persona event applied', { ...log, status: result.status, changed: result.changed });

@@ -27,8 +27,10 @@ export function isSubmitted(record: Pick<KycRecord, 'status'>): boolean {
 
 /**
  * An admin's decision. It counts as the newest event (lastEventAt = now), so a Persona event
- * created before the decision cannot undo it; a later Persona event can. An admin never decides
- * on their own verification, and nobody decides on one that was never submitted.
+ * created before the decision is stale; one created later is recorded in the history beside it
+ * and changes nothing (`processPersonaEvent`: held). Only an admin's decision changes an admin's
+ * decision. An admin never decides on their own verification, and nobody decides on one that was
+ * never submitted.
  */
 export function decideVerification(deps: { store: KycStore; events: EventPublisher; clock: Clock }) {
   return async (input: {

@@ -60,6 +60,11 @@ export interface StatusChange {
   reasonCode: string | null;
   /** Server time of the write. */
   at: string;
+  /**
+   * Persona decided `status` after an admin had decided (`previousStatus`, which stays): the
+   * event is recorded, as applied and in the history (`decision_held`), and changes nothing else.
+   */
+  held?: boolean;
 }
 
 export type ApplyResult =
@@ -80,8 +85,11 @@ export interface HistoryEntry {
   /** The admin's reason, or the Persona event name. */
   reason: string | null;
   reasonCode: string | null;
-  /** A status change, or a reviewer allowing a new attempt (the status stays rejected). */
-  action: 'status_changed' | 'new_attempt_allowed';
+  /**
+   * A status change; a reviewer allowing a new attempt (the status stays rejected); or Persona's
+   * decision `to` arriving after an admin's, which stands (the status stays `from`).
+   */
+  action: 'status_changed' | 'new_attempt_allowed' | 'decision_held';
   at: string;
 }
 

@@ -16,7 +16,12 @@ export type WebhookOutcome =
   | { outcome: 'duplicate' }
   /** Not after the last applied event (older, or as old and not outranking it): acknowledged, no change. */
   | { outcome: 'stale' }
-  | { outcome: 'applied'; changed: boolean; status: KycStatus; publish: PublishResult | null };
+  | { outcome: 'applied'; changed: boolean; status: KycStatus; publish: PublishResult | null }
+  /**
+   * Persona decided `personaStatus` after an admin decided `status`: the admin's decision stands
+   * (only another admin changes it); the event is recorded in the history beside it.
+   */
+  | { outcome: 'held'; status: KycStatus; personaStatus: KycStatus };
 
 /** Concurrent writers for one user resolve in at most this many optimistic rounds each. */
 const maxAttempts = 10;
@@ -71,6 +76,8 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
         return { outcome: 'stale' };
       }
 
+      // A reviewer's decision is not Persona's to undo: a later event is recorded beside it.
+      const held = state.decidedBy === 'admin' && status !== state.status;
       const result = await deps.store.applyChange({
         userId,
         expectedVersion: state.version,
@@ -85,9 +92,11 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
         reason: event.name,
         reasonCode: reasonCodeForEvent(event.name),
         at: now.toISOString(),
+        ...(held ? { held } : {}),
       });
       if (result.outcome === 'duplicate') return { outcome: 'duplicate' };
       if (result.outcome === 'conflict') continue; // re-read: someone else wrote first
+      if (held) return { outcome: 'held', status: state.status, personaStatus: status };
       const publish =
         result.outboxId !== null && result.event !== null
           ? await publishOutboxEntry(deps, { id: result.outboxId, event: result.event })

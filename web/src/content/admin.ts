@@ -83,6 +83,9 @@ export const adminCopy = {
     reasonCode: 'Reason given',
     event: 'Event',
     newAttemptAllowed: 'New attempt allowed',
+    /** Persona decided after a reviewer: recorded, and the reviewer's decision stays. */
+    decisionHeld: (personaStatus: string, reviewerStatus: string) =>
+      `Persona decided ${personaStatus}; the reviewer's decision (${reviewerStatus}) stands`,
   },
   decision: {
     label: (subject: string) => `Decision on ${subject}`,

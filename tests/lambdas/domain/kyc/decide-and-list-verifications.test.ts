@@ -90,6 +90,65 @@ describe('decideVerification', () => {
   });
 });
 
+describe("an admin's decision against Persona's later ones", () => {
+  it('stands against a later Persona approval: recorded in the history beside it, nothing published; another admin may reverse it', async () => {
+    const { store, decide, events, published } = await setup();
+    await store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
+    await decide({
+      adminId: 'admin-1',
+      userId: 'u1',
+      decision: { decision: 'rejected', reasonCode: 'document_unreadable', reason: 'Forged ID' },
+    });
+    const approval = await processPersonaEvent({
+      store,
+      events,
+      clock: { now: () => new Date('2026-11-21T08:00:00.000Z') },
+    })({
+      eventId: 'evt_later',
+      name: 'inquiry.approved',
+      createdAt: normaliseInstant('2026-11-21T07:30:00Z'),
+      inquiry: { id: 'inq_1', referenceId: 'u1' },
+    });
+    expect(approval).toEqual({ outcome: 'held', status: 'rejected', personaStatus: 'approved' });
+    expect(store.states.get('u1')).toMatchObject({
+      status: 'rejected',
+      decidedBy: 'admin',
+      reasonCode: 'document_unreadable',
+    });
+    expect(store.history).toEqual([
+      expect.objectContaining({ from: 'pending', to: 'rejected', by: 'admin', action: 'status_changed' }),
+      expect.objectContaining({
+        from: 'rejected',
+        to: 'approved',
+        by: 'persona',
+        reason: 'inquiry.approved',
+        reasonCode: 'checks_passed',
+        action: 'decision_held',
+      }),
+    ]);
+    // Only the admin's decision reached the bus (Auth0, the email, the status screen).
+    expect(published.map((event) => event.detail)).toEqual([
+      expect.objectContaining({ status: 'rejected', decidedBy: 'admin' }),
+    ]);
+    // The same delivery again is a duplicate; the listing shows both entries.
+    expect(
+      await processPersonaEvent({ store, events, clock })({
+        eventId: 'evt_later',
+        name: 'inquiry.approved',
+        createdAt: normaliseInstant('2026-11-21T07:30:00Z'),
+        inquiry: { id: 'inq_1', referenceId: 'u1' },
+      }),
+    ).toEqual({ outcome: 'duplicate' });
+    // Another admin reverses it: an admin's decision changes an admin's decision.
+    await decide({
+      adminId: 'admin-2',
+      userId: 'u1',
+      decision: { decision: 'approved', reasonCode: 'identity_confirmed' },
+    });
+    expect(store.states.get('u1')).toMatchObject({ status: 'approved', decidedBy: 'admin' });
+  });
+});
+
 describe('who may decide what', () => {
   const approve = { decision: 'approved', reasonCode: 'identity_confirmed' } as const;
 

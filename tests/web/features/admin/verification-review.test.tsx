@@ -272,6 +272,35 @@ describe('the review queue', () => {
     expect(within(article).getByText('Commercial')).toBeTruthy();
   });
 
+  it("shows Persona's decision that came after a reviewer's as recorded, with the reviewer's standing", async () => {
+    const held = item({
+      ...rejectedBefore,
+      userId: 'auth0|u5',
+      organizationName: 'Held Labs',
+      history: [
+        ...(rejectedBefore.history.slice(0, 2) as typeof rejectedBefore.history),
+        {
+          status: 'approved',
+          previousStatus: 'rejected',
+          decidedBy: 'persona',
+          adminId: null,
+          reason: 'inquiry.approved',
+          reasonCode: 'checks_passed',
+          action: 'decision_held',
+          at: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    });
+    fakeApi({ lists: { rejected: { items: [held], truncated: false } } });
+    renderQueue(paths.adminVerification.getHref('rejected'));
+    const article = await findCard('Held Labs');
+    fireEvent.click(within(article).getByText('History (3 changes)'));
+    const entries = within(article).getAllByRole('listitem');
+    expect(entries.at(-1)?.textContent).toMatch(
+      /^Persona decided Approved; the reviewer's decision \(Rejected\) stands.*By Persona.*Event: inquiry\.approved$/,
+    );
+  });
+
   it('says when an account has no registration on file instead of guessing its organization', async () => {
     const seeded = item({
       userId: 'auth0|seeded',

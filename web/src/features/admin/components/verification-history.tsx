@@ -36,6 +36,10 @@ export function VerificationHistory({
                 <p className="review-history__change">
                   <strong>{copy.newAttemptAllowed}</strong>
                 </p>
+              ) : entry.action === 'decision_held' ? (
+                <p className="review-history__change">
+                  {copy.decisionHeld(adminCopy.status[entry.status], adminCopy.status[entry.previousStatus])}
+                </p>
               ) : (
                 <p className="review-history__change">
                   {adminCopy.status[entry.previousStatus]} <span aria-hidden="true">→</span>
