@@ -357,7 +357,7 @@ export function createManagementApi(config: ManagementApiConfig): ManagementApi 
   if (/[/?#]/.test(config.domain)) {
     throw new Error(`Auth0 domain must be a bare host name, not "${config.domain}"`);
   }
-  const origin = config.baseUrl ? config.baseUrl.replace(/\/+$/, '') : `https://${config.domain}`;
+  const origin = config.baseUrl ? config.baseUrl.replace(/(?<!\/)\/+$/, '') : `https://${config.domain}`;
   const apiUrl = `${origin}/api/v2`;
   const defaultTimeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const fetchImpl = config.fetch ?? fetch;

@@ -60,7 +60,7 @@ export class PersonaClient implements InquiryProvider, InquiryReader {
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: PersonaClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = options.baseUrl.replace(/(?<!\/)\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
     this.fetch = options.fetch ?? fetch;
   }

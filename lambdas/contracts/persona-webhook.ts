@@ -21,6 +21,13 @@ export const personaWebhookEvent = z.looseObject({
 });
 export type PersonaWebhookEvent = z.infer<typeof personaWebhookEvent>;
 
+/**
+ * The longest inquiry reference id the backend reads. Ours are users' ids (an Auth0 `sub`), far
+ * shorter; a longer one names nobody here and is never used as a key (ADR 0071). Not refused by the
+ * schema: Persona would retry a refused event for two days.
+ */
+export const personaReferenceIdMaxLength = 256;
+
 /** `data.attributes.payload.data` of `inquiry.*` events: the inquiry as it was when the event fired. */
 export const personaInquiryResource = z.looseObject({
   type: z.literal('inquiry'),

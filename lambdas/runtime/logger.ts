@@ -1,8 +1,11 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { functionEnv } from '#lambdas/environment.ts';
 
-const emailPattern = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
-const jwtPattern = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
+// Each match may start only where a run of its characters starts (the lookbehinds): otherwise a
+// long run without `@` or a second dot is rescanned from every position, quadratic (ADR 0071).
+const emailPattern =
+  /(?<![A-Za-z0-9._%+-])([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
+const jwtPattern = /(?<![\w-])eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 const bearerPattern = /(Bearer\s+)[^\s"']+/gi;
 
 /**

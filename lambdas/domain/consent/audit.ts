@@ -146,8 +146,20 @@ export const csvColumns = [
   'hash',
 ] as const;
 
-/** RFC 4180: quote a field holding a comma, quote, CR or LF, doubling its quotes. */
-export function csvField(value: string): string {
+/**
+ * First characters a spreadsheet reads as the start of a formula (csv-stringify's `escape_formulas`
+ * list: `=`, `+`, `-`, `@`, tab, CR, and the full-width `=`, `+`, `-`, `@`).
+ */
+const formulaStarts = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+
+/**
+ * One CSV cell. A value a spreadsheet would run as a formula (a user agent of `=HYPERLINK(...)`) is
+ * prefixed with a single quote, as csv-stringify's `escape_formulas` does: the auditor sees the text,
+ * and drops that quote before recomputing a hash (ADR 0071). Then RFC 4180: a field holding a
+ * comma, quote, CR or LF is quoted, its quotes doubled.
+ */
+export function csvField(raw: string): string {
+  const value = formulaStarts.has(raw.charAt(0)) ? `'${raw}` : raw;
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

@@ -42,8 +42,20 @@ export function canonicalRecord(item: LedgerItem): string {
   return canonicalJson(rest);
 }
 
+/**
+ * A string as JCS writes it. RFC 8785 (section 3.2.2.2) refuses a lone surrogate: it has no UTF-8
+ * form, so two implementations could hash it differently; `JSON.stringify` would write it as `\udXXX`.
+ */
+function canonicalString(value: string): string {
+  // With the `u` flag a surrogate pair is one code point, so only a lone surrogate matches.
+  if (/\p{Surrogate}/u.test(value))
+    throw new TypeError('A ledger record cannot hold a string with a lone surrogate.');
+  return JSON.stringify(value);
+}
+
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (value === null || typeof value === 'boolean') return JSON.stringify(value);
+  if (typeof value === 'string') return canonicalString(value);
   if (typeof value === 'number') {
     // NaN and Infinity have no JSON form: a record never holds them, so refuse rather than guess.
     if (!Number.isFinite(value)) throw new TypeError('A ledger record cannot hold a non-finite number.');
@@ -55,7 +67,7 @@ export function canonicalJson(value: unknown): string {
       // An absent attribute and an undefined one are the same item in DynamoDB.
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${canonicalString(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   throw new TypeError(`A ledger record cannot hold a value of type ${typeof value}.`);
 }

@@ -17,7 +17,7 @@ export function escapeHtml(value: string): string {
 
 /** Joins an origin and a path without doubling or dropping the slash. */
 export function appLink(appUrl: string, path: string): string {
-  return `${appUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  return `${appUrl.replace(/(?<!\/)\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
 /** Header lines must not carry line breaks (header injection through a name in a subject). */

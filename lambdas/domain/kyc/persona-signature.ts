@@ -10,10 +10,19 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const maxSignatureAgeSeconds = 5 * 60;
 export const maxSignatureFutureSeconds = 60;
+/**
+ * Persona sends one `t=...,v1=...` pair, two while it rotates its secret. Each pair may cost an HMAC
+ * of the whole body (up to 2 MiB) per secret of ours, so a header with more is refused unread
+ * (ADR 0071).
+ */
+export const maxSignaturePairs = 2;
 
 export type SignatureCheck =
   | { ok: true }
-  | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'future' | 'mismatch' | 'no_secret' };
+  | {
+      ok: false;
+      reason: 'missing' | 'malformed' | 'too_many_signatures' | 'stale' | 'future' | 'mismatch' | 'no_secret';
+    };
 
 interface SignedPair {
   t: number;
@@ -82,18 +91,31 @@ export function verifyPersonaSignature(input: {
   if (input.header === undefined || input.header.trim() === '') return { ok: false, reason: 'missing' };
   const pairs = parsePairs(input.header);
   if (pairs === undefined) return { ok: false, reason: 'malformed' };
-  let timeFailure: 'stale' | 'future' | undefined;
-  let matched = false;
-  // Check every pair against every secret, without returning early: the time taken does not say
-  // which one matched.
-  for (const pair of pairs) {
-    for (const secret of input.secrets) {
-      if (!digestsEqual(personaSignature(secret, pair.t, input.body), pair.v1)) continue;
-      if (pair.t < input.nowSeconds - maxSignatureAgeSeconds) timeFailure ??= 'stale';
-      else if (pair.t > input.nowSeconds + maxSignatureFutureSeconds) timeFailure ??= 'future';
-      else matched = true;
-    }
+  if (pairs.length > maxSignaturePairs) return { ok: false, reason: 'too_many_signatures' };
+  // The time is checked before any hashing: a stale or future `t` costs nothing. An attacker can
+  // choose `t`, so this says nothing about authenticity; it only bounds the work.
+  const fresh = pairs.filter(
+    (pair) =>
+      pair.t >= input.nowSeconds - maxSignatureAgeSeconds &&
+      pair.t <= input.nowSeconds + maxSignatureFutureSeconds,
+  );
+  if (fresh.length === 0) {
+    const stale = pairs.some((pair) => pair.t < input.nowSeconds - maxSignatureAgeSeconds);
+    return { ok: false, reason: stale ? 'stale' : 'future' };
   }
-  if (matched) return { ok: true };
-  return { ok: false, reason: timeFailure ?? 'mismatch' };
+  // One digest per (secret, t), however many `v1` values share the `t`. Every fresh pair is compared
+  // with every secret's digest, without returning early: the time taken does not say which matched.
+  const digests = new Map<number, string[]>();
+  for (const { t } of fresh) {
+    if (!digests.has(t))
+      digests.set(
+        t,
+        input.secrets.map((secret) => personaSignature(secret, t, input.body)),
+      );
+  }
+  let matched = false;
+  for (const pair of fresh) {
+    for (const digest of digests.get(pair.t) ?? []) if (digestsEqual(digest, pair.v1)) matched = true;
+  }
+  return matched ? { ok: true } : { ok: false, reason: 'mismatch' };
 }

@@ -1,4 +1,5 @@
 import type { KycStatus } from '#contracts/kyc.ts';
+import { personaReferenceIdMaxLength } from '#contracts/persona-webhook.ts';
 import type { Clock, EventPublisher } from '../ports.ts';
 import { ConcurrentChangeError } from './errors.ts';
 import type { PersonaEvent } from './persona-event.ts';
@@ -38,6 +39,12 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
     // either that user's live state names this very inquiry (the state and the inquiry's mapping
     // item are written in one transaction, `recordInquiry`), or the mapping item says so.
     const userId = inquiry.referenceId;
+    // Anyone holding the public template id can start an inquiry with any reference id, and Persona
+    // signs its events all the same. One that cannot be a user id is refused before it is used as a
+    // key: over 2 KB, DynamoDB refuses it, and the retries would end in the dead-letter queue.
+    if (userId !== null && (userId === '' || userId.length > personaReferenceIdMaxLength)) {
+      return { outcome: 'ignored', reason: 'reference_mismatch', security: true };
+    }
     if (userId === null) {
       const owner = await deps.store.findInquiryOwner(inquiry.id);
       const reason = owner === undefined ? 'unknown_inquiry' : 'reference_mismatch';

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   businessEmail,
   businessEmailMessages,
   businessEmailProblem,
+  emailShape,
   personalEmailDomains,
 } from '#contracts/business-email.ts';
 import { registrationMessages, registrationRequest } from '#contracts/registration.ts';
@@ -85,6 +86,57 @@ describe('the business-email rule', () => {
 
   it('trims the accepted address', () => {
     expect(businessEmail.parse('  ada@analytical-engines.example ')).toBe('ada@analytical-engines.example');
+  });
+});
+
+describe('the business-email rule on hostile input (ADR 0071)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // A 64 KiB body (the routes' limit) of `a@....@`: 2.6 s of backtracking with the old pattern.
+  const hostile = `a@${'.'.repeat(64 * 1024 - 3)}@`;
+
+  /** Every regex run while `act` runs: `test`, `exec` and what goes through them (match, replace). */
+  const regexRunsDuring = (act: () => void) => {
+    const test = vi.spyOn(RegExp.prototype, 'test');
+    const exec = vi.spyOn(RegExp.prototype, 'exec');
+    act();
+    return test.mock.calls.length + exec.mock.calls.length;
+  };
+
+  it('refuses an over-long address with the length message before any pattern runs', () => {
+    let problem: string | undefined;
+    expect(regexRunsDuring(() => (problem = businessEmailProblem(hostile)))).toBe(0);
+    expect(problem).toBe(businessEmailMessages.tooLong);
+    expect(businessEmailMessages.tooLong).toBe('Email address must be at most 254 characters');
+  });
+
+  it('gives the length issue, and only it, through the schema the handlers parse with', () => {
+    const result = registrationRequest.safeParse({ ...valid, responsibleEmail: hostile });
+    expect(result.success).toBe(false);
+    expect(result.success ? [] : fieldErrors(result.error.issues)).toEqual([
+      { field: 'responsibleEmail', message: businessEmailMessages.tooLong },
+    ]);
+  });
+
+  it('still runs the pattern on an address of 254 characters, and refuses 255', () => {
+    const at254 = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`;
+    expect(at254).toHaveLength(254);
+    expect(regexRunsDuring(() => businessEmailProblem(at254))).toBeGreaterThan(0);
+    expect(businessEmailProblem(at254)).toBeUndefined();
+    expect(businessEmailProblem(`a${at254}`)).toBe(businessEmailMessages.tooLong);
+  });
+
+  it('accepts and refuses exactly what the old, quadratic pattern did on short text', () => {
+    const old = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', '.', '@', ' ', '-'), maxLength: 12 }),
+        (text) => {
+          expect(emailShape.test(text)).toBe(old.test(text));
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });
 

@@ -122,6 +122,7 @@ describe('process-persona-event', () => {
   it.each([
     ['an inquiry this backend did not create', { inquiryId: 'inq_foreign' }, 'unknown_inquiry'],
     ['a reference id that is not the inquiry owner', { referenceId: 'auth0|attacker' }, 'reference_mismatch'],
+    ['a reference id over 2 KB (ADR 0071)', { referenceId: 'x'.repeat(2100) }, 'reference_mismatch'],
   ])(
     'ignores an event for %s, logging a security event, without failing the delivery',
     async (_name, overrides, reason) => {

@@ -145,13 +145,29 @@ describe('receive-persona-webhook', () => {
     const now = Math.floor(Date.now() / 1000);
     const header = [
       sign('wbhsec_rotated_out', approvedEvent),
-      sign('wbhsec_current', `${approvedEvent} `),
       sign('wbhsec_next', approvedEvent, now - 600),
     ].join(' ');
     const result = await call(approvedEvent, header);
     expect(result.statusCode).toBe(401);
     expect(JSON.parse(result.body ?? '{}').type).toBe(problemTypes.invalidSignature);
     expect(eventBridge.calls()).toHaveLength(0);
+  });
+
+  it('answers 401 invalidSignature to more than two signature pairs, even when one of them is valid (ADR 0071)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const header = [
+      `t=${now},v1=${'a'.repeat(64)}`,
+      `t=${now - 1},v1=${'b'.repeat(64)}`,
+      sign('wbhsec_current', approvedEvent, now),
+    ].join(' ');
+    const result = await call(approvedEvent, header);
+    expect(result.statusCode).toBe(401);
+    expect(result.headers?.['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(result.body ?? '{}').type).toBe(problemTypes.invalidSignature);
+    expect(ddb.calls()).toHaveLength(0);
+    expect(eventBridge.calls()).toHaveLength(0);
+    // The same event with only its valid pair is accepted.
+    expect((await call(approvedEvent, sign('wbhsec_current', approvedEvent, now))).statusCode).toBe(200);
   });
 
   describe('the security log', () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
+import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '#contracts/api.ts';
 import { problemTypes } from '#contracts/problem.ts';
@@ -29,12 +29,19 @@ let published: JWK[] = [];
 let jwksFetches = 0;
 let rsa: SigningKey;
 let ec: SigningKey;
+/** RSA keys for RS384 and RS512, published without `alg`: only the algorithm rule can refuse them. */
+const otherRsa: Record<'RS384' | 'RS512', { kid: string; privateKey: CryptoKey; jwk: JWK }> = {} as never;
 
 beforeAll(async () => {
   rsa = await signingKey('rsa-1');
   // Published next to the RSA key, so only the algorithm rule can refuse what it signs.
   ec = await signingKey('ec-1', 'ES256');
-  published = [rsa.jwk, ec.jwk];
+  for (const alg of ['RS384', 'RS512'] as const) {
+    const { privateKey, publicKey } = await generateKeyPair(alg, { extractable: true });
+    const kid = `rsa-${alg}`;
+    otherRsa[alg] = { kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, use: 'sig' } };
+  }
+  published = [rsa.jwk, ec.jwk, otherRsa.RS384.jwk, otherRsa.RS512.jwk];
   server = createServer((req, res) => {
     if (req.url !== '/.well-known/jwks.json') {
       res.writeHead(404).end();
@@ -55,6 +62,11 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+const signWithOtherRsa = (alg: 'RS384' | 'RS512') =>
+  new SignJWT(claims())
+    .setProtectedHeader({ alg, kid: otherRsa[alg].kid, typ: 'JWT' })
+    .sign(otherRsa[alg].privateKey);
 
 const claims = (overrides: JWTPayload = {}): JWTPayload => ({
   iss: issuer,
@@ -119,6 +131,8 @@ describe('a user route checks the bearer token itself', () => {
     ],
     ['alg none (unsigned)', async () => new UnsecuredJWT(claims()).encode()],
     ['ES256 (by a key the issuer publishes)', () => ec.sign(claims())],
+    ['RS384 (by an RSA key the issuer publishes without alg)', () => signWithOtherRsa('RS384')],
+    ['RS512 (by an RSA key the issuer publishes without alg)', () => signWithOtherRsa('RS512')],
     ['RS256 by a key the issuer never published', async () => (await signingKey('rsa-1')).sign(claims())],
     ['RS256 for another audience', () => rsa.sign(claims({ aud: 'https://other.example' }))],
     ['RS256 from another issuer', () => rsa.sign(claims({ iss: 'https://evil.example/' }))],

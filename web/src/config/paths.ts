@@ -108,7 +108,7 @@ export const appPaths: readonly string[] = Object.values(paths)
 
 /** `/pricing/` and `/pricing/index.html` are the same page as `/pricing`. */
 export function normalizePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/index\.html$/, '/').replace(/\/+$/, '');
+  const trimmed = pathname.replace(/\/index\.html$/, '/').replace(/(?<!\/)\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
 }
 

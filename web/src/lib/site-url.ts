@@ -11,7 +11,7 @@ function fromEnv(): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-export const siteUrl = (fromEnv() ?? defaultSiteUrl).replace(/\/+$/, '');
+export const siteUrl = (fromEnv() ?? defaultSiteUrl).replace(/(?<!\/)\/+$/, '');
 
 export function absoluteUrl(path: string): string {
   return path === '/' ? `${siteUrl}/` : `${siteUrl}${path}`;

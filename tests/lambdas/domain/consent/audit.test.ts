@@ -121,6 +121,32 @@ describe('the exports', () => {
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
   });
 
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+49 30 1234', "'+49 30 1234"],
+    ['-2', "'-2"],
+    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+    ['\tcmd', "'\tcmd"],
+    ['\rcmd', `"'\rcmd"`],
+    ['\uFF1D1+1', "'\uFF1D1+1"],
+    ['=HYPERLINK("https://evil.example","x")', `"'=HYPERLINK(""https://evil.example"",""x"")"`],
+    ['a=1', 'a=1'],
+    ['', ''],
+  ])(
+    'escapes a cell a spreadsheet would run as a formula, as csv-stringify does: %j -> %j (ADR 0071)',
+    (value, cell) => {
+      expect(csvField(value)).toBe(cell);
+    },
+  );
+
+  it('escapes a formula in a record, whatever column holds it', async () => {
+    const ledger = await fixture();
+    const record = { ...ledger.records[0], userAgent: '=cmd|" /C calc"!A0' } as (typeof ledger.records)[0];
+    const row = toCsv([record]).split('\r\n')[1];
+    expect(row).toContain(`,"'=cmd|"" /C calc""!A0",`);
+    expect(row?.split(',').some((cell) => /^[=+\-@]/.test(cell))).toBe(false);
+  });
+
   it('writes one CSV row per record with every column, statements as canonical JSON', async () => {
     const ledger = await fixture();
     const csv = toCsv(ledger.records.slice(1, 2));

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalRecord, recordHash, verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
+import {
+  canonicalJson,
+  canonicalRecord,
+  recordHash,
+  verifyChain,
+} from '#lambdas/domain/consent/hash-chain.ts';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
 import { InMemoryConsentLedger, sampleEntry } from '#tests/lambdas/domain/fakes.ts';
 
@@ -141,5 +147,37 @@ describe('the consent hash chain', () => {
         expect(verifyChain(shuffled).ok).toBe(true);
       }),
     );
+  });
+});
+
+describe('the canonical JSON is RFC 8785 (JCS), checked against an independent library (ADR 0071)', () => {
+  // JSON values as a ledger record could hold them, with any well-formed Unicode in keys and strings.
+  const wellFormed = fc.jsonValue({ stringUnit: 'grapheme', maxDepth: 3 });
+
+  it('writes exactly what the canonicalize package writes for well-formed input', () => {
+    fc.assert(
+      fc.property(wellFormed, (value) => {
+        expect(canonicalJson(value)).toBe(canonicalize(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a lone surrogate in a string or a key, as the library and RFC 8785 do', () => {
+    const loneSurrogate = fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff');
+    fc.assert(
+      fc.property(fc.string(), loneSurrogate, fc.string(), fc.boolean(), (before, lone, after, asKey) => {
+        const text = `${before}${lone}${asKey ? '' : after}`;
+        const value = asKey ? { [text]: after } : { userAgent: text };
+        expect(() => canonicalize(value)).toThrow();
+        expect(() => canonicalJson(value)).toThrow(/lone surrogate/);
+        expect(() => canonicalRecord(value)).toThrow(/lone surrogate/);
+      }),
+    );
+  });
+
+  it('accepts a surrogate pair (an emoji) and writes it as the library does', () => {
+    const value = { name: 'Zoë 😀', '😀': ['\u2028'] };
+    expect(canonicalJson(value)).toBe(canonicalize(value));
   });
 });

@@ -1,12 +1,26 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   digestsEqual,
   hmacSha256Hex,
+  maxSignaturePairs,
   parseWebhookSecrets,
   personaSignature,
   verifyPersonaSignature,
 } from '#lambdas/domain/kyc/persona-signature.ts';
+
+// Every HMAC the module computes goes through node:crypto's createHmac: counted, not timed.
+const hmacs = vi.hoisted(() => ({ count: 0 }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof import('node:crypto')>();
+  return {
+    ...crypto,
+    createHmac: (...args: Parameters<typeof crypto.createHmac>) => {
+      hmacs.count++;
+      return crypto.createHmac(...args);
+    },
+  };
+});
 
 const secret = 'wbhsec_test_secret_0001';
 const now = 1_700_000_000;
@@ -132,11 +146,15 @@ describe('verifyPersonaSignature', () => {
   });
 
   it('rejects a rotation header whose every pair is invalid', () => {
-    const header = [sign(now, body, 'wbhsec_old_rotated_out'), sign(now, `${body} `), sign(now - 301)].join(
-      ' ',
-    );
-    expect(verify(header)).toEqual({ ok: false, reason: 'stale' });
-    expect(verify(header.split(' ').slice(0, 2).join(' '))).toEqual({ ok: false, reason: 'mismatch' });
+    expect(verify(`${sign(now, body, 'wbhsec_old_rotated_out')} ${sign(now, `${body} `)}`)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
+    expect(verify(`${sign(now, body, 'wbhsec_old_rotated_out')} ${sign(now - 301)}`)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
+    expect(verify(`${sign(now - 400)} ${sign(now - 301)}`)).toEqual({ ok: false, reason: 'stale' });
   });
 
   it('accepts a signature made with any of our configured (rotated) secrets', () => {
@@ -180,5 +198,53 @@ describe('verifyPersonaSignature', () => {
         },
       ),
     );
+  });
+});
+
+describe('the work an unauthenticated header can cause (ADR 0071)', () => {
+  beforeEach(() => {
+    hmacs.count = 0;
+  });
+  const v1 = (fill: string) => fill.repeat(64);
+  const secrets = ['wbhsec_a', 'wbhsec_b', 'wbhsec_c'];
+
+  it('computes no HMAC for a stale or a future t', () => {
+    const stale = sign(now - 301);
+    const future = `${sign(now + 61)} ${sign(now + 3600)}`;
+    hmacs.count = 0; // signing the headers above counted too
+    expect(verify(stale, body, secrets)).toEqual({ ok: false, reason: 'stale' });
+    expect(verify(future, body, secrets)).toEqual({
+      ok: false,
+      reason: 'future',
+    });
+    expect(hmacs.count).toBe(0);
+  });
+
+  it(`refuses more than ${maxSignaturePairs} signatures without computing any HMAC, even with a valid one among them`, () => {
+    expect(maxSignaturePairs).toBe(2);
+    const header = [`t=${now},v1=${v1('a')}`, `t=${now},v1=${v1('b')}`, sign(now)].join(' ');
+    hmacs.count = 0;
+    expect(verify(header)).toEqual({ ok: false, reason: 'too_many_signatures' });
+    // Three v1 values in one set count as three signatures too.
+    expect(verify(`t=${now},v1=${v1('a')},v1=${v1('b')},v1=${v1('c')}`)).toEqual({
+      ok: false,
+      reason: 'too_many_signatures',
+    });
+    expect(hmacs.count).toBe(0);
+  });
+
+  it('computes one digest per secret and t, however many v1 values share that t', () => {
+    expect(verify(`t=${now},v1=${v1('a')},v1=${v1('b')}`, body, secrets)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
+    expect(hmacs.count).toBe(secrets.length);
+  });
+
+  it('computes at most one digest per secret for each of the two pairs of a rotation', () => {
+    const header = `${sign(now - 1, body, 'wbhsec_b')} ${sign(now, body, 'wbhsec_old')}`;
+    hmacs.count = 0;
+    expect(verify(header, body, secrets)).toEqual({ ok: true });
+    expect(hmacs.count).toBe(2 * secrets.length);
   });
 });

@@ -116,6 +116,39 @@ describe('processPersonaEvent', () => {
     expect(store.states.get(userId)?.status).toBe('not_started');
   });
 
+  it.each([
+    ['over 2 KB, which DynamoDB refuses as a key', 'x'.repeat(2100)],
+    ['one character over the 256 bound', `auth0|${'a'.repeat(251)}`],
+    ['empty', ''],
+  ])(
+    'ignores, as a reference mismatch, a reference id %s, before reading anything (ADR 0071)',
+    async (_name, referenceId) => {
+      const { store, events, process } = await setup();
+      const reads = vi.spyOn(store, 'readForEvent');
+      const owners = vi.spyOn(store, 'findInquiryOwner');
+      const result = await process(
+        personaEvent('inquiry.approved', 1, { inquiry: { id: inquiryId, referenceId } }),
+      );
+      expect(result).toEqual({ outcome: 'ignored', reason: 'reference_mismatch', security: true });
+      expect(reads).not.toHaveBeenCalled();
+      expect(owners).not.toHaveBeenCalled();
+      expect(store.states.get(userId)?.status).toBe('not_started');
+      expect(store.events.size).toBe(0);
+      expect(events.published).toEqual([]);
+    },
+  );
+
+  it('still reads a reference id of exactly 256 characters, and refuses it as not the owner', async () => {
+    const { store, process } = await setup();
+    const referenceId = `auth0|${'a'.repeat(250)}`;
+    expect(referenceId).toHaveLength(256);
+    const result = await process(
+      personaEvent('inquiry.approved', 1, { inquiry: { id: inquiryId, referenceId } }),
+    );
+    expect(result).toEqual({ outcome: 'ignored', reason: 'reference_mismatch', security: true });
+    expect(store.states.get(userId)?.status).toBe('not_started');
+  });
+
   it("reads once, state and event marker together, when the user's state names the inquiry", async () => {
     const { store, process } = await setup();
     const mapping = vi.spyOn(store, 'findInquiryOwner');

@@ -37,7 +37,7 @@ const base64Url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text)))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
-    .replace(/=+$/, '');
+    .replace(/(?<!=)=+$/, '');
 
 /** Opens the channel and keeps it open until the returned function is called. */
 export function openDecisionChannel(options: DecisionChannelOptions): () => void {

@@ -1,0 +1,87 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import { DeletionConfirmationInvalidError } from '#lambdas/domain/errors.ts';
+import { confirmDataDeletion, requestDataDeletion } from '#lambdas/domain/submissions/data-deletion.ts';
+import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
+import { FakeLimiter } from '#tests/lambdas/domain/account/fakes.ts';
+import { MemoryMailer, sequentialIds } from '#tests/lambdas/domain/submissions/fakes.ts';
+
+// The data-deletion link's rule, held by one conditional write (DynamoDbSubmissionStore.confirm)
+// against DynamoDB Local with the tables of lambdas/tables.ts: the right token, once, before
+// `confirmBy`. Until now only the stack suites exercised the condition itself.
+
+let dynamodb: RunningDynamoDb;
+let client: DynamoDBDocumentClient;
+let store: DynamoDbSubmissionStore;
+// The real time: DynamoDB Local applies the table's TTL to `expiresAt` by the machine's clock.
+let now = new Date();
+const clock = { now: () => now };
+const ids = sequentialIds('del-adapter');
+
+beforeAll(async () => {
+  dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'deletion-' });
+  client = localDocumentClient(dynamodb.endpoint);
+  store = new DynamoDbSubmissionStore(client, dynamodb.tableNames.submissions);
+}, 60_000);
+
+afterAll(async () => {
+  client?.destroy();
+  await dynamodb?.close();
+});
+
+/** A stored, unconfirmed request and the token its email carried. */
+async function requested(): Promise<{ requestId: string; token: string }> {
+  const mailer = new MemoryMailer();
+  const request = requestDataDeletion({
+    store,
+    mailer,
+    limiter: new FakeLimiter(() => clock.now().getTime()),
+    clock,
+    newId: ids,
+    appUrl: 'https://platform.example/',
+  });
+  const { requestId } = await request({ email: 'ada@analytical-engines.example' });
+  const link = /#token=(\S+)/.exec(mailer.sent[0]?.text ?? '');
+  if (!link?.[1]) throw new Error('no confirmation link in the email');
+  return { requestId, token: decodeURIComponent(link[1]) };
+}
+
+const confirm = () => confirmDataDeletion({ requests: store, clock });
+
+describe('DynamoDbSubmissionStore.confirm (the single-use deletion link)', () => {
+  it('confirms with the emailed token once, and refuses the same token a second time', async () => {
+    now = new Date();
+    const { requestId, token } = await requested();
+    await expect(confirm()(token)).resolves.toMatchObject({ requestId });
+    expect(await store.get(requestId)).toMatchObject({ status: 'received', confirmedBy: 'email_link' });
+    expect(await store.get(requestId)).not.toHaveProperty('confirmationTokenHash');
+    await expect(confirm()(token)).rejects.toBeInstanceOf(DeletionConfirmationInvalidError);
+  });
+
+  it('refuses a token for the right request with another secret, and leaves the request unconfirmed', async () => {
+    now = new Date();
+    const { requestId, token } = await requested();
+    await expect(confirm()(`${requestId}.not-the-secret`)).rejects.toBeInstanceOf(
+      DeletionConfirmationInvalidError,
+    );
+    expect(await store.get(requestId)).toMatchObject({ status: 'unconfirmed' });
+    await expect(confirm()(token)).resolves.toMatchObject({ requestId });
+  });
+
+  it('refuses the right token once confirmBy has passed', async () => {
+    now = new Date();
+    const { requestId, token } = await requested();
+    const { confirmBy } = (await store.get(requestId)) as { confirmBy: string };
+    now = new Date(new Date(confirmBy).getTime() + 1000);
+    await expect(confirm()(token)).rejects.toBeInstanceOf(DeletionConfirmationInvalidError);
+    expect(await store.get(requestId)).toMatchObject({ status: 'unconfirmed' });
+  });
+
+  it('refuses a token naming a request that does not exist, creating nothing', async () => {
+    await expect(confirm()('del-unknown.secret')).rejects.toBeInstanceOf(DeletionConfirmationInvalidError);
+    expect(await store.get('del-unknown')).toBeUndefined();
+  });
+});
