@@ -56,3 +56,48 @@ describe('accepting a registration (the request path)', () => {
     expect((await s.accept({ ...request, website: '  ' }, context)).outcome).toBe('accepted');
   });
 });
+
+describe('an address with an account is answered as a new one (ADR 0033)', () => {
+  /** Every call the use case makes on its ports, by name, with the store's state before it. */
+  function traced() {
+    const s = setup();
+    const calls: string[] = [];
+    const trace = <T extends object>(name: string, target: T): T =>
+      new Proxy(target, {
+        get(object, property, receiver) {
+          const value = Reflect.get(object, property, receiver);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            calls.push(`${name}.${String(property)}`);
+            return value.apply(object, args);
+          };
+        },
+      });
+    const accept = acceptRegistration({
+      store: trace('store', s.store),
+      events: trace('events', s.events),
+      clock: fixedClock('2026-11-21T07:00:00.000Z'),
+      newId: sequentialIds('reg'),
+    });
+    return { ...s, calls, accept };
+  }
+
+  it('does the same work, in the same order, and reads nothing about the address', async () => {
+    const fresh = traced();
+    const known = traced();
+    // The known address has registered before: its progress and its registration are on file.
+    known.store.progress.set('ada@helix-labs.example', {
+      email: 'ada@helix-labs.example',
+      userId: 'auth0|ada',
+    } as never);
+    known.store.registrations.set('auth0|ada', { userId: 'auth0|ada' } as never);
+    const answers = [
+      await fresh.accept({ ...request, website: '' }, context),
+      await known.accept({ ...request, website: '' }, context),
+    ];
+    expect(answers[0]).toEqual(answers[1]);
+    expect(fresh.calls).toEqual(['store.saveRequest', 'events.publish']);
+    expect(known.calls).toEqual(fresh.calls);
+    expect(known.events.published).toEqual(fresh.events.published);
+  });
+});
