@@ -22,6 +22,7 @@ export const funnelMetrics = {
     'KycOutboxRelayFailed',
     'KycReconciledEvents',
     'KycReconcileFailed',
+    'PersonaDecisionHeld',
     'KycStatusSyncRefused',
     'InvalidEventDropped',
   ],
