@@ -142,11 +142,12 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
     publicDir: 'public',
     clearScreen: false,
     resolve: {
-      // react-router's package exports only its development build (warnings, invariant texts);
-      // the production build it also ships is smaller and what a browser should get.
+      // react-router exports its development build (warnings, invariant texts) under the
+      // `development` condition, which the dev server resolves; the production build it also ships
+      // is smaller and what a browser should get, in every mode.
       alias: [
-        { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
-        { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+        { find: /^react-router$/, replacement: reactRouterBuild('index.js') },
+        { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.js') },
       ],
     },
     // SITE_URL (canonical URLs, sitemap) is read at build time; nothing secret starts with it.

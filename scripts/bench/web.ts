@@ -4,7 +4,7 @@
 //     `/register` <= 125 KiB; no @auth0/* or persona module on any public route;
 //   - signed-in routes: exactly one copy of the Auth0 SDK in the whole build, the persona SDK only
 //     in what `/kyc/persona` loads, and everything `/kyc/persona` loads <= 200 KiB gzip;
-//   - Lighthouse 12 mobile (Debian Chromium, simulated throttling), median of N runs, per public
+//   - Lighthouse 13 mobile (Debian Chromium, simulated throttling), median of N runs, per public
 //     route: LCP <= 1.10x the same page as static HTML (scripts stripped), TBT <= 1.5x the TBT of a
 //     page that loads only react-dom and hydrates an empty root, both measured in the same run and
 //     interleaved with the route's own runs; CLS <= 0.01 (the cookie banner shows: Lighthouse

@@ -10,6 +10,8 @@ import { routes } from '#web/app/routes.tsx';
 
 afterEach(cleanup);
 
+const Nothing = () => null;
+
 /** The app's routes plus one page whose loader answers 404. */
 function withMissingRecord(): RouteObject[] {
   const [root] = routes;
@@ -20,7 +22,7 @@ function withMissingRecord(): RouteObject[] {
     loader: () => {
       throw data(null, { status: 404 });
     },
-    Component: () => null,
+    Component: Nothing,
   };
   return [{ ...root, children: [{ ...pages, children: [gone, ...(pages.children ?? [])] }] }];
 }

@@ -143,21 +143,24 @@ async function withSession(action: (session: AuthSession) => Promise<void>): Pro
   const host = document.createElement('div');
   const root = createRoot(host);
   await new Promise<void>((resolve, reject) => {
-    function Run({ session }: { session: AuthSession }) {
-      const started = useRef(false);
-      useEffect(() => {
-        if (session.isLoading || started.current) return;
-        started.current = true;
-        action(session).then(resolve, reject);
-      }, [session]);
-      return null;
-    }
+    const run = (session: AuthSession) => action(session).then(resolve, reject);
     root.render(
       <Auth0Provider {...auth0Options(config, window.location.origin)} skipRedirectCallback>
-        <SessionChildren>{(session) => <Run session={session} />}</SessionChildren>
+        <SessionChildren>{(session) => <RunOnce session={session} run={run} />}</SessionChildren>
       </Auth0Provider>,
     );
   }).finally(() => setTimeout(() => root.unmount(), 0));
+}
+
+/** Calls `run` once, with the first session that has finished loading. */
+function RunOnce({ session, run }: { session: AuthSession; run: (session: AuthSession) => void }) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (session.isLoading || started.current) return;
+    started.current = true;
+    run(session);
+  }, [session, run]);
+  return null;
 }
 
 export function startLogin(): Promise<void> {
