@@ -87,7 +87,6 @@ export function requestDataDeletion(deps: {
         dataDeletionConfirmationEmail({
           to: email,
           requestId,
-          name: request.name,
           appUrl: deps.appUrl,
           token,
           confirmBy: confirmBy.toISOString(),

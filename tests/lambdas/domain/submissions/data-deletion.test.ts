@@ -156,6 +156,48 @@ describe('asking for data deletion in the public form', () => {
     expect(mailer.sent).toHaveLength(5);
   });
 
+  it("leaves the requester's name and details out of the confirmation email (ADR 0072)", async () => {
+    const { mailer, request } = setup();
+    await request({
+      email: 'victim@company.example',
+      name: 'Support: your mailbox is full, log in at mail-helpdesk.example',
+      details: 'Call +1 555 0100 now',
+    });
+    expect(mailer.sent).toHaveLength(1);
+    const [mail] = mailer.sent;
+    for (const part of [mail?.subject, mail?.text, mail?.html]) {
+      expect(part).not.toContain('mailbox is full');
+      expect(part).not.toContain('mail-helpdesk');
+      expect(part).not.toContain('555');
+    }
+    expect(mail?.text).toContain('Hello, someone (probably you) asked us to delete');
+  });
+
+  it('counts the confirmation emails per mailbox: +tags, case and Gmail dots share the 3 a day (ADR 0072)', async () => {
+    const { mailer, request } = setup();
+    const outcomes = [];
+    for (const email of [
+      'victim+1@company.example',
+      'Victim+2@COMPANY.example',
+      'victim@company.example',
+      'VICTIM+3@company.example',
+    ])
+      outcomes.push((await request({ email })).outcome);
+    expect(outcomes).toEqual(['emailed', 'emailed', 'emailed', 'over_recipient_limit']);
+    // Each email still goes to the address as written (lowercased), not to the folded mailbox.
+    expect(mailer.sent.map((m) => m.to)).toEqual([
+      'victim+1@company.example',
+      'victim+2@company.example',
+      'victim@company.example',
+    ]);
+    for (const email of ['j.doe@gmail.com', 'jdoe+x@googlemail.com', 'J.D.O.E@Gmail.com', 'jd.oe@gmail.com'])
+      outcomes.push((await request({ email })).outcome);
+    expect(outcomes.slice(4)).toEqual(['emailed', 'emailed', 'emailed', 'over_recipient_limit']);
+    // Elsewhere dots are part of the name: another person, another budget.
+    outcomes.push((await request({ email: 'v.ictim@company.example' })).outcome);
+    expect(outcomes.at(-1)).toBe('emailed');
+  });
+
   it('counts the deadline in UTC days across month ends and leap years', () => {
     expect(dueDate(new Date('2028-02-01T00:00:00Z'))).toBe('2028-03-02');
     expect(dueDate(new Date('2026-12-15T12:00:00Z'))).toBe('2027-01-14');
