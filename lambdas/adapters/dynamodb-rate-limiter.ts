@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Clock, OnceMarker, RateLimiter, RateLimitResult } from '#lambdas/domain/ports.ts';
+import { submissionKeyPrefixes } from '#lambdas/tables.ts';
 
 // Conditional-put guards: a per-subject rate limit and a once-per-id marker.
 //
@@ -12,7 +13,7 @@ import type { Clock, OnceMarker, RateLimiter, RateLimitResult } from '#lambdas/d
 // conditions compare the window end itself. Items written before `used` existed count as full.
 
 export const rateLimitKey = (action: string, subject: string) => ({
-  pk: `RATE#${action}#${subject}`,
+  pk: `${submissionKeyPrefixes.rateLimit}${action}#${subject}`,
   sk: 'RATE',
 });
 

@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -28,6 +29,7 @@ import { buildOpenApiDocument } from '#lambdas/http/openapi.ts';
 import { routeProblemNames } from '#lambdas/http/problems.ts';
 import { type RouteDef, routes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
+import { type DynamoCall, deniedCalls } from '#tests/helpers/grant-check.ts';
 import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-keys.ts';
 
 // Every route's real handler, driven into each of its failures through `httpHandler` with
@@ -70,6 +72,18 @@ const ddb = mockClient(DynamoDBDocumentClient);
 let tenantKey: SigningKey;
 const bus = mockClient(EventBridgeClient);
 const secrets = mockClient(SecretsManagerClient);
+const ses = mockClient(SESv2Client);
+const tableNames = { consentLedger: 'ledger', kycState: 'kyc', submissions: 'submissions' } as const;
+/** The DynamoDB calls so far that the route's grants would not allow in AWS (tests/helpers/grant-check.ts). */
+const callsDenied = (route: RouteDef) =>
+  deniedCalls(
+    route.grants,
+    ddb.calls().map((call) => {
+      const command = call.args[0] as { constructor: { name: string }; input: Record<string, unknown> };
+      return { command: command.constructor.name, input: command.input } satisfies DynamoCall;
+    }),
+    tableNames,
+  );
 
 /** Auth0 and Persona: each scenario sets the answer for a `METHOD host/path` prefix. */
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -132,6 +146,9 @@ beforeEach(() => {
   ddb.on(QueryCommand).resolves({ Items: [] });
   ddb.on(PutCommand).resolves({});
   ddb.on(TransactWriteCommand).resolves({});
+  ddb.on(UpdateCommand).resolves({});
+  ses.reset();
+  ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
   bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] });
 });
 
@@ -765,6 +782,7 @@ describe('every problem a handler answers is one its route lists in the OpenAPI 
     expect(body.type).toBe(problemTypes[scenario.expected]);
     expect(body.status).toBe(result.statusCode);
     expect(documented(route, result.statusCode)).toContain(body.type);
+    expect(callsDenied(route)).toEqual([]);
     scenario.after?.();
     produced.set(route.id, new Set([...(produced.get(route.id) ?? []), scenario.expected]));
   });
@@ -831,6 +849,57 @@ describe('the Retry-After of each kind comes from the one table', () => {
     expect(result?.statusCode).toBe(429);
     expect(result?.headers?.['retry-after']).toBe('45');
   });
+});
+
+describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () => {
+  const ownProfile = () =>
+    ddb.on(BatchGetCommand).resolves({
+      Responses: {
+        submissions: [
+          { pk: `PROFILE#${USER}`, sk: 'PROFILE', userId: USER, email: 'ada@helix.example', name: 'Ada' },
+        ],
+      },
+    });
+  const successes: {
+    route: RouteId;
+    status: number;
+    event?: Parameters<typeof eventFor>[1];
+    arrange?: () => void;
+  }[] = [
+    {
+      route: 'CreateDataDeletionRequest',
+      status: 202,
+      event: { body: JSON.stringify({ email: 'a@b.test' }) },
+    },
+    {
+      route: 'CreateDataDeletionRequest',
+      status: 202,
+      event: { body: JSON.stringify({ email: 'a@b.test' }) },
+      // A window already open: the limiter adds to it.
+      arrange: () =>
+        ddb
+          .on(PutCommand, { TableName: 'submissions', Item: { sk: 'RATE' } as never })
+          .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 60_000) } })),
+    },
+    {
+      route: 'ConfirmDataDeletionRequest',
+      status: 200,
+      event: { body: JSON.stringify({ token: `0b0e3c55-7a7e-4c8e-9d55-1f0f8f3c2a11.${'x'.repeat(43)}` }) },
+      arrange: () => ddb.on(UpdateCommand).resolves({ Attributes: { requestId: 'r' } }),
+    },
+    { route: 'CreateOwnDataDeletionRequest', status: 202, event: { body: '{}' }, arrange: ownProfile },
+  ];
+  it.each(successes.map((s, i) => [s.route, i, s] as const))(
+    '%s (%i) succeeds within its grants',
+    async (_id, _i, s) => {
+      s.arrange?.();
+      const route = routeOf(s.route);
+      const result = await handlers.get(route.id)?.(await eventFor(route, s.event), lambdaContext);
+      expect([result?.statusCode, result?.body]).toEqual([s.status, expect.any(String)]);
+      expect(ddb.calls().length).toBeGreaterThan(0);
+      expect(callsDenied(route)).toEqual([]);
+    },
+  );
 });
 
 describe('a handler takes its auth from the route that mounts it', () => {
