@@ -85,14 +85,22 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
   SendVerificationEmail: {
     handler: 'send-verification-email',
     throttle: throttles.user,
-    // Queued on the bus: the Auth0 call runs in DeliverVerificationEmail (ADR 0059).
-    grants: [table('submissions', 'readWrite'), eventBus('VerificationEmailRequested')],
+    // Queued on the bus: the Auth0 call runs in DeliverVerificationEmail (ADR 0059). Of the
+    // submissions table only its limits' windows (ADR 0072).
+    grants: [
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+      eventBus('VerificationEmailRequested'),
+    ],
     summary: 'Send the caller a new email-verification link (one a minute; queued, 202)',
   },
   CreateConsent: {
     handler: 'create-consent',
     throttle: throttles.user,
-    grants: [table('consentLedger', 'readPut')],
+    // The per-user limit's windows (ADR 0072).
+    grants: [
+      table('consentLedger', 'readPut'),
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+    ],
     summary: "Record the caller's identity-verification consent in the ledger",
   },
   ListMyConsents: {
@@ -110,6 +118,8 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
       table('kycState', 'readWrite'),
       secret('personaApiKey'),
       eventBus('KycStatusChanged'),
+      // The per-user limit's windows (ADR 0072).
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
     ],
     summary: "Create or resume the caller's Persona inquiry (after consent), or start an allowed new attempt",
     timeoutSeconds: 15,
@@ -186,6 +196,8 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     grants: [
       tableItems('submissions', 'read', profileKeyPrefix, submissionKeyPrefixes.registration),
       tableItems('submissions', 'put', submissionKeyPrefixes.deletionRequest),
+      // The per-user limit's windows.
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
       email,
     ],
     summary: "Ask for the caller's own data to be erased (confirmed by the token; answered within 30 days)",

@@ -404,7 +404,14 @@ describe('the backend stack', () => {
     expect(onSubmissions('CreateOwnDataDeletionRequest')).toEqual([
       { actions: reads, leadingKeys: ['PROFILE#*', 'REGISTRATION#*'] },
       { actions: ['dynamodb:PutItem'], leadingKeys: ['DELETION#*'] },
+      { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] },
     ]);
+    // The other per-user limits' routes: their windows only (ADR 0072).
+    for (const id of ['CreateConsent', 'StartKycInquiry', 'SendVerificationEmail'])
+      expect([id, onSubmissions(id)]).toEqual([
+        id,
+        [{ actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }],
+      ]);
     // The prefixes are the adapters' own keys.
     expect(deletionRequestKey('r1').pk).toBe('DELETION#r1');
     expect(rateLimitKey('deletion-confirmation-email', 'h').pk).toBe('RATE#deletion-confirmation-email#h');

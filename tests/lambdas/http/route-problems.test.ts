@@ -338,7 +338,66 @@ const nothingTouched = () => {
   expect(fetchCalls).toEqual([]);
 };
 
+/** The caller's window of a per-user limit is open and full (ADR 0072): the put and the spend both refused. */
+const windowFull = () => {
+  ddb
+    .on(PutCommand, { TableName: 'submissions' })
+    .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 3_600_000) } }));
+  ddb.on(UpdateCommand, { TableName: 'submissions' }).rejects(conditionFailed());
+};
+/** Past a per-user limit: only the limiter's window was touched; nothing written, sent or asked. */
+const onlyTheWindowTouched = () => {
+  for (const call of [...ddb.commandCalls(PutCommand), ...ddb.commandCalls(UpdateCommand)]) {
+    const input = call.args[0].input as { Item?: { pk?: string }; Key?: { pk?: string } };
+    expect(String(input.Item?.pk ?? input.Key?.pk)).toMatch(/^RATE#/);
+  }
+  expect(ddb.commandCalls(TransactWriteCommand)).toEqual([]);
+  expect(bus.calls()).toEqual([]);
+  expect(ses.calls()).toEqual([]);
+  expect(fetchCalls).toEqual([]);
+};
+
 const specific: Scenario[] = [
+  {
+    route: 'CreateConsent',
+    name: "a caller past the day's consents",
+    expected: 'rateLimited',
+    event: { body: consentBody },
+    arrange: windowFull,
+    after: onlyTheWindowTouched,
+  },
+  {
+    route: 'StartKycInquiry',
+    name: "a caller past the hour's inquiry calls",
+    expected: 'rateLimited',
+    arrange: () => {
+      windowFull();
+      ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] });
+    },
+    after: onlyTheWindowTouched,
+  },
+  {
+    route: 'CreateOwnDataDeletionRequest',
+    name: "a caller past the day's deletion requests",
+    expected: 'rateLimited',
+    event: { body: '{}' },
+    arrange: () => {
+      windowFull();
+      ddb.on(BatchGetCommand).resolves({
+        Responses: {
+          submissions: [
+            { pk: `PROFILE#${USER}`, sk: 'PROFILE', userId: USER, email: 'ada@helix.example', name: 'Ada' },
+          ],
+        },
+      });
+    },
+    after: () => {
+      expect(ddb.commandCalls(PutCommand).map((c) => String(c.args[0].input.Item?.pk))).toEqual([
+        expect.stringMatching(/^RATE#own-deletion-request#/),
+      ]);
+      expect(ses.calls()).toEqual([]);
+    },
+  },
   {
     route: 'CreateConsent',
     name: 'a caller whose email is not verified',
@@ -470,7 +529,24 @@ const specific: Scenario[] = [
         ['POST persona.test/api/v1/inquiries', { status: 500, body: { errors: [{ title: 'boom' }] } }],
       ];
     },
-    after: nothingWritten,
+    // Nothing but the per-user limit's window, which the failure gives back (ADR 0072).
+    after: () => {
+      expect(ddb.commandCalls(PutCommand)).toEqual([]);
+      // The window's spend, then its release.
+      expect(
+        ddb
+          .commandCalls(UpdateCommand)
+          .map((c) => [
+            String(c.args[0].input.Key?.pk).split('#').slice(0, 2).join('#'),
+            c.args[0].input.UpdateExpression,
+          ]),
+      ).toEqual([
+        ['RATE#kyc-inquiry', 'ADD used :one'],
+        ['RATE#kyc-inquiry', 'ADD used :minusOne'],
+      ]);
+      expect(ddb.commandCalls(TransactWriteCommand)).toEqual([]);
+      expect(bus.commandCalls(PutEventsCommand)).toEqual([]);
+    },
   },
   {
     route: 'GetMe',
@@ -888,6 +964,8 @@ describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () =
       arrange: () => ddb.on(UpdateCommand).resolves({ Attributes: { requestId: 'r' } }),
     },
     { route: 'CreateOwnDataDeletionRequest', status: 202, event: { body: '{}' }, arrange: ownProfile },
+    { route: 'CreateConsent', status: 201, event: { body: consentBody } },
+    { route: 'SendVerificationEmail', status: 202, event: { claims: claims(unverified) } },
   ];
   it.each(successes.map((s, i) => [s.route, i, s] as const))(
     '%s (%i) succeeds within its grants',

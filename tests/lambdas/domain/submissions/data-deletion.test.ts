@@ -5,8 +5,10 @@ import {
   AccountNotFoundError,
   DeletionConfirmationInvalidError,
   EmailNotVerifiedError,
+  RateLimitedError,
 } from '#lambdas/domain/errors.ts';
 import type { Clock } from '#lambdas/domain/ports.ts';
+import { signedInWriteLimits } from '#lambdas/domain/signed-in-limits.ts';
 import {
   confirmDataDeletion,
   dueDate,
@@ -210,8 +212,16 @@ describe("asking for the signed-in person's own data deletion", () => {
     const mailer = new MemoryMailer();
     const profiles = new FakeProfiles();
     const clock = movableClock('2026-02-10T23:30:00.000Z');
-    const request = requestOwnDataDeletion({ profiles, store, mailer, clock, newId: sequentialIds('own') });
-    return { store, mailer, profiles, request };
+    const limiter = new FakeLimiter(() => clock.now().getTime());
+    const request = requestOwnDataDeletion({
+      profiles,
+      store,
+      mailer,
+      clock,
+      newId: sequentialIds('own'),
+      limiter,
+    });
+    return { store, mailer, profiles, request, clock };
   }
 
   it("is confirmed by the token, for the account's own address, due 30 days later", async () => {
@@ -247,6 +257,22 @@ describe("asking for the signed-in person's own data deletion", () => {
       request({ userId: 'auth0|gone', emailVerified: true, claims: { email: 'gone@company.example' } }, {}),
     ).rejects.toBeInstanceOf(AccountNotFoundError);
     expect(store.all()).toHaveLength(1);
+  });
+
+  it('takes at most 3 requests a day from one person, then 429 with nothing stored or sent (ADR 0072)', async () => {
+    const { store, mailer, profiles, request, clock } = own();
+    await profiles.saveAccount({ userId: 'auth0|owner', email: 'owner@company.example', name: 'Owner' });
+    const owner = { userId: 'auth0|owner', emailVerified: true, claims: {} };
+    const { limit } = signedInWriteLimits['own-deletion-request'];
+    for (let i = 0; i < limit; i++) await request(owner, {});
+    const refused = await request(owner, {}).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBe(24 * 3600);
+    expect(store.all()).toHaveLength(limit);
+    expect(mailer.sent).toHaveLength(limit);
+    clock.advanceHours(24);
+    await request(owner, {});
+    expect(store.all()).toHaveLength(limit + 1);
   });
 
   it('refuses a caller whose address is not verified, and stores nothing', async () => {
