@@ -14,6 +14,8 @@ export type TableAccess =
   | 'readWrite'
   /** Put/Update only, no reads: writers of their own items, such as once-markers. */
   | 'putUpdate'
+  /** UpdateItem only: a conditional change of an item someone else wrote (a confirmation). */
+  | 'update'
   /** Everything including DeleteItem (data-erasure tooling only). */
   | 'readWriteDelete';
 
@@ -63,8 +65,11 @@ export type Grant =
       table: TableKey;
       access: TableAccess;
       indexes?: boolean;
-      /** Only items whose partition key starts with this (IAM `dynamodb:LeadingKeys`). */
-      keyPrefix?: string;
+      /**
+       * Only items whose partition key starts with one of these (IAM `dynamodb:LeadingKeys`), in one
+       * statement: a BatchGetItem naming keys of two prefixes needs both in the same condition.
+       */
+      keyPrefixes?: readonly string[];
     }
   /** PutEvents of these detail-types (with their sources) only: IAM conditions on both. */
   | { kind: 'eventBus'; publishes: readonly EventDetailType[] }
@@ -79,12 +84,16 @@ export const table = (name: TableKey, access: TableAccess, indexes = false): Gra
   access,
   indexes,
 });
-/** Access to the items of one key prefix only, e.g. a function's own markers in a shared table. */
-export const tableItems = (name: TableKey, access: TableAccess, keyPrefix: string): Grant => ({
+/** Access to the items of these key prefixes only, e.g. a function's own markers in a shared table. */
+export const tableItems = (
+  name: TableKey,
+  access: TableAccess,
+  ...keyPrefixes: [string, ...string[]]
+): Grant => ({
   kind: 'table',
   table: name,
   access,
-  keyPrefix,
+  keyPrefixes,
 });
 export const eventBus = (...publishes: [EventDetailType, ...EventDetailType[]]): Grant => ({
   kind: 'eventBus',

@@ -1,5 +1,6 @@
 import { type ApiRoute, apiRoutes, type RouteId, routeIds } from '#contracts/api.ts';
-import { email, eventBus, type Grant, secret, table } from './grants.ts';
+import { email, eventBus, type Grant, secret, table, tableItems } from './grants.ts';
+import { profileKeyPrefix, submissionKeyPrefixes } from './tables.ts';
 
 export type { AuthKind, HttpMethod } from '#contracts/api.ts';
 
@@ -84,14 +85,22 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
   SendVerificationEmail: {
     handler: 'send-verification-email',
     throttle: throttles.user,
-    // Queued on the bus: the Auth0 call runs in DeliverVerificationEmail (ADR 0059).
-    grants: [table('submissions', 'readWrite'), eventBus('VerificationEmailRequested')],
+    // Queued on the bus: the Auth0 call runs in DeliverVerificationEmail (ADR 0059). Of the
+    // submissions table only its limits' windows (ADR 0072).
+    grants: [
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+      eventBus('VerificationEmailRequested'),
+    ],
     summary: 'Send the caller a new email-verification link (one a minute; queued, 202)',
   },
   CreateConsent: {
     handler: 'create-consent',
     throttle: throttles.user,
-    grants: [table('consentLedger', 'readPut')],
+    // The per-user limit's windows (ADR 0072).
+    grants: [
+      table('consentLedger', 'readPut'),
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+    ],
     summary: "Record the caller's identity-verification consent in the ledger",
   },
   ListMyConsents: {
@@ -109,6 +118,8 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
       table('kycState', 'readWrite'),
       secret('personaApiKey'),
       eventBus('KycStatusChanged'),
+      // The per-user limit's windows (ADR 0072).
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
     ],
     summary: "Create or resume the caller's Persona inquiry (after consent), or start an allowed new attempt",
     timeoutSeconds: 15,
@@ -160,21 +171,35 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
   CreateDataDeletionRequest: {
     handler: 'create-data-deletion-request',
     throttle: throttles.publicForm,
-    // readWrite: the per-recipient email limit is a conditional put and update (ADR 0033).
-    grants: [table('submissions', 'readWrite'), email],
+    // Anyone may call it: the request's own item and the per-recipient email limit's windows (a
+    // conditional put and update, ADR 0033), nothing else of the table (ADR 0072).
+    grants: [
+      tableItems('submissions', 'put', submissionKeyPrefixes.deletionRequest),
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+      email,
+    ],
     summary: 'Ask for personal data to be erased; the address receives a link to confirm it',
   },
   ConfirmDataDeletionRequest: {
     handler: 'confirm-data-deletion-request',
     throttle: throttles.publicForm,
-    grants: [table('submissions', 'readWrite')],
+    // One conditional update of the request the token names (ADR 0072).
+    grants: [tableItems('submissions', 'update', submissionKeyPrefixes.deletionRequest)],
     summary: 'Confirm a data-deletion request with the emailed token (starts the 30 days)',
   },
   CreateOwnDataDeletionRequest: {
     handler: 'create-own-data-deletion-request',
     throttle: throttles.user,
-    // The address from the profile or the token: no Auth0 credentials (ADR 0059).
-    grants: [table('submissions', 'readPut'), email],
+    // The address from the profile or the token: no Auth0 credentials (ADR 0059). The profile is
+    // read with the registration (one BatchGetItem, so one statement names both prefixes), the
+    // request is put; nothing else of the table (ADR 0072).
+    grants: [
+      tableItems('submissions', 'read', profileKeyPrefix, submissionKeyPrefixes.registration),
+      tableItems('submissions', 'put', submissionKeyPrefixes.deletionRequest),
+      // The per-user limit's windows.
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+      email,
+    ],
     summary: "Ask for the caller's own data to be erased (confirmed by the token; answered within 30 days)",
   },
   CreateCookieConsent: {

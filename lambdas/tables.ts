@@ -93,3 +93,16 @@ export const tableKeys = Object.keys(tables) as TableKey[];
  * sync may write those items and no other there.
  */
 export const profileKeyPrefix = 'PROFILE#';
+
+/**
+ * The other partition-key prefixes of the submissions table that a function is granted alone
+ * (ADR 0072): the functions anyone can call touch only these.
+ */
+export const submissionKeyPrefixes = {
+  /** Data-deletion requests (`DELETION#<requestId>`). */
+  deletionRequest: 'DELETION#',
+  /** The rate limiter's windows (`RATE#<action>#<subject>`). */
+  rateLimit: 'RATE#',
+  /** A registration of an account (`REGISTRATION#<sub>`), read with the profile. */
+  registration: 'REGISTRATION#',
+} as const;

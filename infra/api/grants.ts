@@ -20,6 +20,7 @@ export const tableActions: Record<TableAccess, string[]> = {
   readPut: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
   readWrite: [...reads, 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   putUpdate: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  update: ['dynamodb:UpdateItem'],
   readWriteDelete: [...reads, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
 };
 
@@ -49,8 +50,12 @@ export function applyGrants(fn: NodejsFunction, grants: Grant[], targets: GrantT
           : [];
         const resources = [table.tableArn, ...indexArns];
         // Every key the request names must carry the prefix; no action granted here lacks a key.
-        const conditions = grant.keyPrefix
-          ? { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${grant.keyPrefix}*`] } }
+        const conditions = grant.keyPrefixes
+          ? {
+              'ForAllValues:StringLike': {
+                'dynamodb:LeadingKeys': grant.keyPrefixes.map((prefix) => `${prefix}*`),
+              },
+            }
           : undefined;
         fn.addToRolePolicy(
           new PolicyStatement({

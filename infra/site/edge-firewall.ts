@@ -1,6 +1,11 @@
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { perIpWriteLimit, perIpWriteLimitResponse, publicWriteRoutes } from '#lambdas/http/edge.ts';
+import {
+  perIpPathTransformations,
+  perIpRulePaths,
+  perIpWriteLimit,
+  perIpWriteLimitResponse,
+} from '#lambdas/http/edge.ts';
 import type { RouteDef } from '#lambdas/routes.ts';
 
 // The site's web ACL (scope CLOUDFRONT, so it lives in us-east-1): the per-client-IP limit on the
@@ -9,15 +14,18 @@ import type { RouteDef } from '#lambdas/routes.ts';
 export const perIpRuleName = 'PerIpPublicWrites';
 const rateLimitedBody = 'rate-limited';
 
-/** The rate-based rule as WAF takes it: requests per viewer IP to the public POST routes. */
+/**
+ * The rate-based rule as WAF takes it: requests per viewer IP to the public POST routes, the path
+ * URL-decoded and lowercased first, with or without a trailing slash (ADR 0072).
+ */
 export function perIpWriteRule(routes: readonly RouteDef[], priority: number): CfnWebACL.RuleProperty {
-  const paths = publicWriteRoutes(routes).map((route) => route.path);
+  const paths = perIpRulePaths(routes);
   const pathIs = (path: string): CfnWebACL.StatementProperty => ({
     byteMatchStatement: {
       fieldToMatch: { uriPath: {} },
       positionalConstraint: 'EXACTLY',
       searchString: path,
-      textTransformations: [{ priority: 0, type: 'NONE' }],
+      textTransformations: perIpPathTransformations.map((type, index) => ({ priority: index, type })),
     },
   });
   const isPost: CfnWebACL.StatementProperty = {

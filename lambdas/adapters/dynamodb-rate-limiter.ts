@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Clock, OnceMarker, RateLimiter, RateLimitResult } from '#lambdas/domain/ports.ts';
+import { submissionKeyPrefixes } from '#lambdas/tables.ts';
 
 // Conditional-put guards: a per-subject rate limit and a once-per-id marker.
 //
@@ -8,11 +9,11 @@ import type { Clock, OnceMarker, RateLimiter, RateLimitResult } from '#lambdas/d
 // `{pk:'RATE#<action>#<subject>', sk:'RATE', resetAtMs, used, expiresAt}`. Every step is a
 // conditional write, so concurrent requests cannot overspend a window: the first action of a window
 // puts a fresh item (only when no window is open), later ones add to `used` (only while the window
-// is open and has room); `release` gives one back when what it allowed did not happen. DynamoDB deletes expired items lazily (DynamoDB Local too, by a background sweep), so the
+// is open and has room; a budget of several tries this first, so it costs one call inside a window); `release` gives one back when what it allowed did not happen. DynamoDB deletes expired items lazily (DynamoDB Local too, by a background sweep), so the
 // conditions compare the window end itself. Items written before `used` existed count as full.
 
 export const rateLimitKey = (action: string, subject: string) => ({
-  pk: `RATE#${action}#${subject}`,
+  pk: `${submissionKeyPrefixes.rateLimit}${action}#${subject}`,
   sk: 'RATE',
 });
 
@@ -25,6 +26,19 @@ export class DynamoDbRateLimiter implements RateLimiter {
 
   async acquire(action: string, subject: string, windowSeconds: number, limit = 1): Promise<RateLimitResult> {
     const nowMs = this.clock.now().getTime();
+    if (limit > 1) {
+      // A budget of several is mostly spent inside an open window: one conditional update answers
+      // that (and a full window, from the item it returns), so a signed-in write costs one call
+      // (ADR 0072); only a window's first action also puts.
+      const spent = await this.spend(action, subject, nowMs, limit);
+      if (spent === true) return { allowed: true };
+      if (spent.resetAtMs > nowMs) {
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((spent.resetAtMs - nowMs) / 1000)),
+        };
+      }
+    }
     const resetAtMs = nowMs + windowSeconds * 1000;
     try {
       await this.client.send(
@@ -53,7 +67,8 @@ export class DynamoDbRateLimiter implements RateLimiter {
         retryAfterSeconds: Math.max(1, Math.ceil((openUntil - nowMs) / 1000)),
       } as const;
       if (limit <= 1) return denied;
-      return (await this.spend(action, subject, nowMs, limit)) ? { allowed: true } : denied;
+      // Another request opened the window meanwhile: spend in it.
+      return (await this.spend(action, subject, nowMs, limit)) === true ? { allowed: true } : denied;
     }
   }
 
@@ -74,8 +89,16 @@ export class DynamoDbRateLimiter implements RateLimiter {
     }
   }
 
-  /** One more action in the open window, if it has room. */
-  private async spend(action: string, subject: string, nowMs: number, limit: number): Promise<boolean> {
+  /**
+   * One more action in the open window, if it has room; otherwise when the window it found ends
+   * (0: no window, or one without `resetAtMs`).
+   */
+  private async spend(
+    action: string,
+    subject: string,
+    nowMs: number,
+    limit: number,
+  ): Promise<true | { resetAtMs: number }> {
     try {
       await this.client.send(
         new UpdateCommand({
@@ -84,11 +107,13 @@ export class DynamoDbRateLimiter implements RateLimiter {
           UpdateExpression: 'ADD used :one',
           ConditionExpression: 'resetAtMs > :now AND used < :limit',
           ExpressionAttributeValues: { ':now': nowMs, ':limit': limit, ':one': 1 },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (error instanceof ConditionalCheckFailedException)
+        return { resetAtMs: Number(error.Item?.resetAtMs?.N ?? 0) };
       throw error;
     }
   }

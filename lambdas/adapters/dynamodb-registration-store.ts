@@ -13,11 +13,15 @@ import type {
   RegistrationRequestRecord,
   RegistrationStore,
 } from '#lambdas/domain/registration/ports.ts';
+import { submissionKeyPrefixes } from '#lambdas/tables.ts';
 
 // Registrations in the submissions table. Both items carry `email`, so the byEmail index finds
 // them for a data-deletion request.
 
-export const registrationKey = (userId: string) => ({ pk: `REGISTRATION#${userId}`, sk: 'REGISTRATION' });
+export const registrationKey = (userId: string) => ({
+  pk: `${submissionKeyPrefixes.registration}${userId}`,
+  sk: 'REGISTRATION',
+});
 export const registrationRequestKey = (registrationId: string) => ({
   pk: `REGISTRATION_REQUEST#${registrationId}`,
   sk: 'REQUEST',

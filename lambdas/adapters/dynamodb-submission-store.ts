@@ -21,6 +21,7 @@ import type {
   SubmissionRecord,
   SubmissionStore,
 } from '#lambdas/domain/submissions/ports.ts';
+import { submissionKeyPrefixes } from '#lambdas/tables.ts';
 
 // The submissions table (lambdas/tables.ts) for the public forms and for erasure. Lambda roles
 // only get PutItem on it (routes.ts); the erase methods need the operator's credentials.
@@ -44,7 +45,10 @@ export function submissionKey(record: SubmissionRecord): { pk: string; sk: strin
   }
 }
 
-export const deletionRequestKey = (requestId: string) => ({ pk: `DELETION#${requestId}`, sk: 'REQUEST' });
+export const deletionRequestKey = (requestId: string) => ({
+  pk: `${submissionKeyPrefixes.deletionRequest}${requestId}`,
+  sk: 'REQUEST',
+});
 
 function toItem(record: SubmissionRecord): Record<string, unknown> {
   return { ...submissionKey(record), ...record };

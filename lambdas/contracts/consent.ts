@@ -69,7 +69,7 @@ export const createConsentRoute = route('CreateConsent', {
   body: consentRequest,
   response: consentCreated,
   successStatus: 201,
-  problems: ['forbidden', 'emailNotVerified', 'consentDocumentChanged', 'consentLedgerBusy'],
+  problems: ['forbidden', 'emailNotVerified', 'consentDocumentChanged', 'consentLedgerBusy', 'rateLimited'],
 });
 
 export const listMyConsentsRoute = route('ListMyConsents', {

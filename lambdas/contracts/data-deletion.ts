@@ -80,5 +80,5 @@ export const createOwnDataDeletionRequestRoute = route('CreateOwnDataDeletionReq
   body: ownDataDeletionRequest,
   response: dataDeletionAccepted,
   successStatus: 202,
-  problems: ['emailNotVerified', 'accountNotFound'],
+  problems: ['emailNotVerified', 'accountNotFound', 'rateLimited'],
 });

@@ -22,5 +22,6 @@ export const startKycInquiryRoute = route('StartKycInquiry', {
     'verificationClosed',
     'concurrentChange',
     'verificationProviderUnavailable',
+    'rateLimited',
   ],
 });

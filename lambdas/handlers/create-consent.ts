@@ -1,14 +1,17 @@
 import { type ConsentCreated, createConsentRoute } from '#contracts/consent.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { tableName } from '#lambdas/config.ts';
 import { recordConsent } from '#lambdas/domain/consent/record-consent.ts';
+import { systemClock } from '#lambdas/domain/ports.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const record = recordConsent({
   ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),
+  limiter: new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock),
 });
 
 export const handler = httpHandler(

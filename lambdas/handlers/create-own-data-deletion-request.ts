@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOwnDataDeletionRequestRoute, type DataDeletionAccepted } from '#contracts/data-deletion.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import { createMailer } from '#lambdas/adapters/ses-mailer.ts';
@@ -14,6 +15,7 @@ import { countMetric } from '#lambdas/runtime/metrics.ts';
 const store = new DynamoDbSubmissionStore(documentClient, tableName('submissions'));
 const profiles = new DynamoDbUserProfiles(documentClient, tableName('submissions'));
 const mailer = createMailer();
+const limiter = new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock);
 
 export const handler = httpHandler({ route: createOwnDataDeletionRequestRoute }, async ({ body, caller }) => {
   const request = requestOwnDataDeletion({
@@ -22,6 +24,7 @@ export const handler = httpHandler({ route: createOwnDataDeletionRequestRoute },
     mailer,
     clock: systemClock,
     newId: randomUUID,
+    limiter,
   });
   const { requestId, dueBy, receiptError } = await request(caller, body);
   logger.info('data deletion request received (signed in)', { deletionRequestId: requestId, dueBy });

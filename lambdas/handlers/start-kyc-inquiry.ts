@@ -2,6 +2,7 @@ import { type StartKycInquiryResponse, startKycInquiryRoute } from '#contracts/k
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
+import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { createPersonaClient } from '#lambdas/adapters/persona-client.ts';
 import { requireEnv, tableName } from '#lambdas/config.ts';
@@ -17,6 +18,7 @@ const start = startInquiry({
   events: createEventPublisher(),
   clock: systemClock,
   templateId: requireEnv('personaTemplateId'),
+  limiter: new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock),
 });
 
 export const handler = httpHandler({ route: startKycInquiryRoute }, async ({ caller }) => {

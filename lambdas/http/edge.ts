@@ -118,3 +118,35 @@ export const perIpWriteLimitResponse = {
 export function publicWriteRoutes(routes: readonly RouteDef[]): RouteDef[] {
   return routes.filter((route) => route.auth === 'public' && route.method === 'POST');
 }
+
+/**
+ * What WAF does to the request's path before comparing it (ADR 0072), in this order: without them
+ * `POST /api/%72egistrations` (which API Gateway decodes and routes) or `/API/Registrations` and
+ * `/api/registrations/` (which it may not route, but which cost a request all the same) were never
+ * counted. WAF's names; the local gateway applies the same (`perIpRuleCovers`).
+ */
+export const perIpPathTransformations = ['URL_DECODE', 'LOWERCASE'] as const;
+
+/**
+ * The paths the transformed path is compared with, exactly: each public POST route's path,
+ * lowercased, with and without one trailing slash.
+ */
+export function perIpRulePaths(routes: readonly RouteDef[]): string[] {
+  return publicWriteRoutes(routes).flatMap((route) => {
+    const path = route.path.toLowerCase();
+    return [path, `${path}/`];
+  });
+}
+
+/** WAF's URL_DECODE: each `%XX` to its byte; anything else (a stray `%`) left as it is. */
+const urlDecode = (value: string) =>
+  value.replace(/%([0-9a-fA-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/**
+ * The rule's scope-down as the local gateway applies it: a POST whose raw path (as sent, before any
+ * routing), transformed as WAF transforms it, is one of `perIpRulePaths`.
+ */
+export function perIpRuleCovers(routes: readonly RouteDef[]): (method: string, rawPath: string) => boolean {
+  const paths = new Set(perIpRulePaths(routes));
+  return (method, rawPath) => method === 'POST' && paths.has(urlDecode(rawPath).toLowerCase());
+}

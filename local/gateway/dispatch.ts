@@ -5,9 +5,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   originVerifier,
   originVerifyHeader,
+  perIpRuleCovers,
   perIpWriteLimit,
   perIpWriteLimitResponse,
-  publicWriteRoutes,
   viewerIpHeader,
   viewerIpOf,
 } from '#lambdas/http/edge.ts';
@@ -85,7 +85,9 @@ export function createRouteDispatch(options: DispatchOptions) {
   const authorize = createJwtAuthorizer(options.authorizer);
   // WAF runs at the edge, before API Gateway: the same rule, on the same routes, keyed on the
   // viewer's address as CloudFront reports it.
-  const writeRoutes = new Set(publicWriteRoutes(options.routes));
+  // WAF looks at the path as sent, transformed (URL-decoded, lowercased), before any route matches:
+  // a variant API Gateway then answers 404 still counts.
+  const coveredByPerIpRule = perIpRuleCovers(options.routes);
   const ipLimiter = createIpRateLimiter(options.perIpWriteLimit ?? perIpWriteLimit);
   const fromOurEdge =
     options.originSecret === undefined ? () => false : originVerifier([options.originSecret]);
@@ -106,6 +108,15 @@ export function createRouteDispatch(options: DispatchOptions) {
     body: Buffer,
     started: number,
   ): Promise<void> => {
+    if (coveredByPerIpRule(req.method ?? 'GET', url.pathname) && !ipLimiter.allow(clientIp(req))) {
+      log(`${req.method} ${url.pathname} 429 (per-IP limit)`);
+      res.writeHead(perIpWriteLimitResponse.status, {
+        'content-type': perIpWriteLimitResponse.contentType,
+        'retry-after': String(perIpWriteLimitResponse.retryAfterSeconds),
+        'content-length': Buffer.byteLength(perIpWriteLimitResponse.body),
+      });
+      return void res.end(perIpWriteLimitResponse.body);
+    }
     const noop = req.method === 'GET' && url.pathname === noopRoute.path;
     let matched: ReturnType<typeof matchRoute>;
     try {
@@ -118,15 +129,6 @@ export function createRouteDispatch(options: DispatchOptions) {
     }
     if (!matched) return writeGatewayError(res, 404, 'Not Found');
     const { route, pathParameters } = matched;
-    if (writeRoutes.has(route) && !ipLimiter.allow(clientIp(req))) {
-      log(`${req.method} ${url.pathname} 429 (per-IP limit)`);
-      res.writeHead(perIpWriteLimitResponse.status, {
-        'content-type': perIpWriteLimitResponse.contentType,
-        'retry-after': String(perIpWriteLimitResponse.retryAfterSeconds),
-        'content-length': Buffer.byteLength(perIpWriteLimitResponse.body),
-      });
-      return void res.end(perIpWriteLimitResponse.body);
-    }
 
     let authorizer: Parameters<typeof buildEvent>[0]['authorizer'];
     if (route.auth === 'user' || route.auth === 'admin') {

@@ -5,6 +5,10 @@ import { domainEvents } from '#contracts/events.ts';
 import { accessLogFields } from '#infra/api/platform-api.ts';
 import { auditorActions } from '#infra/data/auditor-policy.ts';
 import { exampleStages } from '#infra/stage-config.ts';
+import { rateLimitKey } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
+import { registrationKey, registrationRequestKey } from '#lambdas/adapters/dynamodb-registration-store.ts';
+import { deletionRequestKey } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import { profileKey } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import { functionEnv } from '#lambdas/environment.ts';
 import { eventRules, kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
 import { auth0M2mKeys, isAuth0M2mKey, secretEnvVars } from '#lambdas/grants.ts';
@@ -372,6 +376,49 @@ describe('the backend stack', () => {
     });
     // The state items' keys (USER#..., OUTBOX, EVENT#..., INQUIRY#...) do not match the prefix.
     expect(`${kycDecisionMarkerPrefix}#`).not.toMatch(/^(USER|OUTBOX|EVENT|INQUIRY)/);
+  });
+
+  it('lets the data-deletion functions touch only the deletion requests, the rate windows and their own profile in the submissions table (ADR 0072)', () => {
+    const onSubmissions = (id: string) =>
+      statementsOf(id)
+        .filter((s) => JSON.stringify(s.Resource).includes('DataSubmissions'))
+        .map((s) => ({
+          actions: [...actionsOf(s)].sort(),
+          leadingKeys: (
+            s.Condition as { 'ForAllValues:StringLike'?: { 'dynamodb:LeadingKeys'?: string[] } }
+          )?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'],
+        }));
+    const reads = [
+      'dynamodb:BatchGetItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+    ];
+    expect(onSubmissions('CreateDataDeletionRequest')).toEqual([
+      { actions: ['dynamodb:PutItem'], leadingKeys: ['DELETION#*'] },
+      { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] },
+    ]);
+    expect(onSubmissions('ConfirmDataDeletionRequest')).toEqual([
+      { actions: ['dynamodb:UpdateItem'], leadingKeys: ['DELETION#*'] },
+    ]);
+    expect(onSubmissions('CreateOwnDataDeletionRequest')).toEqual([
+      { actions: reads, leadingKeys: ['PROFILE#*', 'REGISTRATION#*'] },
+      { actions: ['dynamodb:PutItem'], leadingKeys: ['DELETION#*'] },
+      { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] },
+    ]);
+    // The other per-user limits' routes: their windows only (ADR 0072).
+    for (const id of ['CreateConsent', 'StartKycInquiry', 'SendVerificationEmail'])
+      expect([id, onSubmissions(id)]).toEqual([
+        id,
+        [{ actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }],
+      ]);
+    // The prefixes are the adapters' own keys.
+    expect(deletionRequestKey('r1').pk).toBe('DELETION#r1');
+    expect(rateLimitKey('deletion-confirmation-email', 'h').pk).toBe('RATE#deletion-confirmation-email#h');
+    expect(profileKey('auth0|1').pk).toBe('PROFILE#auth0|1');
+    expect(registrationKey('auth0|1').pk).toBe('REGISTRATION#auth0|1');
+    // `REGISTRATION#*` does not reach the stored registration requests (their contact details).
+    expect(registrationRequestKey('x').pk.startsWith('REGISTRATION#')).toBe(false);
   });
 
   it('lets each Auth0-calling function read the secret of the M2M application its handler uses, and no other', () => {

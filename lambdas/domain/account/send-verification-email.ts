@@ -1,6 +1,7 @@
 import type { Caller } from '#lambdas/domain/caller.ts';
 import { RateLimitedError } from '#lambdas/domain/errors.ts';
 import type { EventPublisher, RateLimiter, UserDirectory } from '#lambdas/domain/ports.ts';
+import { spendSignedInWrite } from '#lambdas/domain/signed-in-limits.ts';
 
 export const verificationEmailWindowSeconds = 60;
 
@@ -28,13 +29,23 @@ export function requestVerificationEmail(deps: { limiter: RateLimiter; events: E
         `A verification email was sent less than a minute ago. Check your inbox, or try again in ${limit.retryAfterSeconds} seconds.`,
       );
     }
+    // And at most a day's worth (ADR 0072): one a minute is still 1,440 emails a day to a script.
+    try {
+      await spendSignedInWrite(deps.limiter, 'verification-email-daily', caller.userId);
+    } catch (error) {
+      // Nothing sent: this minute is not spent either.
+      await deps.limiter.release('verification-email', caller.userId).catch(() => undefined);
+      throw error;
+    }
     try {
       await deps.events.publish([
         { detailType: 'VerificationEmailRequested', detail: { userId: caller.userId } },
       ]);
     } catch (error) {
-      // Not queued (503 with Retry-After): the minute is given back, so sending again then works.
+      // Not queued (503 with Retry-After): the minute and the day's one are given back, so sending
+      // again then works.
       await deps.limiter.release('verification-email', caller.userId).catch(() => undefined);
+      await deps.limiter.release('verification-email-daily', caller.userId).catch(() => undefined);
       throw error;
     }
     return { outcome: 'queued' };

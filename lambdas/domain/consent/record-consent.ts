@@ -9,7 +9,8 @@ import {
 import type { FieldError } from '#contracts/problem.ts';
 import { type Caller, requireSelf, requireVerifiedEmail } from '#lambdas/domain/caller.ts';
 import { minimiseIp, minimiseUserAgent } from '#lambdas/domain/minimise.ts';
-import type { ConsentLedger, ConsentRecord } from '#lambdas/domain/ports.ts';
+import type { ConsentLedger, ConsentRecord, RateLimiter } from '#lambdas/domain/ports.ts';
+import { withinSignedInLimit } from '#lambdas/domain/signed-in-limits.ts';
 import { ConsentDocumentChangedError, ConsentRefusedError } from './errors.ts';
 
 /** Where a request came from, as the API sees it; minimised here before anything is stored. */
@@ -34,9 +35,10 @@ export type ConsentDecision = Omit<
  * POST /api/consents: records the caller's identity-verification consent. Refused, with nothing
  * appended, when the body names another user (`NotOwnAccountError`), the caller's email is not
  * verified (`EmailNotVerifiedError`), a statement is refused (`ConsentRefusedError`) or the person
- * saw a version of the text that is no longer current (`ConsentDocumentChangedError`).
+ * saw a version of the text that is no longer current (`ConsentDocumentChangedError`), or the
+ * caller recorded their day's consents already (`RateLimitedError`, ADR 0072).
  */
-export function recordConsent(deps: { ledger: ConsentLedger }) {
+export function recordConsent(deps: { ledger: ConsentLedger; limiter: RateLimiter }) {
   return async (input: {
     caller: Caller;
     decision: ConsentDecision;
@@ -62,20 +64,23 @@ export function recordConsent(deps: { ledger: ConsentLedger }) {
       throw new ConsentDocumentChangedError(document.version);
     }
     // A contended chain throws ConsentLedgerContentionError (503 with Retry-After): nothing appended.
-    return deps.ledger.append({
-      subjectId: caller.userId,
-      issuer: caller.issuer,
-      purpose: document.purpose,
-      action: 'granted',
-      statements,
-      documentVersion: document.version,
-      documentSha256: await documentSha256(document),
-      locale: decision.locale ?? document.locale,
-      method: 'consent_dialog',
-      requestId: origin.requestId,
-      userAgent: minimiseUserAgent(origin.userAgent),
-      ipAddress: minimiseIp(origin.ipAddress),
-    });
+    const documentSha = await documentSha256(document);
+    return withinSignedInLimit(deps.limiter, 'consent', caller.userId, () =>
+      deps.ledger.append({
+        subjectId: caller.userId,
+        issuer: caller.issuer,
+        purpose: document.purpose,
+        action: 'granted',
+        statements,
+        documentVersion: document.version,
+        documentSha256: documentSha,
+        locale: decision.locale ?? document.locale,
+        method: 'consent_dialog',
+        requestId: origin.requestId,
+        userAgent: minimiseUserAgent(origin.userAgent),
+        ipAddress: minimiseIp(origin.ipAddress),
+      }),
+    );
   };
 }
 

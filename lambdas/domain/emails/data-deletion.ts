@@ -16,10 +16,13 @@ const greeting = (name: string | undefined) => (name?.trim() ? `Hello ${name.tri
 /** `2026-02-11 23:30 UTC`: unambiguous in any reader's time zone. */
 const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
+/**
+ * Goes to an address nobody has proven yet, so it carries no text the requester typed (ADR 0072):
+ * only the address itself, the request id and our own words.
+ */
 export function dataDeletionConfirmationEmail(input: {
   to: string;
   requestId: string;
-  name?: string | undefined;
   appUrl: string;
   /** Single use; travels only in this email (the link's fragment never reaches a server log). */
   token: string;
@@ -32,7 +35,7 @@ export function dataDeletionConfirmationEmail(input: {
     heading: 'Confirm your data deletion request',
     paragraphs: [
       {
-        text: `${greeting(input.name)} someone (probably you) asked us to delete the personal data we hold about ${input.to}. The request id is ${input.requestId}.`,
+        text: `Hello, someone (probably you) asked us to delete the personal data we hold about ${input.to}. The request id is ${input.requestId}.`,
       },
       {
         text: `Nothing happens until you confirm. Open the link and press the confirm button before ${utcMinute(input.confirmBy)}; we then complete the request within ${deletionDeadlineDays} days.`,
@@ -48,7 +51,10 @@ export function dataDeletionConfirmationEmail(input: {
   });
 }
 
-/** The receipt of a confirmed request: the reference and the deadline. */
+/**
+ * The receipt of a confirmed request: the reference and the deadline. Sent only to the signed-in
+ * person's verified address, so the account's own name may greet them.
+ */
 export function dataDeletionReceiptEmail(input: {
   to: string;
   requestId: string;

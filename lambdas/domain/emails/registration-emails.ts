@@ -5,11 +5,13 @@ import { appLink, composeEmail } from './html.ts';
 /** Where people sign in on the web app (it starts the Auth0 redirect). */
 export const signInPath = '/auth/login';
 
-/** Sent after registration: the single-use link sets the first password. */
+/**
+ * Sent after registration: the single-use link sets the first password. Nothing the registering
+ * person typed goes in (ADR 0072): the address is not proven yet, so a name or organization name
+ * here would be anyone's words, sent to anyone from our domain.
+ */
 export function loginInstructionsEmail(input: {
   to: string;
-  name: string;
-  organizationName: string;
   ticketUrl: string;
   ticketTtlDays: number;
   appUrl: string;
@@ -17,10 +19,10 @@ export function loginInstructionsEmail(input: {
   return composeEmail({
     to: input.to,
     subject: 'Your login instructions',
-    heading: `Welcome, ${input.name}`,
+    heading: 'Welcome',
     paragraphs: [
       {
-        text: `Thank you for registering ${input.organizationName}. Your account has been created.`,
+        text: `Thank you for registering your organization. An account has been created for ${input.to}.`,
       },
       {
         text: `Set your password with this single-use link. It expires in ${input.ticketTtlDays} days.`,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { StartKycInquiryResponse } from '#contracts/kyc-inquiry.ts';
 import { type Caller, requireVerifiedEmail } from '../caller.ts';
 import { currentConsent } from '../consent/list-my-consents.ts';
-import type { Clock, ConsentLedger, EventPublisher } from '../ports.ts';
+import type { Clock, ConsentLedger, EventPublisher, RateLimiter } from '../ports.ts';
+import { withinSignedInLimit } from '../signed-in-limits.ts';
 import {
   AlreadyApprovedError,
   ConcurrentChangeError,
@@ -36,6 +37,8 @@ export interface StartInquiryDeps {
   events: EventPublisher;
   clock: Clock;
   templateId: string;
+  /** The per-user limit of this route (ADR 0072). */
+  limiter: RateLimiter;
 }
 
 /**
@@ -47,17 +50,12 @@ export interface StartInquiryDeps {
  * allowed a new attempt: then this starts it (a new inquiry, the status back to `not_started`).
  */
 export function startInquiry(deps: StartInquiryDeps) {
-  return async (caller: Pick<Caller, 'userId' | 'emailVerified'>): Promise<StartKycInquiryResponse> => {
-    requireVerifiedEmail(caller);
-    const { userId } = caller;
-    const records = await deps.ledger.listBySubject(userId);
-    if (currentConsent(records, 'identity_verification') === undefined) throw new ConsentRequiredError();
-    const state = await deps.store.getRecord(userId);
-    if (state?.status === 'approved') throw new AlreadyApprovedError();
-    if (state?.status === 'rejected') {
-      if (!state.newAttemptAllowed) throw new VerificationClosedError();
-      return startNewAttempt(deps, userId, state);
-    }
+  /** Everything that asks Persona, once the caller may (consent given, not decided for good). */
+  const startOrResume = async (
+    userId: string,
+    state: KycRecord | undefined,
+  ): Promise<StartKycInquiryResponse> => {
+    if (state?.status === 'rejected') return startNewAttempt(deps, userId, state);
 
     if (state?.inquiryId) {
       const current = await deps.provider.getInquiry(state.inquiryId);
@@ -95,6 +93,18 @@ export function startInquiry(deps: StartInquiryDeps) {
     }
     const sessionToken = created.sessionToken ?? (await deps.provider.resumeInquiry(created.inquiryId));
     return { inquiryId: created.inquiryId, sessionToken };
+  };
+
+  return async (caller: Pick<Caller, 'userId' | 'emailVerified'>): Promise<StartKycInquiryResponse> => {
+    requireVerifiedEmail(caller);
+    const { userId } = caller;
+    const records = await deps.ledger.listBySubject(userId);
+    if (currentConsent(records, 'identity_verification') === undefined) throw new ConsentRequiredError();
+    const state = await deps.store.getRecord(userId);
+    if (state?.status === 'approved') throw new AlreadyApprovedError();
+    if (state?.status === 'rejected' && !state.newAttemptAllowed) throw new VerificationClosedError();
+    // Each call from here costs a Persona API call: a script with a token is stopped (ADR 0072).
+    return withinSignedInLimit(deps.limiter, 'kyc-inquiry', userId, () => startOrResume(userId, state));
   };
 }
 

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { RegistrationRequest } from '#contracts/registration.ts';
 import { appLink } from '#lambdas/domain/emails/html.ts';
-import { mayEmailRecipient, recipientKey } from '#lambdas/domain/emails/recipient-limit.ts';
+import { mayEmailRecipient } from '#lambdas/domain/emails/recipient-limit.ts';
 import {
   accountExistsEmail,
   loginInstructionsEmail,
@@ -241,8 +241,6 @@ export function registerOrganization(deps: RegisterDeps) {
       await deps.mailer.send(
         loginInstructionsEmail({
           to: email,
-          name: registration.responsibleName,
-          organizationName: registration.organizationName,
           ticketUrl,
           ticketTtlDays: passwordTicketTtlDays,
           appUrl: deps.appUrl,
@@ -274,7 +272,9 @@ export function registerOrganization(deps: RegisterDeps) {
     context: RequestContext,
   ): Promise<{ outcome: RegistrationOutcome; userId?: string }> => {
     const email = normaliseEmail(request.responsibleEmail);
-    const key = recipientKey(email);
+    // The exact address, not the email budget's mailbox (ADR 0072): `a+x@` and `a@` are two
+    // accounts at the identity provider, and their registrations need not wait for each other.
+    const key = createHash('sha256').update(email).digest('hex');
     await takeAddress(key);
     try {
       return await registerAddress(request, email, context);

@@ -7,6 +7,7 @@ import { dataDeletionConfirmationEmail, dataDeletionReceiptEmail } from '../emai
 import { mayEmailRecipient } from '../emails/recipient-limit.ts';
 import { AccountNotFoundError, DeletionConfirmationInvalidError } from '../errors.ts';
 import type { Clock, Mailer, RateLimiter, UserProfiles } from '../ports.ts';
+import { withinSignedInLimit } from '../signed-in-limits.ts';
 import { normaliseEmail } from './normalise.ts';
 import type { DeletionConfirmations, IdGenerator, SubmissionStore } from './ports.ts';
 
@@ -87,7 +88,6 @@ export function requestDataDeletion(deps: {
         dataDeletionConfirmationEmail({
           to: email,
           requestId,
-          name: request.name,
           appUrl: deps.appUrl,
           token,
           confirmBy: confirmBy.toISOString(),
@@ -128,6 +128,8 @@ export function requestOwnDataDeletion(deps: {
   mailer: Mailer;
   clock: Clock;
   newId: IdGenerator;
+  /** The per-user limit of this route (ADR 0072). */
+  limiter: RateLimiter;
 }) {
   return async (
     caller: Pick<Caller, 'userId' | 'emailVerified' | 'claims'>,
@@ -144,24 +146,26 @@ export function requestOwnDataDeletion(deps: {
       name: lookup?.profile.name || caller.claims.name || '',
     };
     if (!user.email) throw new AccountNotFoundError();
-    const now = deps.clock.now();
-    const requestId = deps.newId();
-    const dueBy = dueDate(now);
-    const email = normaliseEmail(user.email);
-    await deps.store.addOnce({
-      ...deletionRequest({ requestId, email, name: user.name, details: request.details, received: now }),
-      status: 'received',
-      confirmedAt: now.toISOString(),
-      confirmedBy: 'access_token',
-      dueBy,
+    return withinSignedInLimit(deps.limiter, 'own-deletion-request', caller.userId, async () => {
+      const now = deps.clock.now();
+      const requestId = deps.newId();
+      const dueBy = dueDate(now);
+      const email = normaliseEmail(user.email);
+      await deps.store.addOnce({
+        ...deletionRequest({ requestId, email, name: user.name, details: request.details, received: now }),
+        status: 'received',
+        confirmedAt: now.toISOString(),
+        confirmedBy: 'access_token',
+        dueBy,
+      });
+      // Once stored, the request stands and the deadline runs: a failed receipt must not turn that
+      // into an error the person would retry (and so file twice).
+      try {
+        await deps.mailer.send(dataDeletionReceiptEmail({ to: email, requestId, dueBy, name: user.name }));
+      } catch (receiptError) {
+        return { requestId, dueBy, receiptError };
+      }
+      return { requestId, dueBy };
     });
-    // Once stored, the request stands and the deadline runs: a failed receipt must not turn that
-    // into an error the person would retry (and so file twice).
-    try {
-      await deps.mailer.send(dataDeletionReceiptEmail({ to: email, requestId, dueBy, name: user.name }));
-    } catch (receiptError) {
-      return { requestId, dueBy, receiptError };
-    }
-    return { requestId, dueBy };
   };
 }

@@ -1,7 +1,13 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { perIpWriteLimit, perIpWriteLimitResponse, publicWriteRoutes } from '#lambdas/http/edge.ts';
+import {
+  perIpRuleCovers,
+  perIpWriteLimit,
+  perIpWriteLimitResponse,
+  publicWriteRoutes,
+} from '#lambdas/http/edge.ts';
 import { routes } from '#lambdas/routes.ts';
+import { matches } from '#tests/helpers/waf-statement.ts';
 import { synthPlatform } from '#tests/infra/synth.ts';
 
 // The site's web ACL: CloudFront takes ACLs from us-east-1 only, so a stage without its own gets
@@ -37,7 +43,12 @@ describe('the edge stack (a stage without its own web ACL)', () => {
         return statement.ByteMatchStatement.SearchString;
       },
     );
-    expect(matched).toEqual(publicWriteRoutes(routes).map((route) => route.path));
+    expect(matched).toEqual(
+      publicWriteRoutes(routes).flatMap((route) => [
+        route.path.toLowerCase(),
+        `${route.path.toLowerCase()}/`,
+      ]),
+    );
     expect(matched).not.toContain('/api/webhooks/persona');
     const block = rule.Action.Block.CustomResponse;
     expect(block.ResponseCode).toBe(429);
@@ -48,6 +59,60 @@ describe('the edge stack (a stage without its own web ACL)', () => {
       ContentType: 'APPLICATION_JSON',
       Content: perIpWriteLimitResponse.body,
     });
+  });
+
+  it('counts the variants of a public path API Gateway may still route: trailing slash, case, percent-encoding (ADR 0072)', () => {
+    const edge = Template.fromStack(stacks.edge as NonNullable<typeof stacks.edge>);
+    const [acl] = Object.values(edge.findResources('AWS::WAFv2::WebACL'));
+    const scopeDown = acl?.Properties.Rules[0].Statement.RateBasedStatement.ScopeDownStatement;
+    const counted = (uriPath: string, method = 'POST') => matches(scopeDown, { method, uriPath });
+    for (const path of [
+      '/api/registrations',
+      '/api/registrations/',
+      '/API/Registrations',
+      '/api/%72egistrations',
+      '/api/%52EGISTRATIONS/',
+      '/%61pi/data-deletion-requests/confirm',
+      '/api/Data-Deletion-Requests/',
+    ])
+      expect([path, counted(path)]).toEqual([path, true]);
+    for (const route of publicWriteRoutes(routes)) expect(counted(route.path)).toBe(true);
+    // Not a public write: other paths, other methods, the signed webhook, a signed-in route.
+    for (const path of [
+      '/api/registrationsx',
+      '/api/registrations//',
+      '/api/webhooks/persona',
+      '/api/me/consents',
+    ])
+      expect([path, counted(path)]).toEqual([path, false]);
+    expect(counted('/api/registrations', 'GET')).toBe(false);
+  });
+
+  it("applies the local gateway's emulation of the rule to the same requests as the synthesized rule", () => {
+    const edge = Template.fromStack(stacks.edge as NonNullable<typeof stacks.edge>);
+    const [acl] = Object.values(edge.findResources('AWS::WAFv2::WebACL'));
+    const scopeDown = acl?.Properties.Rules[0].Statement.RateBasedStatement.ScopeDownStatement;
+    const local = perIpRuleCovers(routes);
+    const paths = [
+      ...publicWriteRoutes(routes).flatMap((route) => [
+        route.path,
+        `${route.path}/`,
+        route.path.toUpperCase(),
+      ]),
+      '/api/%72egistrations',
+      '/api/registrations%2F',
+      '/api/registrations%',
+      '/api/me/kyc/inquiry',
+      '/api/health',
+      '/',
+    ];
+    for (const method of ['POST', 'GET'])
+      for (const uriPath of paths)
+        expect([method, uriPath, local(method, uriPath)]).toEqual([
+          method,
+          uriPath,
+          matches(scopeDown, { method, uriPath }),
+        ]);
   });
 
   it('is attached to the distribution', () => {

@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -28,6 +29,7 @@ import { buildOpenApiDocument } from '#lambdas/http/openapi.ts';
 import { routeProblemNames } from '#lambdas/http/problems.ts';
 import { type RouteDef, routes } from '#lambdas/routes.ts';
 import { httpApiEvent, lambdaContext, mockOriginSecret } from '#tests/fixtures/events/http-api-event.ts';
+import { type DynamoCall, deniedCalls } from '#tests/helpers/grant-check.ts';
 import { freshTimes, type SigningKey, signingKey } from '#tests/helpers/signing-keys.ts';
 
 // Every route's real handler, driven into each of its failures through `httpHandler` with
@@ -70,6 +72,18 @@ const ddb = mockClient(DynamoDBDocumentClient);
 let tenantKey: SigningKey;
 const bus = mockClient(EventBridgeClient);
 const secrets = mockClient(SecretsManagerClient);
+const ses = mockClient(SESv2Client);
+const tableNames = { consentLedger: 'ledger', kycState: 'kyc', submissions: 'submissions' } as const;
+/** The DynamoDB calls so far that the route's grants would not allow in AWS (tests/helpers/grant-check.ts). */
+const callsDenied = (route: RouteDef) =>
+  deniedCalls(
+    route.grants,
+    ddb.calls().map((call) => {
+      const command = call.args[0] as { constructor: { name: string }; input: Record<string, unknown> };
+      return { command: command.constructor.name, input: command.input } satisfies DynamoCall;
+    }),
+    tableNames,
+  );
 
 /** Auth0 and Persona: each scenario sets the answer for a `METHOD host/path` prefix. */
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -132,6 +146,9 @@ beforeEach(() => {
   ddb.on(QueryCommand).resolves({ Items: [] });
   ddb.on(PutCommand).resolves({});
   ddb.on(TransactWriteCommand).resolves({});
+  ddb.on(UpdateCommand).resolves({});
+  ses.reset();
+  ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
   bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] });
 });
 
@@ -321,7 +338,66 @@ const nothingTouched = () => {
   expect(fetchCalls).toEqual([]);
 };
 
+/** The caller's window of a per-user limit is open and full (ADR 0072): the put and the spend both refused. */
+const windowFull = () => {
+  ddb
+    .on(PutCommand, { TableName: 'submissions' })
+    .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 3_600_000) } }));
+  ddb.on(UpdateCommand, { TableName: 'submissions' }).rejects(conditionFailed());
+};
+/** Past a per-user limit: only the limiter's window was touched; nothing written, sent or asked. */
+const onlyTheWindowTouched = () => {
+  for (const call of [...ddb.commandCalls(PutCommand), ...ddb.commandCalls(UpdateCommand)]) {
+    const input = call.args[0].input as { Item?: { pk?: string }; Key?: { pk?: string } };
+    expect(String(input.Item?.pk ?? input.Key?.pk)).toMatch(/^RATE#/);
+  }
+  expect(ddb.commandCalls(TransactWriteCommand)).toEqual([]);
+  expect(bus.calls()).toEqual([]);
+  expect(ses.calls()).toEqual([]);
+  expect(fetchCalls).toEqual([]);
+};
+
 const specific: Scenario[] = [
+  {
+    route: 'CreateConsent',
+    name: "a caller past the day's consents",
+    expected: 'rateLimited',
+    event: { body: consentBody },
+    arrange: windowFull,
+    after: onlyTheWindowTouched,
+  },
+  {
+    route: 'StartKycInquiry',
+    name: "a caller past the hour's inquiry calls",
+    expected: 'rateLimited',
+    arrange: () => {
+      windowFull();
+      ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] });
+    },
+    after: onlyTheWindowTouched,
+  },
+  {
+    route: 'CreateOwnDataDeletionRequest',
+    name: "a caller past the day's deletion requests",
+    expected: 'rateLimited',
+    event: { body: '{}' },
+    arrange: () => {
+      windowFull();
+      ddb.on(BatchGetCommand).resolves({
+        Responses: {
+          submissions: [
+            { pk: `PROFILE#${USER}`, sk: 'PROFILE', userId: USER, email: 'ada@helix.example', name: 'Ada' },
+          ],
+        },
+      });
+    },
+    after: () => {
+      expect(ddb.commandCalls(PutCommand).map((c) => String(c.args[0].input.Item?.pk))).toEqual([
+        expect.stringMatching(/^RATE#own-deletion-request#/),
+      ]);
+      expect(ses.calls()).toEqual([]);
+    },
+  },
   {
     route: 'CreateConsent',
     name: 'a caller whose email is not verified',
@@ -453,7 +529,24 @@ const specific: Scenario[] = [
         ['POST persona.test/api/v1/inquiries', { status: 500, body: { errors: [{ title: 'boom' }] } }],
       ];
     },
-    after: nothingWritten,
+    // Nothing but the per-user limit's window, which the failure gives back (ADR 0072).
+    after: () => {
+      expect(ddb.commandCalls(PutCommand)).toEqual([]);
+      // The window's spend, then its release.
+      expect(
+        ddb
+          .commandCalls(UpdateCommand)
+          .map((c) => [
+            String(c.args[0].input.Key?.pk).split('#').slice(0, 2).join('#'),
+            c.args[0].input.UpdateExpression,
+          ]),
+      ).toEqual([
+        ['RATE#kyc-inquiry', 'ADD used :one'],
+        ['RATE#kyc-inquiry', 'ADD used :minusOne'],
+      ]);
+      expect(ddb.commandCalls(TransactWriteCommand)).toEqual([]);
+      expect(bus.commandCalls(PutEventsCommand)).toEqual([]);
+    },
   },
   {
     route: 'GetMe',
@@ -765,6 +858,7 @@ describe('every problem a handler answers is one its route lists in the OpenAPI 
     expect(body.type).toBe(problemTypes[scenario.expected]);
     expect(body.status).toBe(result.statusCode);
     expect(documented(route, result.statusCode)).toContain(body.type);
+    expect(callsDenied(route)).toEqual([]);
     scenario.after?.();
     produced.set(route.id, new Set([...(produced.get(route.id) ?? []), scenario.expected]));
   });
@@ -831,6 +925,59 @@ describe('the Retry-After of each kind comes from the one table', () => {
     expect(result?.statusCode).toBe(429);
     expect(result?.headers?.['retry-after']).toBe('45');
   });
+});
+
+describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () => {
+  const ownProfile = () =>
+    ddb.on(BatchGetCommand).resolves({
+      Responses: {
+        submissions: [
+          { pk: `PROFILE#${USER}`, sk: 'PROFILE', userId: USER, email: 'ada@helix.example', name: 'Ada' },
+        ],
+      },
+    });
+  const successes: {
+    route: RouteId;
+    status: number;
+    event?: Parameters<typeof eventFor>[1];
+    arrange?: () => void;
+  }[] = [
+    {
+      route: 'CreateDataDeletionRequest',
+      status: 202,
+      event: { body: JSON.stringify({ email: 'a@b.test' }) },
+    },
+    {
+      route: 'CreateDataDeletionRequest',
+      status: 202,
+      event: { body: JSON.stringify({ email: 'a@b.test' }) },
+      // A window already open: the limiter adds to it.
+      arrange: () =>
+        ddb
+          .on(PutCommand, { TableName: 'submissions', Item: { sk: 'RATE' } as never })
+          .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 60_000) } })),
+    },
+    {
+      route: 'ConfirmDataDeletionRequest',
+      status: 200,
+      event: { body: JSON.stringify({ token: `0b0e3c55-7a7e-4c8e-9d55-1f0f8f3c2a11.${'x'.repeat(43)}` }) },
+      arrange: () => ddb.on(UpdateCommand).resolves({ Attributes: { requestId: 'r' } }),
+    },
+    { route: 'CreateOwnDataDeletionRequest', status: 202, event: { body: '{}' }, arrange: ownProfile },
+    { route: 'CreateConsent', status: 201, event: { body: consentBody } },
+    { route: 'SendVerificationEmail', status: 202, event: { claims: claims(unverified) } },
+  ];
+  it.each(successes.map((s, i) => [s.route, i, s] as const))(
+    '%s (%i) succeeds within its grants',
+    async (_id, _i, s) => {
+      s.arrange?.();
+      const route = routeOf(s.route);
+      const result = await handlers.get(route.id)?.(await eventFor(route, s.event), lambdaContext);
+      expect([result?.statusCode, result?.body]).toEqual([s.status, expect.any(String)]);
+      expect(ddb.calls().length).toBeGreaterThan(0);
+      expect(callsDenied(route)).toEqual([]);
+    },
+  );
 });
 
 describe('a handler takes its auth from the route that mounts it', () => {

@@ -461,6 +461,23 @@ describe("WAF's per-IP rule on the public write routes", () => {
     expect((await post('/api/webhooks/persona', '203.0.113.10')).status).toBe(201);
   });
 
+  it('counts the spellings of a public path WAF counts: trailing slash, case, percent-encoding (ADR 0072)', async () => {
+    const variants = ['/api/registrations/', '/API/Registrations', '/api/%72egistrations', '/api/Waitlist/'];
+    const statuses: number[] = [];
+    for (let i = 0; i < perIpWriteLimit.limit; i++) {
+      statuses.push((await post(variants[i % variants.length] ?? '', '203.0.113.30')).status);
+    }
+    // The gateway routes none of them, but each one was counted.
+    expect(statuses.every((status) => status === 404)).toBe(true);
+    const before = handled.length;
+    const over = await post('/api/registrations', '203.0.113.30');
+    expect(over.status).toBe(429);
+    expect(await post('/api/%72egistrations', '203.0.113.30').then((r) => r.status)).toBe(429);
+    expect(handled.length).toBe(before);
+    // A path the rule does not cover is not counted, nor refused.
+    expect((await post('/api/registrationsx', '203.0.113.31')).status).toBe(404);
+  });
+
   it('counts a direct caller by its connection, whatever viewer address it forges', async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= perIpWriteLimit.limit; i++) {

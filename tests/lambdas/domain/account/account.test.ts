@@ -7,6 +7,7 @@ import {
 } from '#lambdas/domain/account/send-verification-email.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
 import type { UserProfile } from '#lambdas/domain/ports.ts';
+import { signedInWriteLimits } from '#lambdas/domain/signed-in-limits.ts';
 import { InMemoryConsentLedger, RecordingPublisher, sampleEntry } from '#tests/lambdas/domain/fakes.ts';
 import { FakeDirectory, FakeKyc, FakeLimiter, FakeMailer, FakeMarker, FakeProfiles } from './fakes.ts';
 
@@ -169,6 +170,28 @@ describe('requestVerificationEmail and its delivery', () => {
     expect(await deliverVerificationEmail({ users })(user.userId)).toBe('sent');
     expect(users.verificationEmails).toEqual([user.userId]);
     expect(await deliverVerificationEmail({ users })('auth0|gone')).toBe('user_missing');
+  });
+
+  it('queues at most 10 a day, one a minute, then says to wait for the day and queues nothing (ADR 0072)', async () => {
+    let now = 0;
+    const events = new RecordingPublisher();
+    const request = requestVerificationEmail({ limiter: new FakeLimiter(() => now), events });
+    const { limit } = signedInWriteLimits['verification-email-daily'];
+    for (let i = 0; i < limit; i++) {
+      now = i * 60_000;
+      expect(await request(person(false))).toEqual({ outcome: 'queued' });
+    }
+    now = limit * 60_000;
+    await expect(request(person(false))).rejects.toEqual(
+      expect.objectContaining({
+        name: 'RateLimitedError',
+        action: 'verification-email-daily',
+        retryAfterSeconds: 24 * 3600 - limit * 60,
+      }),
+    );
+    expect(events.published).toHaveLength(limit);
+    now = 24 * 3600 * 1000;
+    expect(await request(person(false))).toEqual({ outcome: 'queued' });
   });
 
   it('gives the minute back when the send could not be queued, so sending again at once works', async () => {

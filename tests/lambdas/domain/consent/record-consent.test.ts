@@ -12,8 +12,12 @@ import {
 } from '#lambdas/domain/consent/record-consent.ts';
 import { EmailNotVerifiedError } from '#lambdas/domain/errors.ts';
 import type { ConsentLedger } from '#lambdas/domain/ports.ts';
+import { signedInWriteLimits } from '#lambdas/domain/signed-in-limits.ts';
 import { problemFor } from '#lambdas/http/problems.ts';
+import { FakeLimiter } from '#tests/lambdas/domain/account/fakes.ts';
 import { InMemoryConsentLedger } from '#tests/lambdas/domain/fakes.ts';
+
+const unlimited = () => new FakeLimiter(() => Date.now());
 
 const alice: Caller = {
   userId: 'auth0|alice',
@@ -46,9 +50,57 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe('recordConsent', () => {
+  it("records at most the day's consents per person, then answers 429 with Retry-After and appends nothing (ADR 0072)", async () => {
+    const ledger = new InMemoryConsentLedger();
+    let now = Date.parse('2026-11-21T07:00:00.000Z');
+    const limiter = new FakeLimiter(() => now);
+    const record = recordConsent({ ledger, limiter });
+    const { limit } = signedInWriteLimits.consent;
+    for (let i = 0; i < limit; i++) await record({ caller: alice, decision: decision(), origin });
+    const { problem, headers } = await refusal(record({ caller: alice, decision: decision(), origin }));
+    expect(problem).toMatchObject({ status: 429, type: problemTypes.rateLimited });
+    expect(Number(headers?.['retry-after'])).toBe(24 * 3600);
+    expect(await ledger.listBySubject(alice.userId)).toHaveLength(limit);
+    // Another person has their own budget; the next day the person has theirs back.
+    await record({ caller: { ...alice, userId: 'auth0|bob' }, decision: decision(), origin });
+    now += 24 * 3600 * 1000;
+    await record({ caller: alice, decision: decision(), origin });
+    expect(await ledger.listBySubject(alice.userId)).toHaveLength(limit + 1);
+  });
+
+  it('spends nothing of the budget on a refused consent or a failed append', async () => {
+    const limiter = unlimited();
+    const failing: ConsentLedger = {
+      append: async () => {
+        throw new ConsentLedgerContentionError('auth0|alice', 8);
+      },
+      listBySubject: async () => [],
+      listByPurpose: async () => [],
+    };
+    for (let i = 0; i < signedInWriteLimits.consent.limit + 2; i++) {
+      await refusal(
+        recordConsent({ ledger: failing, limiter })({ caller: alice, decision: decision(), origin }),
+      );
+      await refusal(
+        recordConsent({ ledger: new InMemoryConsentLedger(), limiter })({
+          caller: alice,
+          decision: decision({ biometric_data_consent: false }),
+          origin,
+        }),
+      );
+    }
+    const ledger = new InMemoryConsentLedger();
+    await recordConsent({ ledger, limiter })({ caller: alice, decision: decision(), origin });
+    expect(await ledger.listBySubject(alice.userId)).toHaveLength(1);
+  });
+
   it('records who, what, when and how, minimised, on the caller own chain', async () => {
     const ledger = new InMemoryConsentLedger();
-    const record = await recordConsent({ ledger })({ caller: alice, decision: decision(), origin });
+    const record = await recordConsent({ ledger, limiter: unlimited() })({
+      caller: alice,
+      decision: decision(),
+      origin,
+    });
     const document = consentDocuments.identity_verification;
     expect(record).toEqual({
       subjectId: 'auth0|alice',
@@ -77,7 +129,7 @@ describe('recordConsent', () => {
 
   it('records the interface language the person used', async () => {
     const ledger = new InMemoryConsentLedger();
-    const record = await recordConsent({ ledger })({
+    const record = await recordConsent({ ledger, limiter: unlimited() })({
       caller: alice,
       decision: decision({ locale: 'de' }),
       origin,
@@ -87,7 +139,7 @@ describe('recordConsent', () => {
 
   it('accepts a body user_id that is the caller', async () => {
     const ledger = new InMemoryConsentLedger();
-    await recordConsent({ ledger })({
+    await recordConsent({ ledger, limiter: unlimited() })({
       caller: alice,
       decision: decision({ user_id: 'auth0|alice' }),
       origin,
@@ -98,7 +150,11 @@ describe('recordConsent', () => {
   it('answers 403 to a body user_id of another user and appends nothing', async () => {
     const ledger = new InMemoryConsentLedger();
     const { problem } = await refusal(
-      recordConsent({ ledger })({ caller: alice, decision: decision({ user_id: 'auth0|mallory' }), origin }),
+      recordConsent({ ledger, limiter: unlimited() })({
+        caller: alice,
+        decision: decision({ user_id: 'auth0|mallory' }),
+        origin,
+      }),
     );
     expect(problem).toMatchObject({ status: 403, type: problemTypes.forbidden });
     expect(ledger.records).toEqual([]);
@@ -107,7 +163,11 @@ describe('recordConsent', () => {
   it('answers 403 email-not-verified to a caller whose email is not verified, and appends nothing', async () => {
     const ledger = new InMemoryConsentLedger();
     const { error, problem } = await refusal(
-      recordConsent({ ledger })({ caller: { ...alice, emailVerified: false }, decision: decision(), origin }),
+      recordConsent({ ledger, limiter: unlimited() })({
+        caller: { ...alice, emailVerified: false },
+        decision: decision(),
+        origin,
+      }),
     );
     expect(error).toBeInstanceOf(EmailNotVerifiedError);
     expect(problem).toEqual({
@@ -121,7 +181,7 @@ describe('recordConsent', () => {
 
   it('answers 400 naming each refused statement and appends nothing', async () => {
     const ledger = new InMemoryConsentLedger();
-    const attempt = recordConsent({ ledger })({
+    const attempt = recordConsent({ ledger, limiter: unlimited() })({
       caller: alice,
       decision: decision({ biometric_data_consent: false, privacy_policy_consent: false }),
       origin,
@@ -144,7 +204,7 @@ describe('recordConsent', () => {
   it('answers 409 when the person saw a version of the text that is not the current one, and appends nothing', async () => {
     const ledger = new InMemoryConsentLedger();
     const { problem } = await refusal(
-      recordConsent({ ledger })({
+      recordConsent({ ledger, limiter: unlimited() })({
         caller: alice,
         decision: decision({ document_version: '2020-01-01' }),
         origin,
@@ -157,7 +217,7 @@ describe('recordConsent', () => {
   it('accepts the current document version', async () => {
     const ledger = new InMemoryConsentLedger();
     const version = consentDocuments.identity_verification.version;
-    const record = await recordConsent({ ledger })({
+    const record = await recordConsent({ ledger, limiter: unlimited() })({
       caller: alice,
       decision: decision({ document_version: version }),
       origin,
@@ -174,7 +234,7 @@ describe('recordConsent', () => {
       listByPurpose: async () => [],
     };
     const { problem, headers } = await refusal(
-      recordConsent({ ledger })({ caller: alice, decision: decision(), origin }),
+      recordConsent({ ledger, limiter: unlimited() })({ caller: alice, decision: decision(), origin }),
     );
     expect(problem).toMatchObject({ status: 503, type: problemTypes.consentLedgerBusy });
     expect(headers).toEqual({ 'retry-after': '1' });
@@ -210,7 +270,7 @@ describe('recordRegistrationAgreements', () => {
 describe('listMyConsents and currentConsent', () => {
   it("shows only the caller's records, without IP address or user agent", async () => {
     const ledger = new InMemoryConsentLedger();
-    const record = recordConsent({ ledger });
+    const record = recordConsent({ ledger, limiter: unlimited() });
     await record({ caller: alice, decision: decision(), origin });
     await record({ caller: { ...alice, userId: 'auth0|bob' }, decision: decision(), origin });
     const mine = await listMyConsents({ ledger })(alice);
@@ -222,7 +282,11 @@ describe('listMyConsents and currentConsent', () => {
 
   it('finds the standing consent for a purpose, and none after a withdrawal', async () => {
     const ledger = new InMemoryConsentLedger();
-    const granted = await recordConsent({ ledger })({ caller: alice, decision: decision(), origin });
+    const granted = await recordConsent({ ledger, limiter: unlimited() })({
+      caller: alice,
+      decision: decision(),
+      origin,
+    });
     expect(currentConsent(ledger.records, 'identity_verification')).toEqual(granted);
     expect(currentConsent(ledger.records, 'identity_verification', '1999-01-01')).toBeUndefined();
     await ledger.append({ ...granted, action: 'withdrawn' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmailNotVerifiedError } from '#lambdas/domain/errors.ts';
+import { EmailNotVerifiedError, RateLimitedError } from '#lambdas/domain/errors.ts';
 import {
   AlreadyApprovedError,
   ConsentRequiredError,
@@ -8,7 +8,9 @@ import {
 import type { Inquiry, InquiryProvider } from '#lambdas/domain/kyc/ports.ts';
 import { inquiryIdempotencyKey, startInquiry } from '#lambdas/domain/kyc/start-inquiry.ts';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
+import { signedInWriteLimits } from '#lambdas/domain/signed-in-limits.ts';
 import { localKycTables } from '#tests/helpers/kyc-table.ts';
+import { FakeLimiter } from '#tests/lambdas/domain/account/fakes.ts';
 import { sampleRecord } from '#tests/lambdas/domain/fakes.ts';
 
 const userId = 'auth0|alice';
@@ -23,6 +25,11 @@ class FakePersona implements InquiryProvider {
   byKey = new Map<string, string>();
   creates = 0;
   resumes = 0;
+  gets = 0;
+  /** Every call made to Persona. */
+  calls() {
+    return this.creates + this.resumes + this.gets;
+  }
   async createInquiry(input: { referenceId: string; templateId: string; idempotencyKey: string }) {
     const replay = this.byKey.get(input.idempotencyKey);
     if (replay) return { ...(this.inquiries.get(replay) as Inquiry) };
@@ -38,6 +45,7 @@ class FakePersona implements InquiryProvider {
     return { ...inquiry };
   }
   async getInquiry(id: string) {
+    this.gets += 1;
     const inquiry = this.inquiries.get(id);
     if (!inquiry) throw new Error('404');
     return { ...inquiry, sessionToken: null };
@@ -50,7 +58,10 @@ class FakePersona implements InquiryProvider {
 
 const kycTables = localKycTables();
 
-async function setup(records: ConsentRecord[] = [consent()]) {
+async function setup(
+  records: ConsentRecord[] = [consent()],
+  limiter = new FakeLimiter(() => clock.now().getTime()),
+) {
   const store = await kycTables.newStore();
   const persona = new FakePersona();
   const ledgerReads: string[] = [];
@@ -67,11 +78,23 @@ async function setup(records: ConsentRecord[] = [consent()]) {
     events: { publish: async (entries) => void published.push(...entries) },
     clock,
     templateId: 'itmpl_test',
+    limiter,
   });
   return { store, persona, start, ledgerReads, published };
 }
 
 describe('startInquiry', () => {
+  it('answers at most the per-hour budget of calls per person, then 429 before Persona is asked (ADR 0072)', async () => {
+    const { persona, start } = await setup();
+    const { limit } = signedInWriteLimits['kyc-inquiry'];
+    for (let i = 0; i < limit; i++) await start(caller);
+    const callsBefore = persona.calls();
+    const refused = await start(caller).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBe(3600);
+    expect(persona.calls()).toBe(callsBefore);
+  });
+
   it('refuses a caller whose email is not verified before reading or creating anything', async () => {
     const { store, persona, start, ledgerReads } = await setup();
     await store.seed({ userId, status: 'not_started', inquiryId: null });

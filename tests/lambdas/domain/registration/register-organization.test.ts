@@ -102,6 +102,43 @@ describe('registerOrganization', () => {
     expect(s.users.createCalls).toBe(0);
   });
 
+  it('counts "you already have an account" per mailbox: sub-addresses and case share the 3 a day (ADR 0072)', async () => {
+    const s = setup();
+    for (const email of ['ada@helix-labs.example', 'ada+1@helix-labs.example', 'ADA+2@Helix-Labs.example'])
+      s.users.add({ email });
+    const outcomes = [];
+    for (const email of [
+      'ada@helix-labs.example',
+      'ada+1@helix-labs.example',
+      'ADA+2@Helix-Labs.example',
+      'ada+1@helix-labs.example',
+    ])
+      outcomes.push((await s.register({ ...request, responsibleEmail: email }, context)).outcome);
+    expect(outcomes).toEqual([
+      'account_exists',
+      'account_exists',
+      'account_exists',
+      'account_exists_not_emailed',
+    ]);
+    expect(s.mailer.sent).toHaveLength(3);
+  });
+
+  it("sends login instructions that carry none of the registering person's words (ADR 0072)", async () => {
+    const s = setup();
+    const name = 'Your account is locked, call +1 555 0100';
+    const organizationName = 'Security team: verify at evil.example';
+    await s.register({ ...request, responsibleName: name, organizationName }, context);
+    expect(s.mailer.sent).toHaveLength(1);
+    const [mail] = s.mailer.sent;
+    for (const part of [mail?.subject, mail?.text, mail?.html]) {
+      expect(part).not.toContain('locked');
+      expect(part).not.toContain('555');
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('Security team');
+    }
+    expect(mail?.text).toContain(s.users.tickets[0]?.url);
+  });
+
   it('creates the user with exactly the product app_metadata and a password that never leaves the use case', async () => {
     const s = setup();
     const result = await s.register(request, context);

@@ -5,8 +5,10 @@ import {
   AccountNotFoundError,
   DeletionConfirmationInvalidError,
   EmailNotVerifiedError,
+  RateLimitedError,
 } from '#lambdas/domain/errors.ts';
 import type { Clock } from '#lambdas/domain/ports.ts';
+import { signedInWriteLimits } from '#lambdas/domain/signed-in-limits.ts';
 import {
   confirmDataDeletion,
   dueDate,
@@ -156,6 +158,48 @@ describe('asking for data deletion in the public form', () => {
     expect(mailer.sent).toHaveLength(5);
   });
 
+  it("leaves the requester's name and details out of the confirmation email (ADR 0072)", async () => {
+    const { mailer, request } = setup();
+    await request({
+      email: 'victim@company.example',
+      name: 'Support: your mailbox is full, log in at mail-helpdesk.example',
+      details: 'Call +1 555 0100 now',
+    });
+    expect(mailer.sent).toHaveLength(1);
+    const [mail] = mailer.sent;
+    for (const part of [mail?.subject, mail?.text, mail?.html]) {
+      expect(part).not.toContain('mailbox is full');
+      expect(part).not.toContain('mail-helpdesk');
+      expect(part).not.toContain('555');
+    }
+    expect(mail?.text).toContain('Hello, someone (probably you) asked us to delete');
+  });
+
+  it('counts the confirmation emails per mailbox: +tags, case and Gmail dots share the 3 a day (ADR 0072)', async () => {
+    const { mailer, request } = setup();
+    const outcomes = [];
+    for (const email of [
+      'victim+1@company.example',
+      'Victim+2@COMPANY.example',
+      'victim@company.example',
+      'VICTIM+3@company.example',
+    ])
+      outcomes.push((await request({ email })).outcome);
+    expect(outcomes).toEqual(['emailed', 'emailed', 'emailed', 'over_recipient_limit']);
+    // Each email still goes to the address as written (lowercased), not to the folded mailbox.
+    expect(mailer.sent.map((m) => m.to)).toEqual([
+      'victim+1@company.example',
+      'victim+2@company.example',
+      'victim@company.example',
+    ]);
+    for (const email of ['j.doe@gmail.com', 'jdoe+x@googlemail.com', 'J.D.O.E@Gmail.com', 'jd.oe@gmail.com'])
+      outcomes.push((await request({ email })).outcome);
+    expect(outcomes.slice(4)).toEqual(['emailed', 'emailed', 'emailed', 'over_recipient_limit']);
+    // Elsewhere dots are part of the name: another person, another budget.
+    outcomes.push((await request({ email: 'v.ictim@company.example' })).outcome);
+    expect(outcomes.at(-1)).toBe('emailed');
+  });
+
   it('counts the deadline in UTC days across month ends and leap years', () => {
     expect(dueDate(new Date('2028-02-01T00:00:00Z'))).toBe('2028-03-02');
     expect(dueDate(new Date('2026-12-15T12:00:00Z'))).toBe('2027-01-14');
@@ -168,8 +212,16 @@ describe("asking for the signed-in person's own data deletion", () => {
     const mailer = new MemoryMailer();
     const profiles = new FakeProfiles();
     const clock = movableClock('2026-02-10T23:30:00.000Z');
-    const request = requestOwnDataDeletion({ profiles, store, mailer, clock, newId: sequentialIds('own') });
-    return { store, mailer, profiles, request };
+    const limiter = new FakeLimiter(() => clock.now().getTime());
+    const request = requestOwnDataDeletion({
+      profiles,
+      store,
+      mailer,
+      clock,
+      newId: sequentialIds('own'),
+      limiter,
+    });
+    return { store, mailer, profiles, request, clock };
   }
 
   it("is confirmed by the token, for the account's own address, due 30 days later", async () => {
@@ -205,6 +257,22 @@ describe("asking for the signed-in person's own data deletion", () => {
       request({ userId: 'auth0|gone', emailVerified: true, claims: { email: 'gone@company.example' } }, {}),
     ).rejects.toBeInstanceOf(AccountNotFoundError);
     expect(store.all()).toHaveLength(1);
+  });
+
+  it('takes at most 3 requests a day from one person, then 429 with nothing stored or sent (ADR 0072)', async () => {
+    const { store, mailer, profiles, request, clock } = own();
+    await profiles.saveAccount({ userId: 'auth0|owner', email: 'owner@company.example', name: 'Owner' });
+    const owner = { userId: 'auth0|owner', emailVerified: true, claims: {} };
+    const { limit } = signedInWriteLimits['own-deletion-request'];
+    for (let i = 0; i < limit; i++) await request(owner, {});
+    const refused = await request(owner, {}).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBe(24 * 3600);
+    expect(store.all()).toHaveLength(limit);
+    expect(mailer.sent).toHaveLength(limit);
+    clock.advanceHours(24);
+    await request(owner, {});
+    expect(store.all()).toHaveLength(limit + 1);
   });
 
   it('refuses a caller whose address is not verified, and stores nothing', async () => {
