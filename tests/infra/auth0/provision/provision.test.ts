@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { refreshTokenLifetimes, sessionMaximumSeconds } from '#contracts/session-lifetimes.ts';
 import {
   type DesiredTenant,
   desiredTenant,
@@ -18,6 +19,7 @@ import {
 import { provisioningCalls, provisioningScopes } from '#infra/auth0/provision/scopes.ts';
 import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
 import { auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
+import { sessionLimits } from '#web/features/session/index.ts';
 
 // Provisioning against an in-memory Auth0 tenant: the real `auth0` SDK talks to it through its
 // `fetch` option, so every request the script would send to the Management API is seen here.
@@ -352,7 +354,16 @@ describe('Auth0 provisioning plan', () => {
       allowed_logout_urls: [origin],
       web_origins: [origin],
       allowed_origins: [origin],
-      refresh_token: { rotation_type: 'rotating', expiration_type: 'expiring' },
+      // The session rules' limits, enforced by Auth0 (ADR 0074): no token outlives the session.
+      refresh_token: {
+        rotation_type: 'rotating',
+        expiration_type: 'expiring',
+        leeway: 0,
+        token_lifetime: 3600,
+        infinite_token_lifetime: false,
+        idle_token_lifetime: 420,
+        infinite_idle_token_lifetime: false,
+      },
     });
 
     expect(tenant.resourceServers).toEqual([
@@ -443,6 +454,40 @@ describe('Auth0 provisioning plan', () => {
 
     tenant.requests.length = 0;
     expect((await provision()).plan.steps).toEqual([]);
+  });
+
+  it("shortens the SPA's refresh tokens provisioned with the former 30-day lifetimes to the session's limits", async () => {
+    const { result } = await provision();
+    const spa = tenant.clients.find((c) => c.client_id === result?.spaClientId);
+    if (!spa) throw new Error('no SPA');
+    spa.refresh_token = {
+      ...(spa.refresh_token as Json),
+      token_lifetime: 30 * 24 * 3600,
+      idle_token_lifetime: 7 * 24 * 3600,
+    };
+    tenant.requests.length = 0;
+
+    const { plan } = await provision();
+    expect(summary(plan.steps)).toEqual(['update spa refresh_token']);
+    expect(tenant.writes()[0]?.body).toEqual({
+      refresh_token: {
+        rotation_type: 'rotating',
+        expiration_type: 'expiring',
+        leeway: 0,
+        token_lifetime: sessionMaximumSeconds,
+        infinite_token_lifetime: false,
+        idle_token_lifetime: refreshTokenLifetimes.idleSeconds,
+        infinite_idle_token_lifetime: false,
+      },
+    });
+    expect(sessionLimits.maxDurationMs).toBe(sessionMaximumSeconds * 1000);
+    // Unused for longer than a live session can leave it between two refreshes, and no longer.
+    const longestGapMs =
+      sessionLimits.refreshEveryMs + sessionLimits.refreshGraceMs + sessionLimits.maxCheckDelayMs;
+    expect(refreshTokenLifetimes.idleSeconds * 1000).toBeGreaterThanOrEqual(longestGapMs);
+    expect(refreshTokenLifetimes.idleSeconds * 1000).toBeLessThanOrEqual(
+      sessionLimits.inactivityMs + 2 * 60_000,
+    );
   });
 
   it("takes away a scope an application's function does not use", async () => {
