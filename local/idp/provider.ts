@@ -268,9 +268,12 @@ export function createProvider(settings: ProviderSettings): {
     return base;
   };
 
-  // Auth0 answers a grant type the client may not use with 403 unauthorized_client.
+  // Auth0 answers a grant type the client may not use with 403 unauthorized_client, and a token
+  // request an Action denied (`api.access.deny`, e.g. on a refresh-token exchange) with 403
+  // access_denied and the Action's reason.
   provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     await next();
+    if (ctx.path === '/oauth/token' && ctx.body?.error === 'access_denied') ctx.status = 403;
     if (
       ctx.path === '/oauth/token' &&
       ctx.body?.error === 'invalid_request' &&

@@ -120,14 +120,14 @@ async function logIn(browser: Browser, extra: Record<string, string> = {}) {
 }
 
 /** The web's sign-in: code + PKCE through the login form, then the code exchanged for tokens. */
-async function spaSignIn(browser = new Browser()) {
+async function spaSignIn(browser = new Browser(), account: { email: string; password: string } = TEST_USER) {
   const verifier = randomBytes(32).toString('base64url');
   const page = await browser.go(
     authorizeUrl({ code_challenge: createHash('sha256').update(verifier).digest('base64url') }),
   );
   const back = await browser.go(formAction(page.html), {
     method: 'POST',
-    form: { email: TEST_USER.email, password: TEST_USER.password },
+    form: { email: account.email, password: account.password },
   });
   const tokens = await postToken(idp.url, {
     grant_type: 'authorization_code',
@@ -238,7 +238,7 @@ describe('the email_verified claim the API checks', () => {
         email,
         password: 'Verify-Pass-1',
         connection: 'Username-Password-Authentication',
-        app_metadata: { role: 'user' },
+        app_metadata: { role: 'user', organization_type: 'commercial' },
       }),
     });
     const user = (await created.json()) as { user_id: string };
@@ -302,6 +302,49 @@ describe("the web's refresh tokens end with the session rules, as provisioned on
     const idle = await spaRefresh(inTime.body.refresh_token ?? '');
     expect(idle.status).toBe(400);
     expect(idle.body.error).toBe('invalid_grant');
+  });
+});
+
+describe("an administrator's session does not outlive the second factor (ADR 0074)", () => {
+  it('denies the refresh of a session that signed in before a promotion to admin; a new sign-in, with the factor, refreshes', async () => {
+    const mgmt = await managementToken(idp.url);
+    const account = {
+      email: `promoted-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'Promoted-Pass-1',
+    };
+    const created = await fetch(`${idp.url}/api/v2/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mgmt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...account,
+        connection: 'Username-Password-Authentication',
+        app_metadata: { role: 'user', organization_type: 'commercial', kyc_status: 'approved' },
+      }),
+    });
+    const { user_id } = (await created.json()) as { user_id: string };
+    const before = await spaSignIn(new Browser(), account);
+    const promoted = await fetch(`${idp.url}/api/v2/users/${encodeURIComponent(user_id)}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${mgmt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ app_metadata: { role: 'admin' } }),
+    });
+    expect(promoted.status).toBe(200);
+
+    // The session gave a password only: no admin token comes out of it.
+    const refused = await spaRefresh(before.refresh_token ?? '');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'access_denied',
+      error_description: 'An administrator must sign in again with a second factor.',
+    });
+    expect(refused.body.access_token).toBeUndefined();
+
+    // Signing in again, the Action asks for the factor (the local provider counts it as given).
+    const after = await spaSignIn(new Browser(), account);
+    expect(decodeJwt(after.access_token ?? '')[`${TEST_NAMESPACE}role`]).toBe('admin');
+    const refreshed = await spaRefresh(after.refresh_token ?? '');
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt(refreshed.body.access_token ?? '')[`${TEST_NAMESPACE}role`]).toBe('admin');
   });
 });
 

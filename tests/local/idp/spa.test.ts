@@ -162,15 +162,15 @@ describe('@auth0/auth0-spa-js against the local IdP', () => {
     const patch = await fetch(`${idp.url}/api/v2/users/${encodeURIComponent(String(firstClaims.sub))}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${mgmt}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ app_metadata: { kyc_status: 'approved', role: 'admin' } }),
+      body: JSON.stringify({ app_metadata: { kyc_status: 'approved', organization_type: 'defense' } }),
     });
     expect(patch.status).toBe(200);
     const third = await page.evaluate(() => window.spaTest?.token(true));
     expect(tokenGrants).toEqual(['authorization_code', 'refresh_token', 'refresh_token']);
     const thirdClaims = (await verify(third as string)).payload;
     expect(thirdClaims[`${TEST_NAMESPACE}kyc_status`]).toBe('approved');
-    expect(thirdClaims[`${TEST_NAMESPACE}role`]).toBe('admin');
-    expect(thirdClaims[`${TEST_NAMESPACE}organization_type`]).toBe('bank');
+    expect(thirdClaims[`${TEST_NAMESPACE}role`]).toBe('user');
+    expect(thirdClaims[`${TEST_NAMESPACE}organization_type`]).toBe('defense');
     const newIdClaims = await page.evaluate(() => window.spaTest?.idTokenClaims());
     expect(newIdClaims?.[`${TEST_NAMESPACE}kyc_status`]).toBe('approved');
     expect(decodeJwt(third as string).jti).not.toBe(decodeJwt(second as string).jti);
