@@ -81,6 +81,12 @@ export interface DesiredTenant {
     options: { disable_signup: true };
     enabledClients: ('spa' | M2mResource)[];
   };
+  /**
+   * The other connections the stage allows on the SPA (`auth0.extraConnections`), each only while
+   * its `options.disable_signup` is true; provisioning refuses any other connection enabled for the
+   * SPA, and a dry run reports it.
+   */
+  extraConnections: string[];
 }
 
 export function desiredTenant(
@@ -163,5 +169,6 @@ export function desiredTenant(
       // Only registration creates users in it.
       enabledClients: ['spa', 'm2m:auth0Registration'],
     },
+    extraConnections: [...config.auth0.extraConnections],
   };
 }

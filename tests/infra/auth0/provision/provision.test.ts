@@ -156,6 +156,12 @@ class FakeTenant {
         this.clients.push(client);
         return this.#answer(201, client);
       }
+      if (method === 'GET' && second && third === 'connections') {
+        // Auth0's checkpoint-paginated answer: the connections enabled for the application.
+        this.#find(this.clients, 'client_id', second);
+        const enabled = this.connections.filter((c) => this.connectionClients.get(String(c.id))?.has(second));
+        return this.#answer(200, { connections: enabled.map((c) => structuredClone(c)) });
+      }
       if (method === 'PATCH' && second) {
         const client = this.#find(this.clients, 'client_id', second);
         Object.assign(client, body);
@@ -708,6 +714,86 @@ describe('Auth0 provisioning plan', () => {
     (tenant.connections[0] as Json).strategy = 'google-oauth2';
     await expect(provision({ dryRun: true })).rejects.toThrow(/strategy google-oauth2, not auth0/);
     expect(tenant.writes()).toEqual([]);
+  });
+});
+
+describe('connections people could sign themselves up through (ADR 0074)', () => {
+  /** Adds a connection to the tenant, enabled for the given applications. */
+  function connection(name: string, strategy: string, options: Json, clientIds: string[]): void {
+    const id = `con_${name.replace(/\W/g, '')}`;
+    tenant.connections.push({ id, name, strategy, options });
+    tenant.connectionClients.set(id, new Set(clientIds));
+  }
+  const withExtra = (extraConnections: string[]) =>
+    desiredTenant(
+      parseStageConfig({ ...exampleStages.dev, auth0: { ...exampleStages.dev?.auth0, extraConnections } }),
+      { managementDomain: DOMAIN },
+    );
+
+  it('refuses a social connection enabled for the SPA that the stage does not name; a dry run reports it; nothing is written', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    connection('google-oauth2', 'google-oauth2', { scope: ['email', 'profile'] }, [result.spaClientId]);
+    // Drift the refusal must not let through either.
+    const spa = tenant.clients.find((c) => c.client_id === result.spaClientId) as Json;
+    spa.callbacks = ['https://evil.example/auth/callback'];
+    tenant.requests.length = 0;
+    logs = [];
+
+    const { plan } = await provision({ dryRun: true });
+    expect(plan.refusals).toEqual([
+      expect.stringContaining(
+        'the connection "google-oauth2" (google-oauth2) is enabled for the SPA "Platform dev web", and the stage does not name it in auth0.extraConnections',
+      ),
+    ]);
+    expect(logs.join('\n')).toContain('Refused: the connection "google-oauth2"');
+    expect(logs.join('\n')).toContain('Dry run: nothing was changed.');
+    expect(tenant.writes()).toEqual([]);
+
+    await expect(provision()).rejects.toThrow(
+      /refuses a tenant where people can sign themselves up; nothing was changed:\n {2}- the connection "google-oauth2"/,
+    );
+    expect(tenant.writes()).toEqual([]);
+    expect(tenant.requests.map((r) => `${r.method} ${r.path}`)).toContain(
+      `GET /api/v2/clients/${result.spaClientId}/connections`,
+    );
+  });
+
+  it('refuses a connection the stage names while its sign-up is on, and accepts it once sign-up is off', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    connection('email', 'email', { disable_signup: false, name: 'email' }, [result.spaClientId]);
+
+    const { plan } = await provision({ dryRun: true, target: withExtra(['email']) });
+    expect(plan.refusals).toEqual([
+      expect.stringContaining(
+        'named in auth0.extraConnections, but its sign-up is on (options.disable_signup is not true)',
+      ),
+    ]);
+    await expect(provision({ target: withExtra(['email']) })).rejects.toThrow(/sign-up is on/);
+
+    ((tenant.connections.find((c) => c.name === 'email') as Json).options as Json).disable_signup = true;
+    const again = await provision({ target: withExtra(['email']) });
+    expect(again.plan.refusals).toEqual([]);
+  });
+
+  it('leaves alone connections enabled only for other applications, and the database connection', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    connection('github', 'github', {}, ['client_other_app']);
+    const { plan } = await provision();
+    expect(plan.refusals).toEqual([]);
+    expect(plan.steps).toEqual([]);
+  });
+
+  it('names the allowed extra connections in the stage config, each once', () => {
+    expect(parseStageConfig(exampleStages.dev).auth0.extraConnections).toEqual([]);
+    expect(() =>
+      parseStageConfig({
+        ...exampleStages.dev,
+        auth0: { ...exampleStages.dev?.auth0, extraConnections: ['email', 'email'] },
+      }),
+    ).toThrow(/auth0\.extraConnections.*must not name a connection twice/s);
   });
 });
 
