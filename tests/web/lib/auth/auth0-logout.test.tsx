@@ -18,6 +18,10 @@ const sdk = vi.hoisted(() => {
     logout: vi.fn(async (options?: unknown) => {
       calls.push(`logout ${JSON.stringify(options)}`);
     }),
+    getAccessTokenSilently: vi.fn(async () => {
+      calls.push('refresh');
+      return 'access-token';
+    }),
   };
 });
 vi.mock('@auth0/auth0-react', () => ({
@@ -27,7 +31,7 @@ vi.mock('@auth0/auth0-react', () => ({
     isAuthenticated: true,
     error: undefined,
     user: { sub: 'auth0|someone' },
-    getAccessTokenSilently: vi.fn(),
+    getAccessTokenSilently: sdk.getAccessTokenSilently,
     loginWithRedirect: vi.fn(),
     logout: sdk.logout,
     revokeRefreshToken: sdk.revokeRefreshToken,
@@ -56,6 +60,7 @@ beforeEach(() => {
   sdk.calls.length = 0;
   sdk.revokeRefreshToken.mockClear();
   sdk.logout.mockClear();
+  sdk.getAccessTokenSilently.mockClear();
 });
 afterEach(cleanup);
 
@@ -71,6 +76,31 @@ describe("the web's logout", () => {
   it('revokes the refresh token before forgetting a session that ended without a round trip', async () => {
     await session().logoutLocally();
     expect(sdk.calls).toEqual(['revoke', `logout ${JSON.stringify({ openUrl: false })}`]);
+  });
+
+  it('waits for a token refresh in flight before revoking, so the refresh is not refused and the newest token is revoked', async () => {
+    let finish: (token: string) => void = () => undefined;
+    sdk.getAccessTokenSilently.mockImplementationOnce(
+      () =>
+        new Promise<string>((resolve) => {
+          finish = (token) => {
+            sdk.calls.push('refreshed');
+            resolve(token);
+          };
+        }),
+    );
+    const current = session();
+    const refresh = current.getAccessToken({ fresh: true });
+    const loggedOut = current.logout();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sdk.calls).toEqual([]);
+    finish('new-access-token');
+    await Promise.all([refresh, loggedOut]);
+    expect(sdk.calls).toEqual([
+      'refreshed',
+      'revoke',
+      `logout ${JSON.stringify({ logoutParams: { returnTo: window.location.origin } })}`,
+    ]);
   });
 
   it('still logs out when the revocation fails (the token then dies of its idle lifetime)', async () => {

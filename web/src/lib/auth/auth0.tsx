@@ -78,14 +78,23 @@ const loginParams = { screen_hint: 'login', prompt: 'login' } as const;
 function useAuthSession(): AuthSession {
   const auth = useAuth0();
   const { getAccessTokenSilently, loginWithRedirect, logout, revokeRefreshToken } = auth;
+  // Token requests in flight: a refresh the session rules started just before a logout.
+  const inFlight = useRef(new Set<Promise<unknown>>());
   const actions = useMemo(() => {
     // Every way out revokes the refresh token at the provider (`/oauth/revoke`) before the SDK
-    // forgets it: a copy taken from local storage is worthless afterwards (ADR 0074). A revocation
-    // that fails does not keep anyone signed in: the token then dies of its idle lifetime.
-    const revoke = () => revokeRefreshToken().catch(() => undefined);
+    // forgets it: a copy taken from local storage is worthless afterwards (ADR 0074). It waits for
+    // a refresh in flight, whose exchange the revocation would otherwise refuse, so the token
+    // revoked is the last one. A revocation that fails does not keep anyone signed in: the token
+    // then dies of its idle lifetime.
+    const revoke = async () => {
+      await Promise.allSettled([...inFlight.current]);
+      await revokeRefreshToken().catch(() => undefined);
+    };
     return {
       getAccessToken: async (options: { fresh?: boolean } = {}) => {
-        const token = await getAccessTokenSilently(options.fresh ? { cacheMode: 'off' } : {});
+        const request = getAccessTokenSilently(options.fresh ? { cacheMode: 'off' } : {});
+        inFlight.current.add(request);
+        const token = await request.finally(() => inFlight.current.delete(request));
         if (!token) throw new Error('The identity provider returned no access token');
         return token;
       },
