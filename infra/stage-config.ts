@@ -104,6 +104,16 @@ export const stageConfig = z
             return true;
           }
         }, 'must not be on auth0.com, webtask.io or webtask.run: Auth0 drops claims under its own domains'),
+      /**
+       * Connections besides the database connection that may stay enabled for the SPA (a social or
+       * passwordless one), each only while its own sign-up is off: provisioning refuses any other
+       * (ADR 0074). Empty by default: the database connection alone.
+       */
+      extraConnections: z
+        .array(z.string().trim().min(1, 'must name a connection').max(128))
+        .max(20)
+        .refine((names) => new Set(names).size === names.length, 'must not name a connection twice')
+        .default([]),
     }),
     persona: z.strictObject({
       templateId: z.string().startsWith('itmpl_'),

@@ -1,7 +1,35 @@
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { ActionResult, ActionRunner, TransactionProtocol } from './action-runner.ts';
+import type {
+  ActionResult,
+  ActionRunner,
+  AuthenticationMethod,
+  TransactionProtocol,
+} from './action-runner.ts';
 import { PASSWORD_REALM_GRANT } from './scopes.ts';
 import type { StoredUser, UserStore } from './user-store.ts';
+
+/**
+ * The factors a login completed, as oidc-provider keeps them (`amr` on the session, the code and
+ * the refresh token): the password, and the second factor when the Action asked for one. The local
+ * provider has no second factor to ask: what the Action asked for counts as given (ADR 0074).
+ */
+export function completedFactors(result: ActionResult): string[] {
+  return result.multifactor.length > 0 ? ['pwd', 'mfa'] : ['pwd'];
+}
+
+/** The first factor, just given: what Auth0's `event.authentication` holds when the Action runs at a login. */
+export function passwordJustGiven(): AuthenticationMethod[] {
+  return [{ name: 'pwd', timestamp: new Date().toISOString() }];
+}
+
+/** What a refresh token's session completed, and when (its `amr` at its `authTime`). */
+function methodsOf(
+  token: { amr?: unknown; authTime?: unknown } | undefined,
+): AuthenticationMethod[] | undefined {
+  if (!token || !Array.isArray(token.amr) || typeof token.authTime !== 'number') return undefined;
+  const timestamp = new Date(token.authTime * 1000).toISOString();
+  return token.amr.map((name) => ({ name: String(name), timestamp }));
+}
 
 /** Runs the post-login Action once per token request (memoised on the Koa context). */
 export class ActionClaims {
@@ -21,6 +49,7 @@ export class ActionClaims {
     protocol: TransactionProtocol,
     scope: string | undefined,
     audience: string | undefined,
+    authentication?: AuthenticationMethod[],
   ): Promise<ActionResult> {
     return this.actions.run({
       user,
@@ -28,6 +57,7 @@ export class ActionClaims {
       protocol,
       requestedScopes: (scope ?? '').split(' ').filter(Boolean),
       audience,
+      authentication,
     });
   }
 
@@ -71,6 +101,7 @@ export class ActionClaims {
       protocol,
       ctx.oidc?.params?.scope,
       ctx.oidc?.params?.resource,
+      protocol === 'oauth2-refresh-token' ? methodsOf(ctx.oidc?.entities?.RefreshToken) : passwordJustGiven(),
     );
     if (result.denied !== undefined) throw new errors.AccessDenied(result.denied);
     return result;

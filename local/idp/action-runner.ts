@@ -14,12 +14,20 @@ export type TransactionProtocol =
   | 'oauth2-password'
   | 'oauth2-resource-owner';
 
+/** Auth0's `event.authentication.methods`: the factors the session completed, and when. */
+export interface AuthenticationMethod {
+  name: string;
+  timestamp: string;
+}
+
 export interface ActionInput {
   user: StoredUser;
   client: { client_id: string; name: string };
   protocol: TransactionProtocol;
   requestedScopes: string[];
   audience?: string | undefined;
+  /** What the session has completed (absent: Auth0 gave the Action no `event.authentication`). */
+  authentication?: AuthenticationMethod[] | undefined;
 }
 
 export interface ActionResult {
@@ -75,6 +83,7 @@ export class ActionRunner {
         ...(input.audience ? { requested_audience: input.audience } : {}),
       },
       resource_server: input.audience ? { identifier: input.audience } : undefined,
+      ...(input.authentication ? { authentication: { methods: input.authentication } } : {}),
       stats: { logins_count: user.logins_count },
       secrets: { ...this.#secrets },
       request: { ip: '127.0.0.1', hostname: 'localhost' },

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InteractionDetails, Provider } from 'oidc-provider';
-import type { ActionClaims } from './action-claims.ts';
+import { type ActionClaims, completedFactors, passwordJustGiven } from './action-claims.ts';
 import { BodyError, escapeHtml, readBody, redirect, sendHtml, sendText } from './http-util.ts';
 import type { TicketService } from './tickets.ts';
 import { DATABASE_CONNECTION, hashPassword, type UserStore } from './user-store.ts';
@@ -181,6 +181,7 @@ export async function handleInteraction(
     'oidc-basic-profile',
     str(details.params.scope),
     typeof resource === 'string' ? resource : undefined,
+    passwordJustGiven(),
   );
   if (result.denied !== undefined) {
     await provider.interactionFinished(
@@ -197,7 +198,7 @@ export async function handleInteraction(
   await provider.interactionFinished(
     req,
     res,
-    { login: { accountId: user.user_id }, consent: { grantId } },
+    { login: { accountId: user.user_id, amr: completedFactors(result) }, consent: { grantId } },
     { mergeWithLastSubmission: false },
   );
 }

@@ -1,6 +1,6 @@
 import type Provider from 'oidc-provider';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { ActionClaims } from './action-claims.ts';
+import { type ActionClaims, completedFactors, passwordJustGiven } from './action-claims.ts';
 import { API_SCOPES, PASSWORD_REALM_GRANT } from './scopes.ts';
 import { DATABASE_CONNECTION, type UserStore } from './user-store.ts';
 
@@ -61,6 +61,7 @@ export function registerPasswordGrant(
       'oauth2-password',
       scopes.join(' '),
       resource,
+      passwordJustGiven(),
     );
     if (result.denied !== undefined) {
       ctx.status = 403;
@@ -110,6 +111,7 @@ export function registerPasswordGrant(
         rotations: 0,
         expiresWithSession: false,
         authTime: Math.floor(Date.now() / 1000),
+        amr: completedFactors(result),
       });
       ctx.oidc.entity('RefreshToken', rt);
       refreshToken = await rt.save();

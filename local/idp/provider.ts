@@ -1,4 +1,5 @@
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { refreshTokenLifetimes } from '#contracts/session-lifetimes.ts';
 import { ActionClaims } from './action-claims.ts';
 import type { ActionRunner } from './action-runner.ts';
 import { escapeHtml } from './http-util.ts';
@@ -8,6 +9,19 @@ import { API_SCOPES, PASSWORD_REALM_GRANT } from './scopes.ts';
 import type { StoredUser, UserStore } from './user-store.ts';
 
 export const ACCESS_TOKEN_TTL = 3600;
+/** Refresh tokens of applications that are not the web's (the tests' password-grant client). */
+const OTHER_REFRESH_TOKEN_TTL = 30 * 24 * 3600;
+
+/**
+ * The web application's refresh tokens expire as provisioning configures them on Auth0 (ADR 0074):
+ * each token lives the idle lifetime from its issue, and no token of a rotated family lives past the
+ * absolute lifetime counted from the family's first token (`iiat`, which rotation carries over).
+ * An exchange after either answers invalid_grant.
+ */
+export function spaRefreshTokenTtl(familyIssuedAt: number, now: number): number {
+  const left = refreshTokenLifetimes.absoluteSeconds - (now - familyIssuedAt);
+  return Math.max(1, Math.min(refreshTokenLifetimes.idleSeconds, left));
+}
 
 export interface M2mClient {
   clientId: string;
@@ -179,7 +193,11 @@ export function createProvider(settings: ProviderSettings): {
       ClientCredentials: 86400,
       IdToken: 36000,
       Interaction: 3600,
-      RefreshToken: 30 * 24 * 3600,
+      RefreshToken: (_ctx: KoaContextWithOIDC, token: { iiat?: number }, client: { clientId: string }) => {
+        if (client.clientId !== settings.spa.clientId) return OTHER_REFRESH_TOKEN_TTL;
+        const now = Math.floor(Date.now() / 1000);
+        return spaRefreshTokenTtl(token.iiat ?? now, now);
+      },
       Session: 14 * 24 * 3600,
       Grant: 30 * 24 * 3600,
     },
@@ -250,9 +268,12 @@ export function createProvider(settings: ProviderSettings): {
     return base;
   };
 
-  // Auth0 answers a grant type the client may not use with 403 unauthorized_client.
+  // Auth0 answers a grant type the client may not use with 403 unauthorized_client, and a token
+  // request an Action denied (`api.access.deny`, e.g. on a refresh-token exchange) with 403
+  // access_denied and the Action's reason.
   provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     await next();
+    if (ctx.path === '/oauth/token' && ctx.body?.error === 'access_denied') ctx.status = 403;
     if (
       ctx.path === '/oauth/token' &&
       ctx.body?.error === 'invalid_request' &&

@@ -49,6 +49,14 @@ beforeAll(async () => {
   publicJwk = { kty: jwk.kty, n: jwk.n, e: jwk.e };
 });
 
+describe('accounts the identity provider lets in (ADR 0074)', () => {
+  it('refuses a sign-in to an account registration did not create (a social sign-up has no app_metadata)', async () => {
+    await expect(createTestUser(stack, {})).rejects.toThrow(
+      /password grant for .* failed: 403 .*"access_denied".*not created through registration/,
+    );
+  });
+});
+
 describe('the JWT authorizer on user routes', () => {
   it('accepts an access token minted with the real key (the control case)', async () => {
     expect((await me(await sign(claims()))).status).toBe(200);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { refreshTokenLifetimes } from '#contracts/session-lifetimes.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
 import { DATABASE_CONNECTION } from '#lambdas/adapters/auth0-database-connection.ts';
 import { type Auth0M2mKey, auth0M2mKeys, auth0M2mScopes, secretEnvVars } from '#lambdas/grants.ts';
@@ -19,9 +20,12 @@ export const POST_LOGIN_ACTION_FILE = fileURLToPath(
  */
 export const legacyBackendName = (stage: string) => `Platform ${stage} backend`;
 
-/** Refresh tokens: rotated on every use, expire after 30 days, or 7 days unused. */
-const REFRESH_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
-const REFRESH_TOKEN_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * Refresh tokens: rotated on every use, the family ends with the session's 60-minute maximum and a
+ * token unused for 7 minutes dies (the inactivity rule and the refresh cadence; ADR 0074).
+ */
+const REFRESH_TOKEN_LIFETIME_SECONDS = refreshTokenLifetimes.absoluteSeconds;
+const REFRESH_TOKEN_IDLE_SECONDS = refreshTokenLifetimes.idleSeconds;
 /** ID tokens: the SPA reads them at sign-in only. */
 const ID_TOKEN_LIFETIME_SECONDS = 60 * 60;
 /** Access tokens for the API: short, because the SPA refreshes them silently. */
@@ -77,6 +81,12 @@ export interface DesiredTenant {
     options: { disable_signup: true };
     enabledClients: ('spa' | M2mResource)[];
   };
+  /**
+   * The other connections the stage allows on the SPA (`auth0.extraConnections`), each only while
+   * its `options.disable_signup` is true; provisioning refuses any other connection enabled for the
+   * SPA, and a dry run reports it.
+   */
+  extraConnections: string[];
 }
 
 export function desiredTenant(
@@ -159,5 +169,6 @@ export function desiredTenant(
       // Only registration creates users in it.
       enabledClients: ['spa', 'm2m:auth0Registration'],
     },
+    extraConnections: [...config.auth0.extraConnections],
   };
 }

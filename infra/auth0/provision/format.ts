@@ -57,5 +57,6 @@ export function formatPlan(plan: Plan, stage: string): string {
     }
   }
   for (const note of plan.notes) lines.push(`Note: ${note}`);
+  for (const refusal of plan.refusals) lines.push(`Refused: ${refusal}`);
   return lines.join('\n');
 }

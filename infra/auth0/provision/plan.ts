@@ -20,6 +20,8 @@ export interface TenantSnapshot {
   connections: Management.ConnectionForList[];
   /** The client ids the found connection is enabled for. */
   connectionClients: string[];
+  /** The connections enabled for the SPA (none before the SPA exists). */
+  spaConnections: Management.ConnectionForList[];
 }
 
 export type Resource =
@@ -66,6 +68,11 @@ export interface Plan {
   /** Ids of what already exists (an absent id is created by a step). */
   existing: Partial<Record<FieldResource, string>>;
   notes: string[];
+  /**
+   * What provisioning will not apply a plan over (a connection on the SPA that lets people sign
+   * themselves up): a dry run reports them, a run stops before changing anything.
+   */
+  refusals: string[];
 }
 
 export interface PlanOptions {
@@ -137,7 +144,13 @@ function planClient(
 }
 
 export function planTenant(desired: DesiredTenant, tenant: TenantSnapshot, options: PlanOptions = {}): Plan {
-  const plan: Plan = { managementDomain: desired.managementDomain, steps: [], existing: {}, notes: [] };
+  const plan: Plan = {
+    managementDomain: desired.managementDomain,
+    steps: [],
+    existing: {},
+    notes: [],
+    refusals: [],
+  };
 
   // The SPA: the client id the stage already names wins; otherwise the one with our name.
   const configured = tenant.clients.find((c) => c.client_id === desired.spa.configuredClientId);
@@ -255,7 +268,30 @@ export function planTenant(desired: DesiredTenant, tenant: TenantSnapshot, optio
   }
 
   planConnection(desired, tenant, plan);
+  refuseSignUpConnections(desired, tenant, plan);
   return plan;
+}
+
+/**
+ * Public sign-up is off on the database connection, but any other connection enabled for the SPA
+ * (social, passwordless, enterprise) creates an account at a person's first login. Only those the
+ * stage names in `auth0.extraConnections` may stay, and only with their own sign-up off.
+ */
+function refuseSignUpConnections(desired: DesiredTenant, tenant: TenantSnapshot, plan: Plan): void {
+  for (const connection of tenant.spaConnections) {
+    const name = connection.name ?? connection.id ?? '?';
+    if (name === desired.connection.name) continue;
+    const where = `the connection "${name}" (${connection.strategy ?? 'unknown strategy'}) is enabled for the SPA "${desired.spa.name}"`;
+    if (!desired.extraConnections.includes(name)) {
+      plan.refusals.push(
+        `${where}, and the stage does not name it in auth0.extraConnections: anyone can create an account through it. Disable it for the application (Authentication > ${name} > Applications), or name it in the stage config and turn its sign-up off.`,
+      );
+    } else if ((connection.options as { disable_signup?: unknown } | undefined)?.disable_signup !== true) {
+      plan.refusals.push(
+        `${where} and named in auth0.extraConnections, but its sign-up is on (options.disable_signup is not true): turn sign-up off on it, or disable it for the application.`,
+      );
+    }
+  }
 }
 
 function planM2m(

@@ -75,8 +75,13 @@ export async function provisionTenant(
   const plan = planTenant(desired, await readTenant(client, desired), options);
   log(formatPlan(plan, options.stage));
   if (options.dryRun) {
-    if (plan.steps.length > 0) log('Dry run: nothing was changed.');
+    if (plan.steps.length > 0 || plan.refusals.length > 0) log('Dry run: nothing was changed.');
     return { plan };
+  }
+  if (plan.refusals.length > 0) {
+    throw new Error(
+      `Provisioning refuses a tenant where people can sign themselves up; nothing was changed:\n${plan.refusals.map((r) => `  - ${r}`).join('\n')}`,
+    );
   }
   if (plan.steps.length > 0) log('Applying:');
   const result = await applyPlan(client, desired, plan, options);

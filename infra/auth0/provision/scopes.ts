@@ -174,6 +174,14 @@ export const provisioningCalls: readonly ScopedCall[] = [
     page: 'connections/patch-clients',
     purpose: 'enable the connection for the applications',
   },
+  // Also needs read:clients (or read:client_summary), which provisioning holds for clients.list.
+  {
+    call: 'clients.connections.get',
+    endpoint: 'GET /clients/{id}/connections',
+    scope: 'read:connections',
+    page: 'clients/get-client-connections',
+    purpose: 'list the connections the SPA signs people in through',
+  },
 ];
 
 /** Every scope the provisioning application needs: exactly these, no more (no read:client_keys). */

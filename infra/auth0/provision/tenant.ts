@@ -45,7 +45,27 @@ export async function readTenant(client: ManagementClient, desired: DesiredTenan
   const connectionClients = connection?.id
     ? (await all(await client.connections.clients.get(connection.id, { take: 100 }))).map((c) => c.client_id)
     : [];
-  return { clients, resourceServers, grants, actions, bindings, connections, connectionClients };
+  // Every connection the SPA signs people in through: any of them with sign-up on makes accounts.
+  const spaId = spaClientOf(clients, desired);
+  const spaConnections = spaId ? await all(await client.clients.connections.get(spaId, { take: 100 })) : [];
+  return {
+    clients,
+    resourceServers,
+    grants,
+    actions,
+    bindings,
+    connections,
+    connectionClients,
+    spaConnections,
+  };
+}
+
+/** The SPA the plan will manage: the stage's configured client id, else the one with our name. */
+function spaClientOf(clients: Management.Client[], desired: DesiredTenant): string | undefined {
+  return (
+    clients.find((c) => c.client_id === desired.spa.configuredClientId)?.client_id ??
+    clients.find((c) => c.name === desired.spa.name)?.client_id
+  );
 }
 
 export interface ApplyOptions {

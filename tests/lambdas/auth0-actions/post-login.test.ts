@@ -1,5 +1,11 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ActionRunner, type TransactionProtocol } from '#local/idp/action-runner.ts';
+import { sessionMaximumSeconds } from '#contracts/session-lifetimes.ts';
+import {
+  ActionRunner,
+  type AuthenticationMethod,
+  type TransactionProtocol,
+} from '#local/idp/action-runner.ts';
 import type { StoredUser } from '#local/idp/user-store.ts';
 
 // The post-login Action that provisioning deploys to Auth0 (lambdas/auth0-actions/post-login.cjs),
@@ -29,6 +35,7 @@ function login(
   appMetadata: Record<string, unknown>,
   protocol: TransactionProtocol = 'oidc-basic-profile',
   emailVerified = true,
+  authentication?: AuthenticationMethod[],
 ) {
   return new ActionRunner({ CLAIMS_NAMESPACE: NAMESPACE }).run({
     user: user(appMetadata, emailVerified),
@@ -36,8 +43,22 @@ function login(
     protocol,
     requestedScopes: ['openid', 'profile', 'email', 'offline_access'],
     audience: 'https://api.platform.example',
+    authentication,
   });
 }
+
+const action = createRequire(import.meta.url)('../../../lambdas/auth0-actions/post-login.cjs') as {
+  ADMIN_MFA_MAX_AGE_SECONDS: number;
+  DENIED: { notRegistered: string; mfaTooOld: string };
+};
+/** What registration writes into app_metadata (register-organization.ts). */
+const registered = { role: 'user', organization_type: 'commercial', kyc_status: 'not_started' };
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+/** A session whose password and second factor were given `n` minutes ago. */
+const factorsGiven = (n: number): AuthenticationMethod[] => [
+  { name: 'pwd', timestamp: minutesAgo(n) },
+  { name: 'mfa', timestamp: minutesAgo(n) },
+];
 
 describe('the post-login Action', () => {
   it('puts role, KYC status and organization type from app_metadata into namespaced claims on both tokens', async () => {
@@ -70,7 +91,7 @@ describe('the post-login Action', () => {
   ] as const)(
     'tells the API on every %s whether the email is verified (%s)',
     async (_when, protocol, verified) => {
-      const result = await login({ role: 'user' }, protocol, verified);
+      const result = await login(registered, protocol, verified);
       expect(result.accessTokenClaims[`${NAMESPACE}email_verified`]).toBe(verified);
       // The ID token already has the standard `email_verified` claim (email scope).
       expect(result.idTokenClaims).not.toHaveProperty(`${NAMESPACE}email_verified`);
@@ -88,16 +109,85 @@ describe('the post-login Action', () => {
     expect(result.multifactor).toEqual([]);
   });
 
-  it('does not ask for a second factor an admin cannot give during a refresh-token exchange', async () => {
-    const result = await login({ role: 'admin' }, 'oauth2-refresh-token');
+  it("renews an admin's tokens on a refresh-token exchange while the session's second factor is younger than the session's maximum, without asking for it", async () => {
+    expect(action.ADMIN_MFA_MAX_AGE_SECONDS).toBe(sessionMaximumSeconds);
+    const result = await login({ role: 'admin' }, 'oauth2-refresh-token', true, factorsGiven(59));
+    expect(result.denied).toBeUndefined();
     expect(result.multifactor).toEqual([]);
     expect(result.accessTokenClaims[`${NAMESPACE}role`]).toBe('admin');
   });
 
+  it.each([
+    ['the second factor is older than the session may last', factorsGiven(61)],
+    [
+      'the session never gave a second factor (a login before a promotion to admin)',
+      [{ name: 'pwd', timestamp: minutesAgo(1) }],
+    ],
+    ['Auth0 says nothing of the session', undefined],
+  ])(
+    "denies an admin's refresh-token exchange when %s: the admin signs in again, with the factor",
+    async (_when, authentication) => {
+      const result = await login({ role: 'admin' }, 'oauth2-refresh-token', true, authentication);
+      expect(result.denied).toBe(action.DENIED.mfaTooOld);
+      expect(result.multifactor).toEqual([]);
+    },
+  );
+
+  it("judges the second factor's age at the exchange, just inside and just past the session's maximum", async () => {
+    const given = (secondsAgo: number): AuthenticationMethod[] => [
+      { name: 'mfa', timestamp: new Date(Date.now() - secondsAgo * 1000).toISOString() },
+    ];
+    const inside = await login(
+      { role: 'admin' },
+      'oauth2-refresh-token',
+      true,
+      given(sessionMaximumSeconds - 5),
+    );
+    expect(inside.denied).toBeUndefined();
+    const past = await login(
+      { role: 'admin' },
+      'oauth2-refresh-token',
+      true,
+      given(sessionMaximumSeconds + 5),
+    );
+    expect(past.denied).toBe(action.DENIED.mfaTooOld);
+  });
+
+  it("does not judge a user's refresh-token exchange by second factors", async () => {
+    const result = await login(registered, 'oauth2-refresh-token', true, undefined);
+    expect(result.denied).toBeUndefined();
+  });
+
+  it.each([
+    ['no app_metadata at all (a social or passwordless sign-up)', {}],
+    ['a role but no organization type', { role: 'user' }],
+    ['an empty organization type', { role: 'user', organization_type: ' ' }],
+    ['an organization type but no role', { organization_type: 'commercial', kyc_status: 'approved' }],
+    ['a role registration never gives', { role: 'reviewer', organization_type: 'commercial' }],
+  ])('denies an account registration did not create: %s', async (_what, appMetadata) => {
+    for (const protocol of ['oidc-basic-profile', 'oauth2-refresh-token', 'oauth2-password'] as const) {
+      const result = await login(appMetadata, protocol);
+      expect(result.denied, protocol).toBe(action.DENIED.notRegistered);
+      expect(result.accessTokenClaims).toEqual({});
+      expect(result.idTokenClaims).toEqual({});
+    }
+  });
+
+  it('lets in an administrator an operator made, without an organization', async () => {
+    const result = await login({ role: 'admin' });
+    expect(result.denied).toBeUndefined();
+    expect(result.multifactor).toHaveLength(1);
+  });
+
   it('gives no claim for an app_metadata key that is missing or null', async () => {
-    const result = await login({ kyc_status: null });
-    expect(result.idTokenClaims).toEqual({});
+    const result = await login({ role: 'user', organization_type: 'commercial', kyc_status: null });
+    expect(result.idTokenClaims).toEqual({
+      [`${NAMESPACE}role`]: 'user',
+      [`${NAMESPACE}organization_type`]: 'commercial',
+    });
     expect(result.accessTokenClaims).toEqual({
+      [`${NAMESPACE}role`]: 'user',
+      [`${NAMESPACE}organization_type`]: 'commercial',
       [`${NAMESPACE}email_verified`]: true,
       [`${NAMESPACE}email`]: 'person@example.com',
       [`${NAMESPACE}name`]: 'Person',

@@ -49,6 +49,8 @@ async function createUser(email: string, extra: Record<string, unknown> = {}): P
     email,
     password: 'Initial-Pass-1',
     connection: 'Username-Password-Authentication',
+    // What registration writes: the post-login Action lets no other account sign in.
+    app_metadata: { role: 'user', organization_type: 'commercial' },
     ...extra,
   });
   expect(res.status).toBe(201);

@@ -344,7 +344,10 @@ describe('Management API users', () => {
   });
 
   it('blocks a user: the password grant then fails', async () => {
-    const user = await createUser('blocked@example.com');
+    // As registration creates it: the post-login Action lets no other account in.
+    const user = await createUser('blocked@example.com', {
+      app_metadata: { role: 'user', organization_type: 'commercial' },
+    });
     expect((await passwordGrant(idp.url, 'blocked@example.com', 'Initial-Pass-1')).status).toBe(200);
     expect((await api('PATCH', userPath(user.user_id), { blocked: true })).status).toBe(200);
     const denied = await passwordGrant(idp.url, 'blocked@example.com', 'Initial-Pass-1');

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { refreshTokenLifetimes, sessionMaximumSeconds } from '#contracts/session-lifetimes.ts';
 import { type RunningIdp, startIdp } from '#local/idp/index.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import {
@@ -118,6 +119,36 @@ async function logIn(browser: Browser, extra: Record<string, string> = {}) {
   expect(done.url.searchParams.get('code')).toBeTruthy();
 }
 
+/** The web's sign-in: code + PKCE through the login form, then the code exchanged for tokens. */
+async function spaSignIn(browser = new Browser(), account: { email: string; password: string } = TEST_USER) {
+  const verifier = randomBytes(32).toString('base64url');
+  const page = await browser.go(
+    authorizeUrl({ code_challenge: createHash('sha256').update(verifier).digest('base64url') }),
+  );
+  const back = await browser.go(formAction(page.html), {
+    method: 'POST',
+    form: { email: account.email, password: account.password },
+  });
+  const tokens = await postToken(idp.url, {
+    grant_type: 'authorization_code',
+    client_id: TEST_CLIENTS.spa,
+    code: back.url.searchParams.get('code') ?? '',
+    code_verifier: verifier,
+    redirect_uri: `${appOrigin}/auth/callback`,
+  });
+  expect(tokens.status).toBe(200);
+  expect(tokens.body.refresh_token).toBeTruthy();
+  return tokens.body;
+}
+
+/** The SPA's refresh (a public client: client_id, no secret). */
+const spaRefresh = (refreshToken: string) =>
+  postToken(idp.url, {
+    grant_type: 'refresh_token',
+    client_id: TEST_CLIENTS.spa,
+    refresh_token: refreshToken,
+  });
+
 describe('public sign-up is disabled, as on every provisioned Auth0 connection', () => {
   it("answers POST /dbconnections/signup with Auth0's 400 and creates no account", async () => {
     const email = `signup-${randomBytes(4).toString('hex')}@example.com`;
@@ -207,7 +238,7 @@ describe('the email_verified claim the API checks', () => {
         email,
         password: 'Verify-Pass-1',
         connection: 'Username-Password-Authentication',
-        app_metadata: { role: 'user' },
+        app_metadata: { role: 'user', organization_type: 'commercial' },
       }),
     });
     const user = (await created.json()) as { user_id: string };
@@ -229,6 +260,91 @@ describe('the email_verified claim the API checks', () => {
     });
     expect(refreshed.status).toBe(200);
     expect(decodeJwt(refreshed.body.access_token as string)[`${TEST_NAMESPACE}email_verified`]).toBe(true);
+  });
+});
+
+describe("the web's refresh tokens end with the session rules, as provisioned on Auth0 (ADR 0074)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const minutes = (n: number) => n * 60_000;
+
+  it('refuses, with invalid_grant, a refresh after the absolute lifetime even when every token was used in time', async () => {
+    expect(refreshTokenLifetimes.absoluteSeconds).toBe(sessionMaximumSeconds);
+    const signedInAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: signedInAt });
+    let refreshToken = (await spaSignIn()).refresh_token ?? '';
+    // A refresh every 5 minutes, as the session rules do: each rotates the token and works...
+    for (let at = 5; at < 60; at += 5) {
+      vi.setSystemTime(signedInAt + minutes(at));
+      const refreshed = await spaRefresh(refreshToken);
+      expect(refreshed.status, `refresh at ${at} minutes`).toBe(200);
+      expect(refreshed.body.refresh_token).not.toBe(refreshToken);
+      refreshToken = refreshed.body.refresh_token ?? '';
+    }
+    // ...until 60 minutes after sign-in, although the last token is 5 minutes old.
+    vi.setSystemTime(signedInAt + minutes(60) + 1000);
+    const late = await spaRefresh(refreshToken);
+    expect(late.status).toBe(400);
+    expect(late.body.error).toBe('invalid_grant');
+  });
+
+  it('refuses a refresh token left unused for longer than the idle lifetime, and honours one used just inside it', async () => {
+    expect(refreshTokenLifetimes.idleSeconds).toBe(7 * 60);
+    const signedInAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: signedInAt });
+    const first = (await spaSignIn()).refresh_token ?? '';
+    vi.setSystemTime(signedInAt + minutes(7) - 5000);
+    const inTime = await spaRefresh(first);
+    expect(inTime.status).toBe(200);
+
+    vi.setSystemTime(signedInAt + minutes(7) - 5000 + minutes(7) + 1000);
+    const idle = await spaRefresh(inTime.body.refresh_token ?? '');
+    expect(idle.status).toBe(400);
+    expect(idle.body.error).toBe('invalid_grant');
+  });
+});
+
+describe("an administrator's session does not outlive the second factor (ADR 0074)", () => {
+  it('denies the refresh of a session that signed in before a promotion to admin; a new sign-in, with the factor, refreshes', async () => {
+    const mgmt = await managementToken(idp.url);
+    const account = {
+      email: `promoted-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'Promoted-Pass-1',
+    };
+    const created = await fetch(`${idp.url}/api/v2/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mgmt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...account,
+        connection: 'Username-Password-Authentication',
+        app_metadata: { role: 'user', organization_type: 'commercial', kyc_status: 'approved' },
+      }),
+    });
+    const { user_id } = (await created.json()) as { user_id: string };
+    const before = await spaSignIn(new Browser(), account);
+    const promoted = await fetch(`${idp.url}/api/v2/users/${encodeURIComponent(user_id)}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${mgmt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ app_metadata: { role: 'admin' } }),
+    });
+    expect(promoted.status).toBe(200);
+
+    // The session gave a password only: no admin token comes out of it.
+    const refused = await spaRefresh(before.refresh_token ?? '');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'access_denied',
+      error_description: 'An administrator must sign in again with a second factor.',
+    });
+    expect(refused.body.access_token).toBeUndefined();
+
+    // Signing in again, the Action asks for the factor (the local provider counts it as given).
+    const after = await spaSignIn(new Browser(), account);
+    expect(decodeJwt(after.access_token ?? '')[`${TEST_NAMESPACE}role`]).toBe('admin');
+    const refreshed = await spaRefresh(after.refresh_token ?? '');
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt(refreshed.body.access_token ?? '')[`${TEST_NAMESPACE}role`]).toBe('admin');
   });
 });
 

@@ -162,15 +162,15 @@ describe('@auth0/auth0-spa-js against the local IdP', () => {
     const patch = await fetch(`${idp.url}/api/v2/users/${encodeURIComponent(String(firstClaims.sub))}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${mgmt}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ app_metadata: { kyc_status: 'approved', role: 'admin' } }),
+      body: JSON.stringify({ app_metadata: { kyc_status: 'approved', organization_type: 'defense' } }),
     });
     expect(patch.status).toBe(200);
     const third = await page.evaluate(() => window.spaTest?.token(true));
     expect(tokenGrants).toEqual(['authorization_code', 'refresh_token', 'refresh_token']);
     const thirdClaims = (await verify(third as string)).payload;
     expect(thirdClaims[`${TEST_NAMESPACE}kyc_status`]).toBe('approved');
-    expect(thirdClaims[`${TEST_NAMESPACE}role`]).toBe('admin');
-    expect(thirdClaims[`${TEST_NAMESPACE}organization_type`]).toBe('bank');
+    expect(thirdClaims[`${TEST_NAMESPACE}role`]).toBe('user');
+    expect(thirdClaims[`${TEST_NAMESPACE}organization_type`]).toBe('defense');
     const newIdClaims = await page.evaluate(() => window.spaTest?.idTokenClaims());
     expect(newIdClaims?.[`${TEST_NAMESPACE}kyc_status`]).toBe('approved');
     expect(decodeJwt(third as string).jti).not.toBe(decodeJwt(second as string).jti);
@@ -195,6 +195,40 @@ describe('@auth0/auth0-spa-js against the local IdP', () => {
     expect(reuse.status).toBe(400);
     expect(((await reuse.json()) as { error: string }).error).toBe('invalid_grant');
   }, 120_000);
+
+  it("revokes the refresh token at /oauth/revoke from the site's origin, as the web's logout does first", async () => {
+    const stored = await storedRefreshToken();
+    expect(stored).toBeTruthy();
+    const revocations: { body: URLSearchParams; status: number }[] = [];
+    const seen = (response: import('playwright-core').Response) => {
+      const request = response.request();
+      if (request.method() === 'POST' && request.url() === `${idp.url}/oauth/revoke`) {
+        revocations.push({ body: new URLSearchParams(request.postData() ?? ''), status: response.status() });
+      }
+    };
+    page.on('response', seen);
+    await page.evaluate(() => window.spaTest?.revoke());
+    page.off('response', seen);
+    // Auth0's shape for a public client: client_id and the token, no secret; 200 with no body.
+    expect(revocations).toHaveLength(1);
+    expect(revocations[0]?.status).toBe(200);
+    expect(Object.fromEntries(revocations[0]?.body ?? [])).toEqual({
+      client_id: TEST_CLIENTS.spa,
+      token_type_hint: 'refresh_token',
+      token: stored,
+    });
+    const after = await fetch(`${idp.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: stored as string,
+        client_id: TEST_CLIENTS.spa,
+      }),
+    });
+    expect(after.status).toBe(400);
+    expect(((await after.json()) as { error: string }).error).toBe('invalid_grant');
+  }, 60_000);
 
   it('logs out through /v2/logout without a confirmation page and ends the IdP session', async () => {
     await Promise.all([

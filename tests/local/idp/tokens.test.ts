@@ -239,7 +239,7 @@ describe('post-login Action runner', () => {
     const user = await users.create({
       email: 'action@example.com',
       password: 'Action-Pass-1',
-      appMetadata: { role: 'reviewer', kyc_status: 'approved', organization_type: 'ngo', other: 'x' },
+      appMetadata: { role: 'user', kyc_status: 'approved', organization_type: 'ngo', other: 'x' },
     });
     const result = await new ActionRunner({ CLAIMS_NAMESPACE: TEST_NAMESPACE }).run({
       user,
@@ -248,7 +248,7 @@ describe('post-login Action runner', () => {
       requestedScopes: ['openid'],
     });
     const expected = {
-      [`${TEST_NAMESPACE}role`]: 'reviewer',
+      [`${TEST_NAMESPACE}role`]: 'user',
       [`${TEST_NAMESPACE}kyc_status`]: 'approved',
       [`${TEST_NAMESPACE}organization_type`]: 'ngo',
     };

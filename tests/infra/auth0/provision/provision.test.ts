@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { refreshTokenLifetimes, sessionMaximumSeconds } from '#contracts/session-lifetimes.ts';
 import {
   type DesiredTenant,
   desiredTenant,
@@ -18,6 +19,7 @@ import {
 import { provisioningCalls, provisioningScopes } from '#infra/auth0/provision/scopes.ts';
 import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
 import { auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
+import { sessionLimits } from '#web/features/session/index.ts';
 
 // Provisioning against an in-memory Auth0 tenant: the real `auth0` SDK talks to it through its
 // `fetch` option, so every request the script would send to the Management API is seen here.
@@ -153,6 +155,12 @@ class FakeTenant {
         };
         this.clients.push(client);
         return this.#answer(201, client);
+      }
+      if (method === 'GET' && second && third === 'connections') {
+        // Auth0's checkpoint-paginated answer: the connections enabled for the application.
+        this.#find(this.clients, 'client_id', second);
+        const enabled = this.connections.filter((c) => this.connectionClients.get(String(c.id))?.has(second));
+        return this.#answer(200, { connections: enabled.map((c) => structuredClone(c)) });
       }
       if (method === 'PATCH' && second) {
         const client = this.#find(this.clients, 'client_id', second);
@@ -352,7 +360,16 @@ describe('Auth0 provisioning plan', () => {
       allowed_logout_urls: [origin],
       web_origins: [origin],
       allowed_origins: [origin],
-      refresh_token: { rotation_type: 'rotating', expiration_type: 'expiring' },
+      // The session rules' limits, enforced by Auth0 (ADR 0074): no token outlives the session.
+      refresh_token: {
+        rotation_type: 'rotating',
+        expiration_type: 'expiring',
+        leeway: 0,
+        token_lifetime: 3600,
+        infinite_token_lifetime: false,
+        idle_token_lifetime: 420,
+        infinite_idle_token_lifetime: false,
+      },
     });
 
     expect(tenant.resourceServers).toEqual([
@@ -443,6 +460,40 @@ describe('Auth0 provisioning plan', () => {
 
     tenant.requests.length = 0;
     expect((await provision()).plan.steps).toEqual([]);
+  });
+
+  it("shortens the SPA's refresh tokens provisioned with the former 30-day lifetimes to the session's limits", async () => {
+    const { result } = await provision();
+    const spa = tenant.clients.find((c) => c.client_id === result?.spaClientId);
+    if (!spa) throw new Error('no SPA');
+    spa.refresh_token = {
+      ...(spa.refresh_token as Json),
+      token_lifetime: 30 * 24 * 3600,
+      idle_token_lifetime: 7 * 24 * 3600,
+    };
+    tenant.requests.length = 0;
+
+    const { plan } = await provision();
+    expect(summary(plan.steps)).toEqual(['update spa refresh_token']);
+    expect(tenant.writes()[0]?.body).toEqual({
+      refresh_token: {
+        rotation_type: 'rotating',
+        expiration_type: 'expiring',
+        leeway: 0,
+        token_lifetime: sessionMaximumSeconds,
+        infinite_token_lifetime: false,
+        idle_token_lifetime: refreshTokenLifetimes.idleSeconds,
+        infinite_idle_token_lifetime: false,
+      },
+    });
+    expect(sessionLimits.maxDurationMs).toBe(sessionMaximumSeconds * 1000);
+    // Unused for longer than a live session can leave it between two refreshes, and no longer.
+    const longestGapMs =
+      sessionLimits.refreshEveryMs + sessionLimits.refreshGraceMs + sessionLimits.maxCheckDelayMs;
+    expect(refreshTokenLifetimes.idleSeconds * 1000).toBeGreaterThanOrEqual(longestGapMs);
+    expect(refreshTokenLifetimes.idleSeconds * 1000).toBeLessThanOrEqual(
+      sessionLimits.inactivityMs + 2 * 60_000,
+    );
   });
 
   it("takes away a scope an application's function does not use", async () => {
@@ -663,6 +714,86 @@ describe('Auth0 provisioning plan', () => {
     (tenant.connections[0] as Json).strategy = 'google-oauth2';
     await expect(provision({ dryRun: true })).rejects.toThrow(/strategy google-oauth2, not auth0/);
     expect(tenant.writes()).toEqual([]);
+  });
+});
+
+describe('connections people could sign themselves up through (ADR 0074)', () => {
+  /** Adds a connection to the tenant, enabled for the given applications. */
+  function connection(name: string, strategy: string, options: Json, clientIds: string[]): void {
+    const id = `con_${name.replace(/\W/g, '')}`;
+    tenant.connections.push({ id, name, strategy, options });
+    tenant.connectionClients.set(id, new Set(clientIds));
+  }
+  const withExtra = (extraConnections: string[]) =>
+    desiredTenant(
+      parseStageConfig({ ...exampleStages.dev, auth0: { ...exampleStages.dev?.auth0, extraConnections } }),
+      { managementDomain: DOMAIN },
+    );
+
+  it('refuses a social connection enabled for the SPA that the stage does not name; a dry run reports it; nothing is written', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    connection('google-oauth2', 'google-oauth2', { scope: ['email', 'profile'] }, [result.spaClientId]);
+    // Drift the refusal must not let through either.
+    const spa = tenant.clients.find((c) => c.client_id === result.spaClientId) as Json;
+    spa.callbacks = ['https://evil.example/auth/callback'];
+    tenant.requests.length = 0;
+    logs = [];
+
+    const { plan } = await provision({ dryRun: true });
+    expect(plan.refusals).toEqual([
+      expect.stringContaining(
+        'the connection "google-oauth2" (google-oauth2) is enabled for the SPA "Platform dev web", and the stage does not name it in auth0.extraConnections',
+      ),
+    ]);
+    expect(logs.join('\n')).toContain('Refused: the connection "google-oauth2"');
+    expect(logs.join('\n')).toContain('Dry run: nothing was changed.');
+    expect(tenant.writes()).toEqual([]);
+
+    await expect(provision()).rejects.toThrow(
+      /refuses a tenant where people can sign themselves up; nothing was changed:\n {2}- the connection "google-oauth2"/,
+    );
+    expect(tenant.writes()).toEqual([]);
+    expect(tenant.requests.map((r) => `${r.method} ${r.path}`)).toContain(
+      `GET /api/v2/clients/${result.spaClientId}/connections`,
+    );
+  });
+
+  it('refuses a connection the stage names while its sign-up is on, and accepts it once sign-up is off', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    connection('email', 'email', { disable_signup: false, name: 'email' }, [result.spaClientId]);
+
+    const { plan } = await provision({ dryRun: true, target: withExtra(['email']) });
+    expect(plan.refusals).toEqual([
+      expect.stringContaining(
+        'named in auth0.extraConnections, but its sign-up is on (options.disable_signup is not true)',
+      ),
+    ]);
+    await expect(provision({ target: withExtra(['email']) })).rejects.toThrow(/sign-up is on/);
+
+    ((tenant.connections.find((c) => c.name === 'email') as Json).options as Json).disable_signup = true;
+    const again = await provision({ target: withExtra(['email']) });
+    expect(again.plan.refusals).toEqual([]);
+  });
+
+  it('leaves alone connections enabled only for other applications, and the database connection', async () => {
+    const { result } = await provision();
+    if (!result) throw new Error('not applied');
+    connection('github', 'github', {}, ['client_other_app']);
+    const { plan } = await provision();
+    expect(plan.refusals).toEqual([]);
+    expect(plan.steps).toEqual([]);
+  });
+
+  it('names the allowed extra connections in the stage config, each once', () => {
+    expect(parseStageConfig(exampleStages.dev).auth0.extraConnections).toEqual([]);
+    expect(() =>
+      parseStageConfig({
+        ...exampleStages.dev,
+        auth0: { ...exampleStages.dev?.auth0, extraConnections: ['email', 'email'] },
+      }),
+    ).toThrow(/auth0\.extraConnections.*must not name a connection twice/s);
   });
 });
 

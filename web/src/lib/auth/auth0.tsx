@@ -47,9 +47,9 @@ export interface AuthSession {
   getAccessToken(options?: { fresh?: boolean }): Promise<string>;
   /** Redirect login; `returnTo` is where the callback sends the user afterwards. */
   login(returnTo?: string): Promise<void>;
-  /** Logs out at the identity provider and comes back to the site's origin. */
+  /** Revokes the refresh token, logs out at the identity provider and comes back to the site's origin. */
   logout(): Promise<void>;
-  /** Forgets the session in this browser only, without a redirect (`login_required`). */
+  /** Revokes the refresh token and forgets the session in this browser, without a redirect (`login_required`). */
   logoutLocally(): Promise<void>;
 }
 
@@ -77,11 +77,24 @@ const loginParams = { screen_hint: 'login', prompt: 'login' } as const;
 
 function useAuthSession(): AuthSession {
   const auth = useAuth0();
-  const { getAccessTokenSilently, loginWithRedirect, logout } = auth;
-  const actions = useMemo(
-    () => ({
+  const { getAccessTokenSilently, loginWithRedirect, logout, revokeRefreshToken } = auth;
+  // Token requests in flight: a refresh the session rules started just before a logout.
+  const inFlight = useRef(new Set<Promise<unknown>>());
+  const actions = useMemo(() => {
+    // Every way out revokes the refresh token at the provider (`/oauth/revoke`) before the SDK
+    // forgets it: a copy taken from local storage is worthless afterwards (ADR 0074). It waits for
+    // a refresh in flight, whose exchange the revocation would otherwise refuse, so the token
+    // revoked is the last one. A revocation that fails does not keep anyone signed in: the token
+    // then dies of its idle lifetime.
+    const revoke = async () => {
+      await Promise.allSettled([...inFlight.current]);
+      await revokeRefreshToken().catch(() => undefined);
+    };
+    return {
       getAccessToken: async (options: { fresh?: boolean } = {}) => {
-        const token = await getAccessTokenSilently(options.fresh ? { cacheMode: 'off' } : {});
+        const request = getAccessTokenSilently(options.fresh ? { cacheMode: 'off' } : {});
+        inFlight.current.add(request);
+        const token = await request.finally(() => inFlight.current.delete(request));
         if (!token) throw new Error('The identity provider returned no access token');
         return token;
       },
@@ -90,11 +103,16 @@ function useAuthSession(): AuthSession {
           authorizationParams: loginParams,
           ...(returnTo ? { appState: { returnTo } } : {}),
         }),
-      logout: () => logout({ logoutParams: { returnTo: window.location.origin } }),
-      logoutLocally: () => logout({ openUrl: false }),
-    }),
-    [getAccessTokenSilently, loginWithRedirect, logout],
-  );
+      logout: async () => {
+        await revoke();
+        await logout({ logoutParams: { returnTo: window.location.origin } });
+      },
+      logoutLocally: async () => {
+        await revoke();
+        await logout({ openUrl: false });
+      },
+    };
+  }, [getAccessTokenSilently, loginWithRedirect, logout, revokeRefreshToken]);
   const user = auth.user?.sub
     ? { sub: auth.user.sub, email: auth.user.email, name: auth.user.name }
     : undefined;

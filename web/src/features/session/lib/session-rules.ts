@@ -1,23 +1,29 @@
 // The session rules as one pure function: given the time, the record every tab shares and what
 // this tab knows about itself, say what happens now (log out, warn, refresh the token) and when to
 // look again. No timers, no DOM, no storage here: `session-tab.ts` does the I/O.
+import {
+  sessionInactivitySeconds,
+  sessionMaximumSeconds,
+  tokenRefreshEverySeconds,
+} from '#contracts/session-lifetimes.ts';
 import { sessionMessages } from '#web/content/session.ts';
 
 const minute = 60_000;
+const second = 1000;
 
 export const sessionLimits = {
-  /** From `sessionStartTime`, whatever the user does. */
-  maxDurationMs: 60 * minute,
+  /** From `sessionStartTime`, whatever the user does (the refresh token's absolute lifetime too). */
+  maxDurationMs: sessionMaximumSeconds * second,
   maxWarningBeforeMs: 5 * minute,
   maxWarningShownMs: 10_000,
   /** Without activity in a visible tab of the site. */
-  inactivityMs: 5 * minute,
+  inactivityMs: sessionInactivitySeconds * second,
   inactivityWarningAfterMs: 4 * minute,
   /** Shown until answered ("Stay signed in", its close button) or the session ends (ADR 0057). */
   inactivityWarningShownMs: null,
   /** Without any tab of the site visible. */
   hiddenMs: 5 * minute,
-  refreshEveryMs: 5 * minute,
+  refreshEveryMs: tokenRefreshEverySeconds * second,
   /** How much longer the other tabs wait before refreshing in place of the last active tab. */
   refreshGraceMs: 30_000,
   /** A visible tab says so this often, so hidden tabs know someone is still looking. */
