@@ -462,40 +462,24 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
       },
     ];
     const markerIndex = 1;
-    if (change.held === true) {
-      // Persona's decision after an admin's: recorded beside it, the admin's stands (no outbox).
-      items.push(
-        this.historyPut(change.userId, nextVersion, {
-          from: change.previousStatus,
-          to: change.status,
-          by: change.decidedBy,
-          actorId: change.actorId,
-          reason: change.reason,
-          reasonCode: change.reasonCode,
-          action: 'decision_held',
-          at: change.at,
-          eventId: change.eventId,
-          inquiryId: change.inquiryId,
-        }),
-      );
-    }
-    if (changed && event !== null && outboxId !== null) {
-      items.push(
-        this.historyPut(change.userId, nextVersion, {
-          from: change.previousStatus,
-          to: change.status,
-          by: change.decidedBy,
-          actorId: change.actorId,
-          reason: change.reason,
-          reasonCode: change.reasonCode,
-          action: 'status_changed',
-          at: change.at,
-          eventId: change.eventId,
-          inquiryId: change.inquiryId,
-        }),
-        outboxPut(this.tableName, outboxId, event),
-      );
-    }
+    // The change as the history records it: a status change, or Persona's decision after an
+    // admin's, recorded beside it while the admin's stands (no outbox then).
+    const history = (action: 'status_changed' | 'decision_held') =>
+      this.historyPut(change.userId, nextVersion, {
+        from: change.previousStatus,
+        to: change.status,
+        by: change.decidedBy,
+        actorId: change.actorId,
+        reason: change.reason,
+        reasonCode: change.reasonCode,
+        action,
+        at: change.at,
+        eventId: change.eventId,
+        inquiryId: change.inquiryId,
+      });
+    if (change.held === true) items.push(history('decision_held'));
+    if (changed && event !== null && outboxId !== null)
+      items.push(history('status_changed'), outboxPut(this.tableName, outboxId, event));
 
     try {
       await this.client.send(new TransactWriteCommand({ TransactItems: items }));

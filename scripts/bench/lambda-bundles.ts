@@ -15,10 +15,12 @@ import { median } from './stats.ts';
 // Issue 13 budgets of the Lambda handlers. Sizes are absolute (each bundle built like the CDK
 // builds it: esbuild, minified, ESM, AWS SDK bundled, at most 450 KB); import times are ratios
 // measured in the same run: each handler's median import (a cold start's module phase) at most 3x
-// get-health's, and the bundle at least 3x faster to import than the same handler unbundled
-// (its dependencies loaded from node_modules as Node resolves them).
+// get-health's, and the bundle at least 2x faster to import than the same handler unbundled
+// (its dependencies loaded from node_modules as Node resolves them). 2x on Node 24 is the 3x this
+// budget first was on Node 20: the same bundles measure about 0.6 of their Node 20 ratio there
+// (ADR 0068).
 
-export const lambdaBudgets = { bundleBytes: 450 * 1000, importVsHealth: 3, unbundledVsBundled: 3 };
+export const lambdaBudgets = { bundleBytes: 450 * 1000, importVsHealth: 3, unbundledVsBundled: 2 };
 
 export const handlerNames = (): string[] => [
   ...new Set([...routes, ...eventRules].map((def) => def.handler)),
