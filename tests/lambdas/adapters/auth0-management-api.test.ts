@@ -129,6 +129,8 @@ describe('the Management API client against the local identity provider', () => 
       connection: 'Username-Password-Authentication',
       email: 'lean-ticket@example.com',
       password: 'Initial-Pass-1',
+      // As registration creates it: the post-login Action lets in no other account (ADR 0074).
+      app_metadata: { role: 'user', organization_type: 'commercial' },
     });
     const { ticket } = await api.tickets.changePassword({
       user_id: user_id ?? '',
