@@ -14,7 +14,8 @@ export const retentionReasons = {
     'identifies the person only by an opaque subject id.',
   kycState:
     `KYC decision record kept for ${kycRetentionYears} years after the relationship ends (anti-money-laundering ` +
-    'retention, GwG § 8(4)); the identity documents and biometrics at Persona are redacted.',
+    'retention, GwG § 8(4)); the identity documents and biometrics of each of its inquiries at Persona are ' +
+    'redacted (each listed among the deleted).',
 } as const;
 
 /** Submission kinds that are kept, with the reason; every other record of the address is deleted. */
@@ -41,7 +42,11 @@ export interface ErasureFindings {
   submissions: SubmissionRef[];
   /** The identity provider's users of the address (the current one, and any recorded by an earlier run). */
   userIds: string[];
-  kyc: { userId: string; status: string; inquiryId: string | null }[];
+  /**
+   * Per user: the KYC state's status (null: no state item) and every inquiry recorded against the
+   * person (each attempt's, ADR 0058), the state's current one included.
+   */
+  kyc: { userId: string; status: string | null; inquiryIds: string[] }[];
   consents: { userId: string; count: number }[];
   /** The end of the relationship: when the erasure started. */
   endedAt: Date;
@@ -69,11 +74,10 @@ export function planErasure(findings: ErasureFindings): ErasurePlan {
     else deleteSubmissions.push(ref);
   }
   const deleteUsers = [...new Set(findings.userIds)];
-  const redactInquiries = [
-    ...new Set(findings.kyc.flatMap((state) => (state.inquiryId ? [state.inquiryId] : []))),
-  ];
+  const redactInquiries = [...new Set(findings.kyc.flatMap((state) => state.inquiryIds))];
   const until = retentionDates(findings.endedAt);
   for (const state of findings.kyc) {
+    if (state.status === null) continue;
     kept.push({
       store: 'kycState',
       key: `USER#${state.userId}`,

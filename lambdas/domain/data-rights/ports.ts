@@ -64,9 +64,11 @@ export interface SubmissionsByEmail {
 /** `delete` must treat an unknown user as already deleted. */
 export type ErasableUserDirectory = Pick<UserDirectory, 'findByEmail' | 'delete'>;
 
-/** The KYC state item as it is, expired or not: its inquiry must still be redacted. */
+/** The KYC records as they are, expired or not: every inquiry must still be redacted. */
 export interface KycRecords {
   getRecord(userId: string): Promise<{ status: string; inquiryId: string | null } | undefined>;
+  /** Every inquiry recorded against the person (`INQUIRY#` items in their partition, ADR 0058). */
+  listInquiries(userId: string): Promise<{ inquiryId: string }[]>;
 }
 
 /** Structurally satisfied by the shared `ConsentLedger`. */

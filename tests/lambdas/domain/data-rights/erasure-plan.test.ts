@@ -15,7 +15,7 @@ describe('the erasure plan', () => {
       ref('RATE#5', 'unknown'),
     ],
     userIds: ['auth0|ada', 'auth0|ada'],
-    kyc: [{ userId: 'auth0|ada', status: 'approved', inquiryId: 'inq_1' }],
+    kyc: [{ userId: 'auth0|ada', status: 'approved', inquiryIds: ['inq_1'] }],
     consents: [{ userId: 'auth0|ada', count: 4 }],
     endedAt: new Date('2026-04-01T09:00:00.000Z'),
   });
@@ -97,12 +97,40 @@ describe('the erasure plan', () => {
     const partial = planErasure({
       submissions: [],
       userIds: ['u'],
-      kyc: [{ userId: 'u', status: 'not_started', inquiryId: null }],
+      kyc: [{ userId: 'u', status: 'not_started', inquiryIds: [] }],
       consents: [{ userId: 'u', count: 0 }],
       endedAt: new Date(),
     });
     expect(partial.redactInquiries).toEqual([]);
     expect(partial.kept.map((k) => k.store)).toEqual(['kycState']);
+  });
+
+  it('redacts every inquiry of the person, each reported, and keeps one KYC decision record', () => {
+    const twice = planErasure({
+      submissions: [],
+      userIds: ['u'],
+      kyc: [{ userId: 'u', status: 'approved', inquiryIds: ['inq_failed', 'inq_approved'] }],
+      consents: [],
+      endedAt: new Date('2026-04-01T09:00:00.000Z'),
+    });
+    expect(twice.redactInquiries).toEqual(['inq_failed', 'inq_approved']);
+    expect(twice.deleted.filter((d) => d.store === 'persona').map((d) => [d.key, d.action])).toEqual([
+      ['inq_failed', 'redacted'],
+      ['inq_approved', 'redacted'],
+    ]);
+    expect(twice.kept.map((k) => k.kind)).toEqual(['kyc_decision']);
+  });
+
+  it('redacts the inquiries of a person who has no KYC state, and reports no decision kept', () => {
+    const orphan = planErasure({
+      submissions: [],
+      userIds: ['u'],
+      kyc: [{ userId: 'u', status: null, inquiryIds: ['inq_1'] }],
+      consents: [],
+      endedAt: new Date(),
+    });
+    expect(orphan.redactInquiries).toEqual(['inq_1']);
+    expect(orphan.kept).toEqual([]);
   });
 
   it('merges what an interrupted run already removed with what a rerun removes, once each', () => {
