@@ -8,6 +8,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { problemTypes } from '#contracts/problem.ts';
+import { deletionRequestRetentionYears } from '#contracts/retention.ts';
 import { DeletionRequestNotConfirmedError } from '#lambdas/domain/data-rights/erase.ts';
 import { yearsAfter } from '#lambdas/domain/data-rights/erasure-plan.ts';
 import { routes } from '#lambdas/routes.ts';
@@ -640,6 +641,12 @@ describe('erasing a person with two inquiries (failed once, retried, approved), 
       .map((entry) => `${entry.action} ${entry.key}`)
       .sort();
     expect(persona).toEqual([`redacted ${user.inquiryId}`, `redacted ${secondInquiryId}`].sort());
+    // The answered request itself goes after the table's period (ADR 0077).
+    expect(request?.expiresAt).toBe(
+      Math.floor(
+        yearsAfter(new Date(request?.startedAt as string), deletionRequestRetentionYears).getTime() / 1000,
+      ),
+    );
 
     const items = await partition();
     // The state, its history, both inquiries in the person's partition and both inquiry mappings.

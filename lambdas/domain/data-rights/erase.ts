@@ -123,7 +123,7 @@ export function eraseRequestedData(deps: EraseDeps) {
       kept: plan.kept,
       completedAt: deps.clock.now().toISOString(),
     };
-    await deps.requests.complete(requestId, outcome);
+    await deps.requests.complete(requestId, outcome, epoch(until.deletionRequest));
     return { kind: 'completed', requestId, email: request.email, outcome };
   };
 }

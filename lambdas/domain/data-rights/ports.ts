@@ -52,7 +52,11 @@ export interface DeletionRequests {
     requestId: string,
     progress: { userIds: string[]; planned: DeletedEntry[]; startedAt: string },
   ): Promise<void>;
-  complete(requestId: string, outcome: ErasureOutcome): Promise<void>;
+  /**
+   * Writes the report; `expiresAt` (epoch seconds, the table's TTL attribute): when the answered
+   * request itself goes (the retention table's `deletionRequests` row).
+   */
+  complete(requestId: string, outcome: ErasureOutcome, expiresAt: number): Promise<void>;
 }
 
 export interface SubmissionsByEmail {

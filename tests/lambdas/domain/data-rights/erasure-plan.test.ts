@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { retentionTable } from '#contracts/retention.ts';
 import { mergeDeleted, planErasure, retentionReasons } from '#lambdas/domain/data-rights/erasure-plan.ts';
 import { policyFacts } from '#web/content/pages/legal/facts.ts';
 
@@ -36,6 +37,7 @@ describe('the erasure plan', () => {
       key: 'DELETION#4|X',
       kind: 'deletion_request',
       reason: retentionReasons.deletionRequest,
+      retainUntil: `${2026 + retentionTable.deletionRequests.period.amount}-04-01T09:00:00.000Z`,
     });
     expect(plan.deleteSubmissions.some((r) => r.kind === 'deletion_request')).toBe(false);
   });
