@@ -227,6 +227,18 @@ describe('the admin queue on DynamoDB Local', () => {
         decision: { decision: 'approved', reason: 'late decision', reasonCode: 'identity_confirmed' },
       }),
     ).rejects.toBeInstanceOf(VerificationNotFoundError);
+    await expect(
+      allowNewAttempt({ store: kyc, clock })({ adminId: 'auth0|admin', userId, reason: 'after the erasure' }),
+    ).rejects.toBeInstanceOf(VerificationNotFoundError);
+    expect(
+      await kyc.recordInquiry({
+        userId,
+        inquiryId: 'inq_after_erasure',
+        referenceId: userId,
+        expectedVersion: before?.version ?? 0,
+        at: clock.now().toISOString(),
+      }),
+    ).toBe('conflict');
     const persona = await processPersonaEvent({ store: kyc, events, clock })({
       eventId: `evt_late_${inquiryId}`,
       name: 'inquiry.approved',

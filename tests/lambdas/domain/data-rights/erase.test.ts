@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { deletionRequestRetentionYears } from '#contracts/retention.ts';
 import {
   DeletionRequestNotConfirmedError,
   DeletionRequestNotFoundError,
@@ -40,10 +41,13 @@ class MemorySubmissions implements SubmissionsByEmail, DeletionRequests {
     if (!request) throw new Error('missing');
     this.requests.set(requestId, { ...request, ...progress, status: 'in_progress' });
   }
-  async complete(requestId: string, outcome: ErasureOutcome) {
+  /** Each completed request's expiry (epoch seconds), as the table's TTL attribute holds it. */
+  readonly expiries = new Map<string, number>();
+  async complete(requestId: string, outcome: ErasureOutcome, expiresAt: number) {
     const request = this.requests.get(requestId);
     if (!request) throw new Error('missing');
     this.requests.set(requestId, { ...request, ...outcome, status: 'completed' });
+    this.expiries.set(requestId, expiresAt);
   }
 }
 
@@ -184,6 +188,10 @@ describe('erasing the data of a deletion request', () => {
       'kyc:USER#auth0|ada': epoch(`${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`),
       'kyc:INQUIRY#inq_ada': epoch(`${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`),
     });
+    // The answered request itself goes after the retention table's period (ADR 0077).
+    expect(submissions.expiries.get('req-1')).toBe(
+      epoch(`${2026 + deletionRequestRetentionYears}-04-01T09:00:00.000Z`),
+    );
     const kept = submissions.requests.get('req-1')?.kept ?? [];
     expect(kept.find((k) => k.store === 'kycState')?.retainUntil).toBe(
       `${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`,
