@@ -1,5 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from 'zod';
+import { logRetentionDays } from '#contracts/retention.ts';
 
 const retentionValues = new Set<number>(
   Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'),
@@ -148,7 +149,12 @@ export const stageConfig = z
         (days) => retentionValues.has(days),
         'must be a CloudWatch Logs retention value (1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, ...)',
       )
-      .default(365),
+      // The privacy policy states the retention table's period (ADR 0077): a stage may keep less.
+      .refine(
+        (days) => days <= logRetentionDays,
+        `must be at most ${logRetentionDays}, the logs' period in the retention table (lambdas/contracts/retention.ts) that the privacy policy states`,
+      )
+      .default(logRetentionDays),
     /** Custom domain of the site (e.g. `app.example.com`); requires `certificateArn`. */
     domainName: hostName('must be a lower-case DNS name').optional(),
     /** ACM certificate (us-east-1) covering `domainName`; requires `domainName`. */

@@ -41,6 +41,7 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { logRetentionDays } from '#contracts/retention.ts';
 import { type WebConfig, webConfig } from '#contracts/web-config.ts';
 import { retained } from '#infra/retained.ts';
 import {
@@ -102,7 +103,10 @@ export class Site extends Construct {
       enforceSSL: true,
       // CloudFront standard logs are delivered with ACLs: the bucket must accept them.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(365), noncurrentVersionExpiration: Duration.days(30) }],
+      // The CDN's access logs hold viewers' addresses: kept as long as the retention table says (ADR 0077).
+      lifecycleRules: [
+        { expiration: Duration.days(logRetentionDays), noncurrentVersionExpiration: Duration.days(30) },
+      ],
       removalPolicy: retained,
     });
     Validations.of(this.logBucket).acknowledge({

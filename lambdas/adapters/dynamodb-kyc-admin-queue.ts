@@ -2,7 +2,7 @@ import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandOutput } fr
 import { verificationListLimit } from '#contracts/admin-verifications.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import {
-  isExpired,
+  isErased,
   isStatus,
   kycStateKey,
   stringOrNull,
@@ -59,8 +59,9 @@ export class DynamoDbKycAdminQueue implements KycAdminQueue, StaleInquiryFinder 
         Limit: verificationListLimit,
       }),
     );
-    // A state past its retention (ADR 0031) is no longer anyone's verification.
-    return Items.filter((item) => !isExpired(item)).map(toKycRecord);
+    // An erased person's state (it carries its retention deadline, ADR 0031) is no longer anyone's
+    // verification to review (ADR 0077), past its deadline or not.
+    return Items.filter((item) => !isErased(item)).map(toKycRecord);
   }
 
   /**
@@ -87,7 +88,7 @@ export class DynamoDbKycAdminQueue implements KycAdminQueue, StaleInquiryFinder 
             }),
           );
           for (const item of page.Items ?? []) {
-            if (records.length < limit && !isExpired(item)) records.push(toKycRecord(item));
+            if (records.length < limit && !isErased(item)) records.push(toKycRecord(item));
           }
           startKey = page.LastEvaluatedKey;
         } while (startKey !== undefined && records.length < limit);

@@ -44,8 +44,13 @@ export function toKycRecord(item: Record<string, unknown>): KycRecord {
     reasonCode: stringOrNull(item.reasonCode),
     attempt: attemptOf(item, inquiryId),
     newAttemptAllowed: item.newAttemptAllowed === true,
+    erased: isErased(item),
   };
 }
+
+/** The state carries an erasure's retention deadline (any `expiresAt`, past or to come: ADR 0077). */
+export const isErased = (item: Record<string, unknown>): boolean =>
+  typeof item[retentionAttribute] === 'number';
 
 /** States written before attempts were counted: one attempt if an inquiry exists, else none. */
 function attemptOf(item: Record<string, unknown>, inquiryId: string | null): number {

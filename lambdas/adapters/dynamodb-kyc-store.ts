@@ -57,6 +57,12 @@ export const userInquirySk = (inquiryId: string) => `INQUIRY#${inquiryId}`;
 /** Persona retries for about 51 hours and keeps events 30 days: remember ids longer than both. */
 export const eventRetentionSeconds = 45 * 24 * 60 * 60;
 
+/**
+ * Every write to a state item requires this: an erased person's state (it carries the erasure's
+ * retention deadline) stays as the erasure left it, and gets no history item (ADR 0077).
+ */
+const notErased = `attribute_not_exists(${retentionAttribute})`;
+
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** BatchGetItem rounds for one read before the store counts as unavailable. */
@@ -169,7 +175,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
               UpdateExpression:
                 'SET inquiryId = :inquiryId, referenceId = :referenceId, updatedAt = :at, version = :next, ' +
                 'attempt = if_not_exists(attempt, :one)',
-              ConditionExpression: 'version = :expected',
+              ConditionExpression: `version = :expected AND ${notErased}`,
               ExpressionAttributeValues: {
                 ':inquiryId': input.inquiryId,
                 ':referenceId': input.referenceId,
@@ -269,7 +275,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
           Key: kycStateKey(input.userId),
           UpdateExpression:
             'SET newAttemptAllowed = :true, version = :next, updatedAt = :at, queueStatus = #status',
-          ConditionExpression: 'version = :expected AND #status = :rejected',
+          ConditionExpression: `version = :expected AND #status = :rejected AND ${notErased}`,
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':true': true,
@@ -317,7 +323,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
             'referenceId = :referenceId, attempt = :attempt, version = :next, updatedAt = :at, ' +
             'decidedBy = :user, lastEventId = :eventId ' +
             'REMOVE newAttemptAllowed, reasonCode, lastEventAt',
-          ConditionExpression: 'version = :expected AND #status = :rejected AND newAttemptAllowed = :true',
+          ConditionExpression: `version = :expected AND #status = :rejected AND newAttemptAllowed = :true AND ${notErased}`,
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':notStarted': 'not_started',
@@ -394,7 +400,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
       : null;
     const outboxId = changed ? `${change.at}#${change.eventId}` : null;
 
-    const conditions = ['version = :expected'];
+    const conditions = ['version = :expected', notErased];
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {
       ':expected': change.expectedVersion,

@@ -141,13 +141,13 @@ export class DynamoDbSubmissionStore
     );
   }
 
-  async complete(requestId: string, outcome: ErasureOutcome): Promise<void> {
+  async complete(requestId: string, outcome: ErasureOutcome, expiresAt: number): Promise<void> {
     await this.client.send(
       new UpdateCommand({
         TableName: this.tableName,
         Key: deletionRequestKey(requestId),
         UpdateExpression:
-          'SET #status = :status, deleted = :deleted, kept = :kept, completedAt = :completedAt',
+          'SET #status = :status, deleted = :deleted, kept = :kept, completedAt = :completedAt, expiresAt = :expiresAt',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -155,6 +155,7 @@ export class DynamoDbSubmissionStore
           ':deleted': outcome.deleted,
           ':kept': outcome.kept,
           ':completedAt': outcome.completedAt,
+          ':expiresAt': expiresAt,
         },
       }),
     );

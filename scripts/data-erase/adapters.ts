@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createManagementApi } from '#lambdas/adapters/auth0-management-api.ts';
 import { Auth0UserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
-import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
+import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
@@ -43,7 +43,7 @@ export function buildEraseDeps(config: EraseConfig): EraseDeps & { close(): void
     requests: submissions,
     submissions,
     users: new Auth0UserDirectory(createManagementApi(config.auth0)),
-    kyc: new DynamoDbKycStateReader(client, config.dynamodb.tables.kycState),
+    kyc: new DynamoDbKycStore(client, config.dynamodb.tables.kycState),
     consents: new DynamoDbConsentLedger(client, config.dynamodb.tables.consentLedger),
     persona: new PersonaInquiryRedactor(
       createPersonaClient({

@@ -8,13 +8,23 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { problemTypes } from '#contracts/problem.ts';
+import { deletionRequestRetentionYears } from '#contracts/retention.ts';
 import { DeletionRequestNotConfirmedError } from '#lambdas/domain/data-rights/erase.ts';
+import { yearsAfter } from '#lambdas/domain/data-rights/erasure-plan.ts';
 import { routes } from '#lambdas/routes.ts';
 import { configFromStack } from '#scripts/data-erase/config.ts';
 import { runErase } from '#scripts/data-erase/run.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { managementFetch } from '#tests/helpers/management-api.ts';
-import { createTestUser, mailbox, managementToken } from '#tests/helpers/tokens.ts';
+import {
+  type EnrolledUser,
+  enrolledUser,
+  personaEvent,
+  sendWebhook,
+  settleEvents,
+  webApi,
+} from '#tests/helpers/persona-webhooks.ts';
+import { createTestUser, mailbox, managementToken, passwordToken } from '#tests/helpers/tokens.ts';
 import { policyFacts } from '#web/content/pages/legal/facts.ts';
 
 // The public forms through the local API gateway into DynamoDB Local and SES, and the operator's
@@ -552,6 +562,120 @@ describe('erasing a person’s data (npm run data:erase)', () => {
     expect(again.kind).toBe('already-completed');
     expect((await ofEmail(user.email)).map((i) => i.kind)).toEqual(['deletion_request']);
     expect((await db.scan('ConsentLedger')).filter((r) => r.subjectId === user.userId)).toHaveLength(1);
+  });
+});
+
+describe('erasing a person with two inquiries (failed once, retried, approved), through the web origin', () => {
+  const config = configFromStack(stack);
+  const api = webApi(stack);
+  let adminToken: string;
+  let user: EnrolledUser;
+  let secondInquiryId: string;
+  let requestId: string;
+
+  const webhook = async (name: string, inquiryId: string) => {
+    const delivered = await sendWebhook(
+      stack,
+      personaEvent(name, { userId: user.userId, inquiryId }, new Date()),
+    );
+    expect(delivered.status).toBe(200);
+    await settleEvents(stack);
+  };
+  const redactedAt = async (inquiryId: string) =>
+    (
+      (await (
+        await fetch(`${stack.persona.url}/api/v1/inquiries/${inquiryId}`, {
+          headers: { authorization: `Bearer ${stack.persona.apiKey}` },
+        })
+      ).json()) as { data: { attributes: Record<string, unknown> } }
+    ).data.attributes['redacted-at'];
+  const partition = async () =>
+    (await db.scan('KycState')).filter(
+      (item) =>
+        item.pk === `USER#${user.userId}` ||
+        (String(item.pk).startsWith('INQUIRY#') && item.userId === user.userId),
+    );
+  const queue = async () => {
+    const response = await api('/api/admin/verifications?status=all', { token: adminToken });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { items: { userId: string }[] }).items.map((item) => item.userId);
+  };
+
+  beforeAll(async () => {
+    const admin = stack.accounts.find((account) => account.role === 'admin');
+    if (!admin) throw new Error('stack.json has no admin account');
+    adminToken = await passwordToken(stack, admin.email, admin.password);
+    // The first attempt: submitted and declined; a reviewer allows another; the second is approved.
+    user = await enrolledUser(stack);
+    await webhook('inquiry.completed', user.inquiryId);
+    await webhook('inquiry.declined', user.inquiryId);
+    const allowed = await api(`/api/admin/verifications/${encodeURIComponent(user.userId)}/new-attempt`, {
+      method: 'POST',
+      token: adminToken,
+      body: { reason: 'A readable scan arrived by post' },
+    });
+    expect(allowed.status).toBe(200);
+    const started = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
+    expect(started.status).toBe(200);
+    secondInquiryId = ((await started.json()) as { inquiryId: string }).inquiryId;
+    await webhook('inquiry.completed', secondInquiryId);
+    await webhook('inquiry.approved', secondInquiryId);
+    expect(await db.kycState(user.userId)).toMatchObject({ status: 'approved', inquiryId: secondInquiryId });
+    expect(await queue()).toContain(user.userId);
+  });
+
+  it('redacts both inquiries at Persona, reports each, and expires every KYC item of the person', async () => {
+    // The person asks, and confirms through the emailed link.
+    const mailsBefore = (await mailsTo(user.email)).length; // the decisions' emails
+    const response = await post('/api/data-deletion-requests', { email: user.email });
+    requestId = ((await response.json()) as { requestId: string }).requestId;
+    expect((await confirm(await confirmationToken(user.email, mailsBefore))).status).toBe(200);
+    const result = await runErase(config, requestId);
+    expect(result.kind).toBe('completed');
+    expect(await redactedAt(user.inquiryId)).toEqual(expect.any(String));
+    expect(await redactedAt(secondInquiryId)).toEqual(expect.any(String));
+
+    const request = await deletionRequest(requestId);
+    const persona = ((request?.deleted ?? []) as { store: string; key: string; action: string }[])
+      .filter((entry) => entry.store === 'persona')
+      .map((entry) => `${entry.action} ${entry.key}`)
+      .sort();
+    expect(persona).toEqual([`redacted ${user.inquiryId}`, `redacted ${secondInquiryId}`].sort());
+    // The answered request itself goes after the table's period (ADR 0077).
+    expect(request?.expiresAt).toBe(
+      Math.floor(
+        yearsAfter(new Date(request?.startedAt as string), deletionRequestRetentionYears).getTime() / 1000,
+      ),
+    );
+
+    const items = await partition();
+    // The state, its history, both inquiries in the person's partition and both inquiry mappings.
+    expect(items.filter((item) => item.pk === `INQUIRY#${user.inquiryId}`)).toHaveLength(1);
+    expect(items.filter((item) => item.pk === `INQUIRY#${secondInquiryId}`)).toHaveLength(1);
+    expect(items.filter((item) => String(item.sk).startsWith('HISTORY#')).length).toBeGreaterThan(3);
+    const until = Math.floor(
+      yearsAfter(new Date(request?.startedAt as string), policyFacts.kycRetentionYears).getTime() / 1000,
+    );
+    expect(
+      items.map((item) => [item.pk, item.sk, item.expiresAt]).filter(([, , at]) => at !== until),
+    ).toEqual([]);
+  });
+
+  it('stays erased: a late Persona event and a reviewer change nothing, and the queue no longer lists the person', async () => {
+    const before = await partition();
+    await webhook('inquiry.declined', secondInquiryId);
+    await webhook('inquiry.approved', user.inquiryId);
+    const decided = await api(`/api/admin/verifications/${encodeURIComponent(user.userId)}/decision`, {
+      method: 'POST',
+      token: adminToken,
+      body: { decision: 'rejected', reasonCode: 'document_unreadable', reason: 'after the erasure' },
+    });
+    expect(decided.status).toBe(404);
+    const sortKey = (item: Record<string, unknown>) => `${item.pk}|${item.sk}`;
+    expect((await partition()).sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1))).toEqual(
+      before.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1)),
+    );
+    expect(await queue()).not.toContain(user.userId);
   });
 });
 

@@ -88,7 +88,11 @@ export function eraseRequestedData(deps: EraseDeps) {
     const consents = [];
     for (const userId of userIds) {
       const state = await deps.kyc.getRecord(userId);
-      if (state) kyc.push({ userId, status: state.status, inquiryId: state.inquiryId });
+      // Every attempt's inquiry (a failed first one keeps its documents at Persona otherwise), and
+      // the state's own in case it predates the per-person record.
+      const recorded = (await deps.kyc.listInquiries(userId)).map((inquiry) => inquiry.inquiryId);
+      const inquiryIds = [...new Set([...recorded, ...(state?.inquiryId ? [state.inquiryId] : [])])];
+      if (state || inquiryIds.length > 0) kyc.push({ userId, status: state?.status ?? null, inquiryIds });
       consents.push({ userId, count: (await deps.consents.listBySubject(userId)).length });
     }
     // The relationship ends when the erasure starts; a rerun keeps the first run's date.
@@ -110,9 +114,7 @@ export function eraseRequestedData(deps: EraseDeps) {
     const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
     for (const userId of userIds) {
       await deps.retention.expireConsentRecords(userId, epoch(until.consentLedger));
-      const inquiries = kyc.flatMap((state) =>
-        state.userId === userId && state.inquiryId ? [state.inquiryId] : [],
-      );
+      const inquiries = kyc.flatMap((state) => (state.userId === userId ? state.inquiryIds : []));
       await deps.retention.expireKycRecords(userId, inquiries, epoch(until.kycState));
     }
 
@@ -121,7 +123,7 @@ export function eraseRequestedData(deps: EraseDeps) {
       kept: plan.kept,
       completedAt: deps.clock.now().toISOString(),
     };
-    await deps.requests.complete(requestId, outcome);
+    await deps.requests.complete(requestId, outcome, epoch(until.deletionRequest));
     return { kind: 'completed', requestId, email: request.email, outcome };
   };
 }

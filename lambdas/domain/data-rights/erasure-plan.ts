@@ -1,4 +1,10 @@
-import { contractRetentionYears, kycRetentionYears } from '#contracts/retention.ts';
+import {
+  contractRetentionYears,
+  deletionRequestRetentionYears,
+  kycRetentionYears,
+  retainedUntil,
+  retentionTable,
+} from '#contracts/retention.ts';
 import type { DeletedEntry, KeptEntry, SubmissionRef } from './ports.ts';
 
 // What an erasure deletes and what it keeps, decided from the records found, as a pure function
@@ -6,15 +12,17 @@ import type { DeletedEntry, KeptEntry, SubmissionRef } from './ports.ts';
 
 export const retentionReasons = {
   deletionRequest:
-    'Proof that the erasure request was received and answered (GDPR Art. 5(2) accountability, Art. 12 and 17); ' +
-    'it holds the address and this report, not the erased data.',
+    'Proof that the erasure request was received and answered (GDPR Art. 5(2) accountability, Art. 12 and 17), ' +
+    `kept for ${deletionRequestRetentionYears} years (the limitation period, § 195 BGB); it holds the address ` +
+    'and this report, not the erased data.',
   consentLedger:
     'Consent proof (GDPR Art. 7(1)) and record of the agreed terms: the append-only ledger is kept for ' +
     `${contractRetentionYears} years after the relationship ends (commercial and contract records); it ` +
     'identifies the person only by an opaque subject id.',
   kycState:
     `KYC decision record kept for ${kycRetentionYears} years after the relationship ends (anti-money-laundering ` +
-    'retention, GwG § 8(4)); the identity documents and biometrics at Persona are redacted.',
+    'retention, GwG § 8(4)); the identity documents and biometrics of each of its inquiries at Persona are ' +
+    'redacted (each listed among the deleted).',
 } as const;
 
 /** Submission kinds that are kept, with the reason; every other record of the address is deleted. */
@@ -24,16 +32,18 @@ const keptSubmissionKinds: Record<string, string> = {
 
 /** `years` calendar years after `date` (29 February becomes 1 March). */
 export function yearsAfter(date: Date, years: number): Date {
-  const later = new Date(date.getTime());
-  later.setUTCFullYear(later.getUTCFullYear() + years);
-  return later;
+  return retainedUntil(date, { amount: years, unit: 'years' });
 }
 
-/** When what erasure keeps expires, counted from the end of the relationship (the erasure's start). */
+/**
+ * When what erasure keeps expires, counted from the end of the relationship (the erasure's start),
+ * by the retention table's periods (ADR 0077).
+ */
 export function retentionDates(endedAt: Date) {
   return {
-    consentLedger: yearsAfter(endedAt, contractRetentionYears),
-    kycState: yearsAfter(endedAt, kycRetentionYears),
+    consentLedger: retainedUntil(endedAt, retentionTable.consentRecords.period),
+    kycState: retainedUntil(endedAt, retentionTable.kycEvidence.period),
+    deletionRequest: retainedUntil(endedAt, retentionTable.deletionRequests.period),
   };
 }
 
@@ -41,7 +51,11 @@ export interface ErasureFindings {
   submissions: SubmissionRef[];
   /** The identity provider's users of the address (the current one, and any recorded by an earlier run). */
   userIds: string[];
-  kyc: { userId: string; status: string; inquiryId: string | null }[];
+  /**
+   * Per user: the KYC state's status (null: no state item) and every inquiry recorded against the
+   * person (each attempt's, ADR 0058), the state's current one included.
+   */
+  kyc: { userId: string; status: string | null; inquiryIds: string[] }[];
   consents: { userId: string; count: number }[];
   /** The end of the relationship: when the erasure started. */
   endedAt: Date;
@@ -61,19 +75,25 @@ export const submissionKey = (ref: { pk: string; sk: string }) => `${ref.pk}|${r
 export function planErasure(findings: ErasureFindings): ErasurePlan {
   const deleteSubmissions: SubmissionRef[] = [];
   const kept: KeptEntry[] = [];
+  const until = retentionDates(findings.endedAt);
   for (const ref of findings.submissions) {
     const reason = keptSubmissionKinds[ref.kind];
-    if (reason) kept.push({ store: 'submissions', key: submissionKey(ref), kind: ref.kind, reason });
+    if (reason)
+      kept.push({
+        store: 'submissions',
+        key: submissionKey(ref),
+        kind: ref.kind,
+        reason,
+        retainUntil: until.deletionRequest.toISOString(),
+      });
     // Registrations, waitlist, investor inquiries, contact messages and anything else that carries
     // the address (counters, unknown kinds) have no retention ground: they go.
     else deleteSubmissions.push(ref);
   }
   const deleteUsers = [...new Set(findings.userIds)];
-  const redactInquiries = [
-    ...new Set(findings.kyc.flatMap((state) => (state.inquiryId ? [state.inquiryId] : []))),
-  ];
-  const until = retentionDates(findings.endedAt);
+  const redactInquiries = [...new Set(findings.kyc.flatMap((state) => state.inquiryIds))];
   for (const state of findings.kyc) {
+    if (state.status === null) continue;
     kept.push({
       store: 'kycState',
       key: `USER#${state.userId}`,

@@ -52,7 +52,11 @@ export interface DeletionRequests {
     requestId: string,
     progress: { userIds: string[]; planned: DeletedEntry[]; startedAt: string },
   ): Promise<void>;
-  complete(requestId: string, outcome: ErasureOutcome): Promise<void>;
+  /**
+   * Writes the report; `expiresAt` (epoch seconds, the table's TTL attribute): when the answered
+   * request itself goes (the retention table's `deletionRequests` row).
+   */
+  complete(requestId: string, outcome: ErasureOutcome, expiresAt: number): Promise<void>;
 }
 
 export interface SubmissionsByEmail {
@@ -64,9 +68,11 @@ export interface SubmissionsByEmail {
 /** `delete` must treat an unknown user as already deleted. */
 export type ErasableUserDirectory = Pick<UserDirectory, 'findByEmail' | 'delete'>;
 
-/** The KYC state item as it is, expired or not: its inquiry must still be redacted. */
+/** The KYC records as they are, expired or not: every inquiry must still be redacted. */
 export interface KycRecords {
   getRecord(userId: string): Promise<{ status: string; inquiryId: string | null } | undefined>;
+  /** Every inquiry recorded against the person (`INQUIRY#` items in their partition, ADR 0058). */
+  listInquiries(userId: string): Promise<{ inquiryId: string }[]>;
 }
 
 /** Structurally satisfied by the shared `ConsentLedger`. */

@@ -42,7 +42,8 @@ export function decideVerification(deps: { store: KycStore; events: EventPublish
     const eventId = `admin_${randomUUID()}`;
     for (let round = 0; round < maxRounds; round++) {
       const state = await deps.store.getRecord(input.userId);
-      if (state === undefined) throw new VerificationNotFoundError();
+      // An erased person's verification is no one's to decide any more (ADR 0077).
+      if (state === undefined || state.erased) throw new VerificationNotFoundError();
       if (!isSubmitted(state)) throw new VerificationNotSubmittedError();
       const now = deps.clock.now().toISOString();
       const eventAt = state.lastEventAt !== null && state.lastEventAt > now ? state.lastEventAt : now;
@@ -89,7 +90,7 @@ export function allowNewAttempt(deps: { store: KycStore; clock: Clock }) {
     if (input.adminId === input.userId) throw new OwnVerificationError();
     for (let round = 0; round < maxRounds; round++) {
       const state = await deps.store.getRecord(input.userId);
-      if (state === undefined) throw new VerificationNotFoundError();
+      if (state === undefined || state.erased) throw new VerificationNotFoundError();
       if (state.status !== 'rejected') throw new VerificationNotRejectedError();
       if (state.newAttemptAllowed) return { status: state.status, attempt: state.attempt, changed: false };
       if (state.attempt >= maxVerificationAttempts) throw new AttemptsExhaustedError(maxVerificationAttempts);

@@ -30,6 +30,11 @@ export interface KycRecord {
   attempt: number;
   /** A reviewer allowed a new attempt after the rejection; not started yet. */
   newAttemptAllowed: boolean;
+  /**
+   * The person's data was erased: the state carries the erasure's retention deadline (ADR 0031)
+   * and nothing changes it any more (ADR 0077). Absent: false.
+   */
+  erased?: boolean;
 }
 
 /** One status change (or, when `status` equals `previousStatus`, only an applied event). */

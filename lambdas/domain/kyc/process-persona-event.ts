@@ -10,7 +10,8 @@ import { isLaterEvent, reasonCodeForEvent, statusForEvent } from './status-mappi
 export type WebhookOutcome =
   | {
       outcome: 'ignored';
-      reason: 'unmapped_event' | 'unknown_inquiry' | 'reference_mismatch' | 'superseded_inquiry';
+      /** `erased`: the person's data was erased (the state carries its retention deadline, ADR 0077). */
+      reason: 'unmapped_event' | 'unknown_inquiry' | 'reference_mismatch' | 'superseded_inquiry' | 'erased';
       /** Worth a security log line: someone may be replaying or forging events. */
       security: boolean;
     }
@@ -69,6 +70,8 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
         if (refused) return refused;
         ownerKnown = true;
       }
+      // An erased person's record is frozen until its deadline: no status, no history (ADR 0077).
+      if (read.expiring) return { outcome: 'ignored', reason: 'erased', security: false };
       // The marker, or the state naming this event as its last: the two are written in one
       // transaction, but a BatchGetItem is not isolated from it (each item is read committed, the
       // pair is not), so a delivery read mid-apply may see the new state before the marker.

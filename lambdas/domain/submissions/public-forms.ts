@@ -1,6 +1,7 @@
 import type { ContactRequest } from '#contracts/contact.ts';
 import type { CookieConsentRequest } from '#contracts/cookie-consent.ts';
 import type { InvestorInquiryRequest } from '#contracts/investor-inquiry.ts';
+import { retainedUntil, retentionTable } from '#contracts/retention.ts';
 import { minimiseIp } from '#lambdas/domain/minimise.ts';
 import type { Clock } from '../ports.ts';
 import { normaliseEmail } from './normalise.ts';
@@ -30,16 +31,13 @@ export const submitInvestorInquiry = storeMessage<InvestorInquiryRequest>('inves
 export const sendContactMessage = storeMessage<ContactRequest>('contact_message');
 
 /**
- * How long the proof of a cookie choice is kept: 13 months, the longest a consent choice may be
- * relied on before the banner must ask again (CNIL guideline on cookies, followed across the EU).
- * After that the record proves nothing anyone needs, so the table's TTL removes it.
+ * When the proof of a cookie choice goes: the retention table's period (13 months, the longest a
+ * consent choice may be relied on before the banner must ask again; CNIL guideline on cookies,
+ * followed across the EU). After that the record proves nothing anyone needs, so the table's TTL
+ * removes it.
  */
-export const cookieConsentRetentionMonths = 13;
-
 export function cookieConsentExpiry(recordedAt: Date): number {
-  const expiry = new Date(recordedAt.getTime());
-  expiry.setUTCMonth(expiry.getUTCMonth() + cookieConsentRetentionMonths);
-  return Math.floor(expiry.getTime() / 1000);
+  return Math.floor(retainedUntil(recordedAt, retentionTable.cookieChoices.period).getTime() / 1000);
 }
 
 export function recordCookieConsent(deps: { store: SubmissionStore; clock: Clock }) {

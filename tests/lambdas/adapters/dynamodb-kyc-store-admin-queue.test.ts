@@ -8,6 +8,7 @@ import { DynamoDbKycStore, historySk } from '#lambdas/adapters/dynamodb-kyc-stor
 import { DynamoDbRegistrationStore, registrationKey } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
 import { allowNewAttempt, decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
+import { VerificationNotFoundError } from '#lambdas/domain/kyc/errors.ts';
 import { listVerifications } from '#lambdas/domain/kyc/list-verifications.ts';
 import { normaliseInstant } from '#lambdas/domain/kyc/persona-event.ts';
 import { processPersonaEvent } from '#lambdas/domain/kyc/process-persona-event.ts';
@@ -192,16 +193,80 @@ describe('the admin queue on DynamoDB Local', () => {
     expect(first && second && first.at < second.at).toBe(true);
   });
 
-  it('no longer lists a user whose KYC state is past its retention (ADR 0031)', async () => {
+  it('no longer lists an erased user, before or after the retention deadline (ADR 0077)', async () => {
     const kept = 'auth0|queue-kept';
+    const erased = 'auth0|queue-erased';
     const expired = 'auth0|queue-expired';
-    for (const userId of [kept, expired]) await userInReview(userId);
+    for (const userId of [kept, erased, expired]) await userInReview(userId);
     const retention = new DynamoDbRetention(client, dynamodb.tableNames);
-    await retention.expireKycRecords(kept, [], Math.floor(Date.now() / 1000) + 3600);
+    await retention.expireKycRecords(erased, [], Math.floor(Date.now() / 1000) + 3600);
     await retention.expireKycRecords(expired, [], Math.floor(Date.now() / 1000) - 1);
-    const listed = (await list()('pending')).items.map((item) => item.userId);
+    const listed = (await list()('all')).items.map((item) => item.userId);
     expect(listed).toContain(kept);
+    expect(listed).not.toContain(erased);
     expect(listed).not.toContain(expired);
+  });
+
+  it('changes nothing of an erased state: no decision, no new attempt, no Persona event, no history item', async () => {
+    const userId = 'auth0|erased-frozen';
+    const inquiryId = await userInReview(userId);
+    await new DynamoDbRetention(client, dynamodb.tableNames).expireKycRecords(
+      userId,
+      [inquiryId],
+      Math.floor(Date.now() / 1000) + 3600,
+    );
+    const before = await kyc.getRecord(userId);
+    const historyBefore = (await kyc.listHistories([userId], 50)).get(userId) ?? [];
+    expect(before).toMatchObject({ status: 'pending', erased: true });
+
+    const decide = decideVerification({ store: kyc, events, clock });
+    await expect(
+      decide({
+        adminId: 'auth0|admin',
+        userId,
+        decision: { decision: 'approved', reason: 'late decision', reasonCode: 'identity_confirmed' },
+      }),
+    ).rejects.toBeInstanceOf(VerificationNotFoundError);
+    await expect(
+      allowNewAttempt({ store: kyc, clock })({ adminId: 'auth0|admin', userId, reason: 'after the erasure' }),
+    ).rejects.toBeInstanceOf(VerificationNotFoundError);
+    expect(
+      await kyc.recordInquiry({
+        userId,
+        inquiryId: 'inq_after_erasure',
+        referenceId: userId,
+        expectedVersion: before?.version ?? 0,
+        at: clock.now().toISOString(),
+      }),
+    ).toBe('conflict');
+    const persona = await processPersonaEvent({ store: kyc, events, clock })({
+      eventId: `evt_late_${inquiryId}`,
+      name: 'inquiry.approved',
+      createdAt: normaliseInstant(clock.now().toISOString()),
+      inquiry: { id: inquiryId, referenceId: userId },
+    });
+    expect(persona).toEqual({ outcome: 'ignored', reason: 'erased', security: false });
+    // The store refuses too, whoever asks (a write that raced the erasure, an older reader).
+    expect(
+      await kyc.applyChange({
+        userId,
+        expectedVersion: before?.version ?? 0,
+        eventId: 'admin_race',
+        eventAt: clock.now().toISOString(),
+        requireNewerEvent: false,
+        inquiryId,
+        previousStatus: 'pending',
+        status: 'approved',
+        decidedBy: 'admin',
+        actorId: 'auth0|admin',
+        reason: null,
+        reasonCode: null,
+        at: clock.now().toISOString(),
+      }),
+    ).toEqual({ outcome: 'conflict' });
+
+    expect(await kyc.getRecord(userId)).toEqual(before);
+    expect((await kyc.listHistories([userId], 50)).get(userId) ?? []).toEqual(historyBefore);
   });
 
   it('lists an account that never registered with empty organization fields', async () => {

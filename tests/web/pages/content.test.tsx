@@ -156,7 +156,7 @@ describe('privacy policy', () => {
     const text = mainElement.textContent ?? '';
     expect(text).toContain('Vertragsdaten und Einwilligungsnachweise: 10 Jahre');
     expect(text).toContain('KYC-Daten (Ergebnis und Verlauf der Identitätsprüfung): 5 Jahre');
-    expect(text).toContain('Website-Logs: 30 Tage');
+    expect(text).toContain('Website- und Server-Logs: 30 Tage');
     expect(text).toContain('etwa 7 Jahre');
     expect(text).toContain('innerhalb von 30 Tagen');
   });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { deletionRequestRetentionYears } from '#contracts/retention.ts';
 import {
   DeletionRequestNotConfirmedError,
   DeletionRequestNotFoundError,
@@ -40,10 +41,13 @@ class MemorySubmissions implements SubmissionsByEmail, DeletionRequests {
     if (!request) throw new Error('missing');
     this.requests.set(requestId, { ...request, ...progress, status: 'in_progress' });
   }
-  async complete(requestId: string, outcome: ErasureOutcome) {
+  /** Each completed request's expiry (epoch seconds), as the table's TTL attribute holds it. */
+  readonly expiries = new Map<string, number>();
+  async complete(requestId: string, outcome: ErasureOutcome, expiresAt: number) {
     const request = this.requests.get(requestId);
     if (!request) throw new Error('missing');
     this.requests.set(requestId, { ...request, ...outcome, status: 'completed' });
+    this.expiries.set(requestId, expiresAt);
   }
 }
 
@@ -63,6 +67,8 @@ let directory: MemoryDirectory;
 let redacted: string[];
 let ledger: Map<string, { purpose: string; recordedAt: string }[]>;
 let kyc: Map<string, { status: string; inquiryId: string | null }>;
+/** The inquiries recorded against each person (`INQUIRY#` items in their partition). */
+let inquiries: Map<string, string[]>;
 /** Expiry (epoch seconds) per record group, set once as the DynamoDB adapter sets it. */
 let expiries: Map<string, number>;
 /** The erased-account markers the signed-in screens read (ADR 0059), with their expiry. */
@@ -74,7 +80,10 @@ function erase() {
     requests: submissions,
     submissions,
     users: directory,
-    kyc: { getRecord: async (userId) => kyc.get(userId) },
+    kyc: {
+      getRecord: async (userId) => kyc.get(userId),
+      listInquiries: async (userId) => (inquiries.get(userId) ?? []).map((inquiryId) => ({ inquiryId })),
+    },
     consents: { listBySubject: async (subjectId) => ledger.get(subjectId) ?? [] },
     persona: {
       redactInquiry: async (id) => {
@@ -110,6 +119,7 @@ beforeEach(() => {
   redacted = [];
   ledger = new Map([['auth0|ada', [{ purpose: 'terms_of_service', recordedAt: '2026-01-01T00:00:00Z' }]]]);
   kyc = new Map([['auth0|ada', { status: 'approved', inquiryId: 'inq_ada' }]]);
+  inquiries = new Map([['auth0|ada', ['inq_ada']]]);
   directory.users.set('auth0|ada', {
     userId: 'auth0|ada',
     email,
@@ -178,10 +188,60 @@ describe('erasing the data of a deletion request', () => {
       'kyc:USER#auth0|ada': epoch(`${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`),
       'kyc:INQUIRY#inq_ada': epoch(`${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`),
     });
+    // The answered request itself goes after the retention table's period (ADR 0077).
+    expect(submissions.expiries.get('req-1')).toBe(
+      epoch(`${2026 + deletionRequestRetentionYears}-04-01T09:00:00.000Z`),
+    );
     const kept = submissions.requests.get('req-1')?.kept ?? [];
     expect(kept.find((k) => k.store === 'kycState')?.retainUntil).toBe(
       `${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`,
     );
+  });
+
+  it('redacts and expires every inquiry of a person who failed once, retried and was approved', async () => {
+    kyc.set('auth0|ada', { status: 'approved', inquiryId: 'inq_second' });
+    inquiries.set('auth0|ada', ['inq_first', 'inq_second']);
+    await erase()('req-1');
+    expect(redacted).toEqual(['inq_first', 'inq_second']);
+    const until = epoch(`${2026 + policyFacts.kycRetentionYears}-04-01T09:00:00.000Z`);
+    expect(expiries.get('kyc:INQUIRY#inq_first')).toBe(until);
+    expect(expiries.get('kyc:INQUIRY#inq_second')).toBe(until);
+    const persona = (submissions.requests.get('req-1')?.deleted ?? []).filter((d) => d.store === 'persona');
+    expect(persona.map((d) => `${d.action}:${d.key}`)).toEqual(['redacted:inq_first', 'redacted:inq_second']);
+  });
+
+  it('does not report an inquiry as redacted when Persona refused, and redacts it on the rerun', async () => {
+    kyc.set('auth0|ada', { status: 'approved', inquiryId: 'inq_second' });
+    inquiries.set('auth0|ada', ['inq_first', 'inq_second']);
+    const deps = erase();
+    let failing = true;
+    const flaky = eraseRequestedData({
+      requests: submissions,
+      submissions,
+      users: directory,
+      kyc: {
+        getRecord: async (userId) => kyc.get(userId),
+        listInquiries: async (userId) => (inquiries.get(userId) ?? []).map((inquiryId) => ({ inquiryId })),
+      },
+      consents: { listBySubject: async (subjectId) => ledger.get(subjectId) ?? [] },
+      persona: {
+        redactInquiry: async (id) => {
+          if (failing && id === 'inq_second') throw new Error('persona unavailable');
+          redacted.push(id);
+        },
+      },
+      retention: { expireConsentRecords: async () => {}, expireKycRecords: async () => {} },
+      accounts: { markErased: async () => {} },
+      clock: { now: () => now },
+    });
+    await expect(flaky('req-1')).rejects.toThrow('persona unavailable');
+    expect(submissions.requests.get('req-1')?.status).toBe('in_progress');
+    expect(submissions.requests.get('req-1')?.deleted).toBeUndefined();
+    expect(directory.users.size).toBe(1);
+    failing = false;
+    await deps('req-1');
+    expect(redacted).toEqual(['inq_first', 'inq_first', 'inq_second']);
+    expect(submissions.requests.get('req-1')?.status).toBe('completed');
   });
 
   it('counts the relationship from the first run when an interrupted erasure is finished later', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { retentionTable } from '#contracts/retention.ts';
 import { mergeDeleted, planErasure, retentionReasons } from '#lambdas/domain/data-rights/erasure-plan.ts';
 import { policyFacts } from '#web/content/pages/legal/facts.ts';
 
@@ -15,7 +16,7 @@ describe('the erasure plan', () => {
       ref('RATE#5', 'unknown'),
     ],
     userIds: ['auth0|ada', 'auth0|ada'],
-    kyc: [{ userId: 'auth0|ada', status: 'approved', inquiryId: 'inq_1' }],
+    kyc: [{ userId: 'auth0|ada', status: 'approved', inquiryIds: ['inq_1'] }],
     consents: [{ userId: 'auth0|ada', count: 4 }],
     endedAt: new Date('2026-04-01T09:00:00.000Z'),
   });
@@ -36,6 +37,7 @@ describe('the erasure plan', () => {
       key: 'DELETION#4|X',
       kind: 'deletion_request',
       reason: retentionReasons.deletionRequest,
+      retainUntil: `${2026 + retentionTable.deletionRequests.period.amount}-04-01T09:00:00.000Z`,
     });
     expect(plan.deleteSubmissions.some((r) => r.kind === 'deletion_request')).toBe(false);
   });
@@ -97,12 +99,40 @@ describe('the erasure plan', () => {
     const partial = planErasure({
       submissions: [],
       userIds: ['u'],
-      kyc: [{ userId: 'u', status: 'not_started', inquiryId: null }],
+      kyc: [{ userId: 'u', status: 'not_started', inquiryIds: [] }],
       consents: [{ userId: 'u', count: 0 }],
       endedAt: new Date(),
     });
     expect(partial.redactInquiries).toEqual([]);
     expect(partial.kept.map((k) => k.store)).toEqual(['kycState']);
+  });
+
+  it('redacts every inquiry of the person, each reported, and keeps one KYC decision record', () => {
+    const twice = planErasure({
+      submissions: [],
+      userIds: ['u'],
+      kyc: [{ userId: 'u', status: 'approved', inquiryIds: ['inq_failed', 'inq_approved'] }],
+      consents: [],
+      endedAt: new Date('2026-04-01T09:00:00.000Z'),
+    });
+    expect(twice.redactInquiries).toEqual(['inq_failed', 'inq_approved']);
+    expect(twice.deleted.filter((d) => d.store === 'persona').map((d) => [d.key, d.action])).toEqual([
+      ['inq_failed', 'redacted'],
+      ['inq_approved', 'redacted'],
+    ]);
+    expect(twice.kept.map((k) => k.kind)).toEqual(['kyc_decision']);
+  });
+
+  it('redacts the inquiries of a person who has no KYC state, and reports no decision kept', () => {
+    const orphan = planErasure({
+      submissions: [],
+      userIds: ['u'],
+      kyc: [{ userId: 'u', status: null, inquiryIds: ['inq_1'] }],
+      consents: [],
+      endedAt: new Date(),
+    });
+    expect(orphan.redactInquiries).toEqual(['inq_1']);
+    expect(orphan.kept).toEqual([]);
   });
 
   it('merges what an interrupted run already removed with what a rerun removes, once each', () => {

@@ -166,6 +166,16 @@ describe('processPersonaEvent', () => {
     expect(store.states.get(userId)?.status).toBe('not_started');
   });
 
+  it('ignores an event of an erased person whose inquiry mapping still stands: no status, no history', async () => {
+    const { store, events, process } = await setup();
+    await store.beingErased(userId);
+    const result = await process(personaEvent('inquiry.approved', 1));
+    expect(result).toEqual({ outcome: 'ignored', reason: 'erased', security: false });
+    expect(store.states.get(userId)).toMatchObject({ status: 'not_started', erased: true });
+    expect(store.history).toEqual([]);
+    expect(events.published).toEqual([]);
+  });
+
   it('ignores events of an inquiry the user has replaced with a newer one', async () => {
     const { store, process } = await setup();
     await store.mapInquiry('inq_old', userId);

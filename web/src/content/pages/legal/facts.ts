@@ -2,7 +2,9 @@ import {
   contractRetentionYears,
   deletionConfirmationHours,
   deletionDeadlineDays,
+  financialRecordsYears,
   kycRetentionYears,
+  logRetentionDays,
 } from '#contracts/retention.ts';
 import { cookieConsentMonths } from '#web/content/cookie-policy-revision.ts';
 
@@ -13,11 +15,11 @@ import { cookieConsentMonths } from '#web/content/cookie-policy-revision.ts';
 export const policyFacts = {
   contractRetentionYears,
   kycRetentionYears,
-  websiteLogRetentionDays: 30,
+  websiteLogRetentionDays: logRetentionDays,
   deletionDeadlineDays,
   /** How long a deletion request's emailed confirmation link works (the API's own constant). */
   deletionConfirmationHours,
-  financialRecordsYears: 7,
+  financialRecordsYears,
   withdrawalDays: 14,
   /** The AWS region that hosts the platform and its data. */
   awsRegion: 'eu-central-1',

@@ -1,6 +1,7 @@
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import type { PolicyDocument } from '#web/content/pages/types.ts';
 import { policyFacts as f } from './facts.ts';
+import { retentionSentences } from './retention.ts';
 
 // German, like the terms and the acceptable-use policy: the company is German and its customers
 // contract under German law. The version is the one the registration wizard records consent to.
@@ -125,14 +126,8 @@ export const privacyPolicy = {
       paragraphs: [
         'Wir speichern personenbezogene Daten nur so lange, wie es für den Zweck erforderlich ist oder gesetzliche Aufbewahrungspflichten es verlangen:',
       ],
-      items: [
-        `Vertragsdaten und Einwilligungsnachweise: ${f.contractRetentionYears} Jahre (§ 257 HGB, § 147 AO).`,
-        `KYC-Daten (Ergebnis und Verlauf der Identitätsprüfung): ${f.kycRetentionYears} Jahre nach Ende der Geschäftsbeziehung (§ 8 Abs. 4 GwG).`,
-        `Finanzunterlagen wie Rechnungen und Zahlungsbelege: etwa ${f.financialRecordsYears} Jahre, je nach Art des Belegs.`,
-        `Website-Logs: ${f.websiteLogRetentionDays} Tage.`,
-        `Ihre Cookie-Auswahl: ${f.cookieConsentMonths} Monate, danach fragen wir erneut.`,
-        'Warteliste, Kontakt- und Investorenanfragen: bis zum Widerruf bzw. bis die Anfrage erledigt ist, spätestens nach Ihrem Löschantrag.',
-      ],
+      // Generated from the retention table (lambdas/contracts/retention.ts, ADR 0077).
+      items: retentionSentences('de'),
       after: [
         'Nach Ablauf der Fristen löschen wir die Daten. Daten, die wir nur wegen einer Aufbewahrungspflicht noch speichern, sperren wir für jede andere Verwendung.',
       ],
