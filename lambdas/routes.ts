@@ -103,6 +103,20 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     ],
     summary: "Record the caller's identity-verification consent in the ledger",
   },
+  WithdrawConsent: {
+    handler: 'withdraw-consent',
+    throttle: throttles.user,
+    // The ledger (read the chain, append the withdrawal), the KYC state read to find the inquiry,
+    // Persona's key to expire or redact it, and the shared `consent` limit's windows (ADR 0075).
+    grants: [
+      table('consentLedger', 'readPut'),
+      table('kycState', 'read'),
+      secret('personaApiKey'),
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+    ],
+    summary: "Withdraw the caller's identity-verification consent and stop the verification it allowed",
+    timeoutSeconds: 15,
+  },
   ListMyConsents: {
     handler: 'list-my-consents',
     throttle: throttles.user,

@@ -8,6 +8,7 @@ export const funnelMetrics = {
     'VerificationEmailQueued',
     'VerificationEmailSent',
     'ConsentRecorded',
+    'ConsentWithdrawn',
     'WebhookAccepted',
     'KycStatusChanged',
     'KycStatusSynced',
@@ -25,6 +26,7 @@ export const funnelMetrics = {
     'PersonaDecisionHeld',
     'KycStatusSyncRefused',
     'InvalidEventDropped',
+    'ConsentWithdrawalProviderFailed',
   ],
   'Forms and data rights': [
     'RegistrationNotificationSent',

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
+import { ConsentChainMovedError, ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
 import { recordHash, retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import {
+  type AppendOptions,
   type Clock,
   type ConsentEntry,
   type ConsentLedger,
@@ -54,9 +55,13 @@ export class DynamoDbConsentLedger implements ConsentLedger {
     this.backoff = options.backoff ?? jitteredBackoff;
   }
 
-  async append(entry: ConsentEntry): Promise<ConsentRecord> {
-    for (let attempt = 1; attempt <= this.maxAttempts; attempt += 1) {
+  async append(entry: ConsentEntry, options: AppendOptions = {}): Promise<ConsentRecord> {
+    const maxAttempts = options.sequence === undefined ? this.maxAttempts : 1;
+    for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       const latest = await this.latest(entry.subjectId);
+      if (options.sequence !== undefined && (latest?.sequence ?? 0) + 1 !== options.sequence) {
+        throw new ConsentChainMovedError(entry.subjectId, options.sequence);
+      }
       const unhashed: Omit<ConsentRecord, 'hash'> = {
         // Copied field by field: an entry object with extra properties must not leak them into the ledger.
         subjectId: entry.subjectId,
@@ -96,7 +101,9 @@ export class DynamoDbConsentLedger implements ConsentLedger {
         return record;
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        if (attempt < this.maxAttempts) await this.backoff(attempt);
+        if (options.sequence !== undefined)
+          throw new ConsentChainMovedError(entry.subjectId, options.sequence);
+        if (attempt < maxAttempts) await this.backoff(attempt);
       }
     }
     throw new ConsentLedgerContentionError(entry.subjectId, this.maxAttempts);

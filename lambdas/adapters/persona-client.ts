@@ -114,6 +114,21 @@ export class PersonaClient implements InquiryProvider, InquiryReader {
     return token;
   }
 
+  /**
+   * Expires the inquiry and all its sessions, cancelling its pending verifications (a withdrawn
+   * consent, ADR 0075). Persona's `POST /api/v1/inquiries/{id}/expire`; safe to repeat.
+   */
+  async expireInquiry(inquiryId: string): Promise<Inquiry> {
+    return toInquiry(
+      await this.request(
+        'expire inquiry',
+        'POST',
+        `/api/v1/inquiries/${encodeURIComponent(inquiryId)}/expire`,
+        `expire-${inquiryId}`,
+      ),
+    );
+  }
+
   /** Erases the inquiry's personal data at Persona (data-erasure requests). Safe to repeat. */
   async redactInquiry(inquiryId: string): Promise<Inquiry> {
     return toInquiry(

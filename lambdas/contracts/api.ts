@@ -4,7 +4,7 @@ import {
   decideVerificationRoute,
   listVerificationsRoute,
 } from './admin-verifications.ts';
-import { createConsentRoute, listMyConsentsRoute } from './consent.ts';
+import { createConsentRoute, listMyConsentsRoute, withdrawConsentRoute } from './consent.ts';
 import { createContactMessageRoute } from './contact.ts';
 import { createCookieConsentRoute } from './cookie-consent.ts';
 import {
@@ -41,6 +41,7 @@ export const apiRoutes = {
   SendVerificationEmail: sendVerificationEmailRoute,
   CreateConsent: createConsentRoute,
   ListMyConsents: listMyConsentsRoute,
+  WithdrawConsent: withdrawConsentRoute,
   StartKycInquiry: startKycInquiryRoute,
   ReceivePersonaWebhook: receivePersonaWebhookRoute,
   ListVerifications: listVerificationsRoute,

@@ -9,7 +9,8 @@ export const consentPurposes = [
   'non_harmful_use',
 ] as const;
 export type ConsentPurpose = (typeof consentPurposes)[number];
-export type ConsentMethod = 'consent_dialog' | 'registration_wizard';
+/** How a record was made: `account_page` is a withdrawal from the account page (ADR 0075). */
+export type ConsentMethod = 'consent_dialog' | 'registration_wizard' | 'account_page';
 
 export interface ConsentStatement {
   /** The key of the statement's value in a consent request and in the ledger record. */

@@ -53,7 +53,7 @@ export const consentHistoryRecord = z.object({
   documentVersion: z.string(),
   documentSha256: z.string(),
   locale: z.string(),
-  method: z.enum(['consent_dialog', 'registration_wizard']),
+  method: z.enum(['consent_dialog', 'registration_wizard', 'account_page']),
   recordedAt: z.string(),
   sequence: z.number(),
   hash: z.string(),
@@ -70,6 +70,24 @@ export const createConsentRoute = route('CreateConsent', {
   response: consentCreated,
   successStatus: 201,
   problems: ['forbidden', 'emailNotVerified', 'consentDocumentChanged', 'consentLedgerBusy', 'rateLimited'],
+});
+
+/**
+ * POST /api/me/consent-withdrawals: withdraws the caller's standing consent of that type (GDPR
+ * Art. 7(3), ADR 0075). Only the consent that can be given in the product can be withdrawn here.
+ */
+export const consentWithdrawalRequest = z.strictObject({
+  consent_type: z.literal('identity_verification', consentMessages.consent_type),
+});
+export type ConsentWithdrawalRequest = z.infer<typeof consentWithdrawalRequest>;
+
+/** 201: the ledger record appended (a `withdrawn` record in the caller's chain), as the person sees it. */
+export const withdrawConsentRoute = route('WithdrawConsent', {
+  auth: 'user',
+  body: consentWithdrawalRequest,
+  response: consentHistoryRecord,
+  successStatus: 201,
+  problems: ['consentNotActive', 'consentLedgerBusy', 'rateLimited'],
 });
 
 export const listMyConsentsRoute = route('ListMyConsents', {

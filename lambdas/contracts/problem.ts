@@ -52,8 +52,10 @@ export const problemTypes = {
   accountNotFound: problemType('account-not-found'),
   /** 404: the user named in the path has no verification. */
   verificationNotFound: problemType('verification-not-found'),
-  /** 409: identity verification needs the caller's consent first. */
+  /** 403: identity verification needs the caller's consent first (again, after a withdrawal). */
   consentRequired: problemType('consent-required'),
+  /** 409: there is no standing consent of that type to withdraw (never given, or withdrawn already). */
+  consentNotActive: problemType('consent-not-active'),
   /** 409: the consent text changed since the caller read it: show the current one and ask again. */
   consentDocumentChanged: problemType('consent-document-changed'),
   /** 409: the caller's identity is already verified. */

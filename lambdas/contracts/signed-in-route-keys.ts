@@ -8,6 +8,7 @@ export const signedInRouteKeys = {
   SendVerificationEmail: 'POST /api/me/verification-email',
   CreateConsent: 'POST /api/consents',
   ListMyConsents: 'GET /api/me/consents',
+  WithdrawConsent: 'POST /api/me/consent-withdrawals',
   StartKycInquiry: 'POST /api/me/kyc/inquiry',
   ListVerifications: 'GET /api/admin/verifications',
   DecideVerification: 'POST /api/admin/verifications/{userId}/decision',

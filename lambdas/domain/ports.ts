@@ -175,9 +175,17 @@ export interface ConsentRecord extends ConsentEntry {
   expiresAt?: number;
 }
 
+export interface AppendOptions {
+  /**
+   * Append only as this sequence (the chain as the caller read it, plus one), in one attempt: if
+   * another write took it, throw `ConsentChainMovedError` (the caller reads again and decides again).
+   */
+  sequence?: number;
+}
+
 export interface ConsentLedger {
   /** Appends to the subject's hash chain with a conditional write; never updates or deletes. */
-  append(entry: ConsentEntry): Promise<ConsentRecord>;
+  append(entry: ConsentEntry, options?: AppendOptions): Promise<ConsentRecord>;
   listBySubject(subjectId: string): Promise<ConsentRecord[]>;
   listByPurpose(purpose: ConsentPurpose, fromIso: string, toIso: string): Promise<ConsentRecord[]>;
 }

@@ -3,6 +3,7 @@ import type { ApiRoute } from '#contracts/route.ts';
 import {
   ConsentDocumentChangedError,
   ConsentLedgerContentionError,
+  ConsentNotActiveError,
   ConsentRefusedError,
 } from '#lambdas/domain/consent/errors.ts';
 import {
@@ -141,10 +142,17 @@ export const problemTable = {
     description: 'The user named in the path has no verification.',
   },
   consentRequired: {
-    status: 409,
+    status: 403,
     title: 'Consent Required',
     errors: [ConsentRequiredError],
     description: 'Record the identity-verification consent (POST /api/consents) first.',
+  },
+  consentNotActive: {
+    status: 409,
+    title: 'Conflict',
+    errors: [ConsentNotActiveError],
+    description:
+      'There is no standing consent of that type to withdraw (never given, or withdrawn already); nothing was recorded.',
   },
   consentDocumentChanged: {
     status: 409,

@@ -140,6 +140,11 @@ export async function handleApi(
         reply(200, single(inquiry, { 'session-token': token }));
         return true;
       }
+      if (action === 'expire' && method === 'POST') {
+        emulator.expire(inquiry);
+        reply(200, single(inquiry));
+        return true;
+      }
       if ((action === 'redact' && method === 'POST') || (action === undefined && method === 'DELETE')) {
         emulator.redact(inquiry);
         reply(200, single(inquiry));

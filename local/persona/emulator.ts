@@ -119,6 +119,23 @@ export class PersonaEmulator {
     return 'completed';
   }
 
+  /**
+   * Persona's `POST /inquiries/{id}/expire`: a created or pending inquiry becomes `expired` (its
+   * sessions end), with inquiry.expired; an expired one is left as it is; a submitted one is 422.
+   */
+  expire(inquiry: InquiryRecord): void {
+    if (inquiry.redactedAt !== null) throw new HttpError(409, 'Conflict', 'Inquiry has been redacted');
+    if (inquiry.status === 'expired') return;
+    if (inquiry.status !== 'created' && inquiry.status !== 'pending') {
+      throw new HttpError(422, 'Unprocessable entity', `Inquiry is already ${inquiry.status}`);
+    }
+    this.transition(inquiry, 'inquiry.expired', (inq, now) => {
+      inq.status = 'expired';
+      inq.expiredAt = now;
+      inq.sessionToken = null;
+    });
+  }
+
   redact(inquiry: InquiryRecord): void {
     if (inquiry.redactedAt !== null) return;
     this.transition(inquiry, 'inquiry.redacted', (inq, now) => {

@@ -90,11 +90,11 @@ describe('POST /api/me/kyc/inquiry', () => {
   it('refuses a user without identity-verification consent and creates no inquiry', async () => {
     const user = await createTestUser(stack);
     const response = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
-    expect(response.status).toBe(409);
+    expect(response.status).toBe(403);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect(await response.json()).toMatchObject({
       type: problemTypes.consentRequired,
-      status: 409,
+      status: 403,
       detail: 'Record your identity-verification consent first',
     });
     expect(await state(user.userId)).toBeUndefined();

@@ -9,6 +9,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
 import type { KycStatusChanged } from '#contracts/events.ts';
+import {
+  type ConsentLedgerOptions,
+  DynamoDbConsentLedger,
+} from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { kycStateKey, toKycRecord } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbKycStore, inquiryKey } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
@@ -203,7 +207,11 @@ export class KycTableStore extends DynamoDbKycStore {
  * DynamoDB Local for one test file (started before its tests, stopped after them); `newStore()`
  * gives each setup a store on a table of its own.
  */
-export function localKycTables(): { newStore(): Promise<KycTableStore> } {
+export function localKycTables(): {
+  newStore(): Promise<KycTableStore>;
+  /** The real consent ledger on a table of its own (the use cases that read both). */
+  newLedger(options?: ConsentLedgerOptions): Promise<DynamoDbConsentLedger>;
+} {
   let dynamodb: RunningDynamoDb;
   let client: DynamoDBDocumentClient;
   let admin: DynamoDBClient;
@@ -227,6 +235,11 @@ export function localKycTables(): { newStore(): Promise<KycTableStore> } {
       const table = `kyc-${++count}`;
       await admin.send(new CreateTableCommand(createTableInput(tables.kycState, table)));
       return new KycTableStore(client, table);
+    },
+    async newLedger(options) {
+      const table = `ledger-${++count}`;
+      await admin.send(new CreateTableCommand(createTableInput(tables.consentLedger, table)));
+      return new DynamoDbConsentLedger(client, table, options);
     },
   };
 }

@@ -29,3 +29,22 @@ export class ConsentDocumentChangedError extends Error {
     this.name = 'ConsentDocumentChangedError';
   }
 }
+
+/** A withdrawal of a consent that is not standing (never given, or withdrawn already): nothing is appended. */
+export class ConsentNotActiveError extends Error {
+  constructor(readonly purpose: string) {
+    super('There is no consent of this type to withdraw: it was never given or is withdrawn already.');
+    this.name = 'ConsentNotActiveError';
+  }
+}
+
+/** An append made only as a given sequence found that sequence taken: read the chain again. */
+export class ConsentChainMovedError extends Error {
+  constructor(
+    readonly subjectId: string,
+    readonly sequence: number,
+  ) {
+    super(`Sequence ${sequence} of the consent chain was taken by another write.`);
+    this.name = 'ConsentChainMovedError';
+  }
+}

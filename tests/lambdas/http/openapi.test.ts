@@ -94,9 +94,9 @@ describe('the OpenAPI document', () => {
     expect(typesAt('/api/me/kyc/inquiry', 'POST', 403)).toEqual([
       problemTypes.originNotVerified,
       problemTypes.emailNotVerified,
+      problemTypes.consentRequired,
     ]);
     expect(typesAt('/api/me/kyc/inquiry', 'POST', 409)).toEqual([
-      problemTypes.consentRequired,
       problemTypes.identityAlreadyVerified,
       problemTypes.verificationClosed,
       problemTypes.concurrentChange,

@@ -357,7 +357,59 @@ const onlyTheWindowTouched = () => {
   expect(fetchCalls).toEqual([]);
 };
 
+const withdrawalBody = JSON.stringify({ consent_type: 'identity_verification' });
+const withdrawnConsent = {
+  ...grantedConsent,
+  action: 'withdrawn',
+  sequence: 2,
+  previousHash: 'a'.repeat(64),
+};
+
 const specific: Scenario[] = [
+  {
+    route: 'WithdrawConsent',
+    name: 'a caller who never gave consent',
+    expected: 'consentNotActive',
+    event: { body: withdrawalBody },
+    after: () => {
+      nothingWritten();
+      expect(fetchCalls).toEqual([]);
+    },
+  },
+  {
+    route: 'WithdrawConsent',
+    name: 'a caller who withdrew already',
+    expected: 'consentNotActive',
+    event: { body: withdrawalBody },
+    arrange: () =>
+      ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent, withdrawnConsent] }),
+    after: () => {
+      nothingWritten();
+      expect(fetchCalls).toEqual([]);
+    },
+  },
+  {
+    route: 'WithdrawConsent',
+    name: "a caller past the day's consents (the limit it shares with CreateConsent)",
+    expected: 'rateLimited',
+    event: { body: withdrawalBody },
+    arrange: () => {
+      windowFull();
+      ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] });
+    },
+    after: onlyTheWindowTouched,
+  },
+  {
+    route: 'WithdrawConsent',
+    name: 'a chain another write keeps moving',
+    expected: 'consentLedgerBusy',
+    event: { body: withdrawalBody },
+    arrange: () => {
+      ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] });
+      ddb.on(PutCommand, { TableName: 'ledger' }).rejects(conditionFailed());
+    },
+    after: () => expect(fetchCalls).toEqual([]),
+  },
   {
     route: 'CreateConsent',
     name: "a caller past the day's consents",
@@ -965,6 +1017,12 @@ describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () =
     },
     { route: 'CreateOwnDataDeletionRequest', status: 202, event: { body: '{}' }, arrange: ownProfile },
     { route: 'CreateConsent', status: 201, event: { body: consentBody } },
+    {
+      route: 'WithdrawConsent',
+      status: 201,
+      event: { body: withdrawalBody },
+      arrange: () => ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] }),
+    },
     { route: 'SendVerificationEmail', status: 202, event: { claims: claims(unverified) } },
   ];
   it.each(successes.map((s, i) => [s.route, i, s] as const))(

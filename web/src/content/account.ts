@@ -61,6 +61,7 @@ export const accountCopy = {
     method: {
       consent_dialog: 'In the consent dialog',
       registration_wizard: 'At registration',
+      account_page: 'On your account page',
     },
   },
   deletion: {
