@@ -63,6 +63,21 @@ export const accountCopy = {
       registration_wizard: 'At registration',
       account_page: 'On your account page',
     },
+    withdraw: {
+      open: 'Withdraw consent',
+      title: 'Withdraw your consent to identity verification?',
+      consequences: [
+        'We stop processing your identity verification. A verification that is not decided yet is cancelled at our verification provider, and you cannot start one again until you give your consent again.',
+        'If your verification has already been decided, we keep its record and evidence for 5 years after your account is closed, because anti-money-laundering law requires it (EU Directive 2015/849, Art. 40). We use it for nothing else.',
+        'Your consent history keeps both records: the consent you gave and this withdrawal.',
+      ],
+      confirm: 'Withdraw consent',
+      cancel: 'Keep my consent',
+      withdrawing: 'Withdrawing...',
+      done: 'Your consent is withdrawn.',
+      notActive: 'There is no consent to withdraw: it was never given or is already withdrawn.',
+      failed: 'Your consent could not be withdrawn. Please try again.',
+    },
   },
   deletion: {
     heading: 'Delete Your Data',

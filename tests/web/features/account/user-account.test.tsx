@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsentHistoryRecord } from '#contracts/consent.ts';
 import type { MeResponse } from '#contracts/me.ts';
+import { installDialogShim } from '#tests/web/dialog-shim.ts';
 import { renderScreen } from '#tests/web/features/dashboards/render-screen.tsx';
 import { json, problemJson } from '#tests/web/stub-api.ts';
 import { Component as UserAccount } from '#web/features/account/screens/user-account.tsx';
@@ -347,5 +348,88 @@ describe('data deletion request', () => {
     expect(await within(deletion()).findByText('Details must be at most 5000 characters')).toBeTruthy();
     expect(details().getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(details()));
+  });
+});
+
+describe('withdrawing consent (GDPR Art. 7(3))', () => {
+  installDialogShim();
+  const withdrawal = record({
+    consentId: 'withdrawal',
+    action: 'withdrawn',
+    method: 'account_page',
+    recordedAt: '2026-11-27T09:00:00.000Z',
+    sequence: 3,
+  });
+
+  function openWithConsent(answerWithdrawal: () => Promise<Response> = async () => json(201, withdrawal)) {
+    let withdrawnYet = false;
+    const view = open({ consentRecorded: true }, async (request) => {
+      if (request.path === '/api/me/consent-withdrawals') {
+        const response = await answerWithdrawal();
+        withdrawnYet = response.status === 201;
+        return response;
+      }
+      return history(withdrawnYet ? [registration, granted, withdrawal] : [registration, granted]);
+    });
+    return view;
+  }
+  const withdrawals = (calls: ApiCall[]) =>
+    calls.filter((call) => call.path === '/api/me/consent-withdrawals');
+
+  it('says the consequences before anything happens, withdraws on confirmation, confirms it and shows it at once', async () => {
+    const { calls, session } = openWithConsent();
+    await within(region('Consent History')).findByRole('list');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw consent' }));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw your consent to identity verification?' });
+    expect(dialog.textContent).toContain('A verification that is not decided yet is cancelled');
+    expect(dialog.textContent).toContain(
+      'we keep its record and evidence for 5 years after your account is closed',
+    );
+    // Nothing happened yet, and the safe choice has the focus.
+    expect(withdrawals(calls)).toEqual([]);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep my consent' }));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw consent' }));
+    expect(await screen.findByText('Your consent is withdrawn.')).toBeTruthy();
+    expect(withdrawals(calls)).toEqual([
+      expect.objectContaining({ method: 'POST', body: { consent_type: 'identity_verification' } }),
+    ]);
+    expect(withdrawals(calls)[0]?.headers.get('Authorization')).toBe('Bearer token');
+    const list = await within(region('Consent History')).findByRole('list');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('Withdrawn'));
+    expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('On your account page');
+    expect(session.refreshMe).toHaveBeenCalled();
+    expect(dialog.hasAttribute('open')).toBe(false);
+  });
+
+  it('changes nothing when the person keeps their consent', async () => {
+    const { calls } = openWithConsent();
+    await within(region('Consent History')).findByRole('list');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw consent' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my consent' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(withdrawals(calls)).toEqual([]);
+  });
+
+  it('says when there is nothing to withdraw (409 consent-not-active)', async () => {
+    openWithConsent(async () =>
+      problemJson(409, {
+        type: 'https://platform.example/problems/consent-not-active',
+        title: 'Consent not active',
+        status: 409,
+      }),
+    );
+    await within(region('Consent History')).findByRole('list');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw consent' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw consent' }));
+    expect(
+      await screen.findByText('There is no consent to withdraw: it was never given or is already withdrawn.'),
+    ).toBeTruthy();
+  });
+
+  it('offers no withdrawal while no consent is given', async () => {
+    open({ consentRecorded: false }, async () => history([registration]));
+    await within(region('Consent History')).findByRole('list');
+    expect(screen.queryByRole('button', { name: 'Withdraw consent' })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ConsentHistoryRecord } from '#contracts/consent.ts';
 import { accountCopy, consentPurposeName } from '#web/content/account.ts';
 import { getConsentHistory } from '#web/features/account/api/get-consent-history.ts';
+import { WithdrawConsent } from '#web/features/account/components/withdraw-consent.tsx';
 import { formatDateTime } from '#web/features/account/lib/dates.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useResource } from '#web/lib/use-resource.ts';
@@ -11,7 +12,7 @@ const copy = accountCopy.consents;
 // The caller's own consent ledger, newest first. Loading, empty and error states sit in one
 // region with a reserved height, so the sections below do not jump when the answer arrives.
 export function ConsentHistory() {
-  const { api } = useSession();
+  const { api, me } = useSession();
   const headingId = useId();
   const history = useResource('my-consents', (signal) => getConsentHistory(api, signal));
   const [retrying, setRetrying] = useState(false);
@@ -29,6 +30,11 @@ export function ConsentHistory() {
     <section aria-labelledby={headingId} className="account-section">
       <h2 id={headingId}>{copy.heading}</h2>
       <p className="account-section__intro">{copy.intro}</p>
+      {me.consentRecorded && (
+        <p className="account-section__actions">
+          <WithdrawConsent onWithdrawn={() => history.reload()} />
+        </p>
+      )}
       <div className="consent-history" aria-busy={history.state === 'loading'}>
         {history.state === 'loading' && (
           <p role="status" className="consent-history__status">
