@@ -33,6 +33,8 @@ export const funnelMetrics = {
     'DataDeletionRequested',
     'DataDeletionConfirmationFailed',
     'DataDeletionConfirmed',
+    'DataDeletionCancelled',
+    'DataExported',
     'PublicEmailSuppressed',
   ],
 } as const satisfies Record<string, readonly string[]>;

@@ -75,10 +75,44 @@ export const confirmDataDeletionRequestRoute = route('ConfirmDataDeletionRequest
   problems: ['deletionConfirmationInvalid'],
 });
 
+/**
+ * 202, and the same answer (the pending request's id and date) while one is pending: a second
+ * request files nothing new (ADR 0076).
+ */
 export const createOwnDataDeletionRequestRoute = route('CreateOwnDataDeletionRequest', {
   auth: 'user',
   body: ownDataDeletionRequest,
   response: dataDeletionAccepted,
   successStatus: 202,
   problems: ['emailNotVerified', 'accountNotFound', 'rateLimited'],
+});
+
+/**
+ * The signed-in person's own request while it has not been carried out (GET /api/me's
+ * `deletionRequest`): `received` may still be cancelled, `in_progress` is being carried out.
+ */
+export const ownDeletionRequestState = z.strictObject({
+  requestId: z.string(),
+  status: z.enum(['received', 'in_progress']),
+  /** When the request was made (ISO 8601, UTC). */
+  requestedAt: z.iso.datetime(),
+  /** The date (YYYY-MM-DD, UTC) by which it will be carried out. */
+  dueBy: z.iso.date(),
+  /** True until the operator starts carrying it out. */
+  cancellable: z.boolean(),
+});
+export type OwnDeletionRequestState = z.infer<typeof ownDeletionRequestState>;
+
+export const dataDeletionCancelled = z.strictObject({
+  requestId: z.string(),
+  status: z.literal('cancelled'),
+});
+export type DataDeletionCancelled = z.infer<typeof dataDeletionCancelled>;
+
+/** 404 for a request that is not the caller's pending one; 409 once it is being carried out. */
+export const cancelOwnDataDeletionRequestRoute = route('CancelOwnDataDeletionRequest', {
+  auth: 'user',
+  response: dataDeletionCancelled,
+  successStatus: 200,
+  problems: ['deletionRequestNotFound', 'deletionNotCancellable'],
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ownDeletionRequestState } from './data-deletion.ts';
 import { kycStatus, role } from './kyc.ts';
 import { organizationType } from './organization.ts';
 import { route } from './route.ts';
@@ -28,6 +29,8 @@ export const meResponse = z.strictObject({
   kycNewAttemptAllowed: z.boolean(),
   /** Attempts used (0 before the first inquiry) and the most a person gets. */
   kycAttempts: z.strictObject({ used: z.number(), max: z.number() }),
+  /** The caller's own data-deletion request while it has not been carried out; null when none. */
+  deletionRequest: z.nullable(ownDeletionRequestState),
 });
 export type MeResponse = z.infer<typeof meResponse>;
 

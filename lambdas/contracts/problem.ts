@@ -54,6 +54,10 @@ export const problemTypes = {
   verificationNotFound: problemType('verification-not-found'),
   /** 409: identity verification needs the caller's consent first. */
   consentRequired: problemType('consent-required'),
+  /** 404: the caller has no pending data-deletion request of this id. */
+  deletionRequestNotFound: problemType('deletion-request-not-found'),
+  /** 409: the data-deletion request is being carried out (or was) and can no longer be cancelled. */
+  deletionNotCancellable: problemType('deletion-not-cancellable'),
   /** 409: the consent text changed since the caller read it: show the current one and ask again. */
   consentDocumentChanged: problemType('consent-document-changed'),
   /** 409: the caller's identity is already verified. */
