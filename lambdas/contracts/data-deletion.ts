@@ -87,21 +87,7 @@ export const createOwnDataDeletionRequestRoute = route('CreateOwnDataDeletionReq
   problems: ['emailNotVerified', 'accountNotFound', 'rateLimited'],
 });
 
-/**
- * The signed-in person's own request while it has not been carried out (GET /api/me's
- * `deletionRequest`): `received` may still be cancelled, `in_progress` is being carried out.
- */
-export const ownDeletionRequestState = z.strictObject({
-  requestId: z.string(),
-  status: z.enum(['received', 'in_progress']),
-  /** When the request was made (ISO 8601, UTC). */
-  requestedAt: z.iso.datetime(),
-  /** The date (YYYY-MM-DD, UTC) by which it will be carried out. */
-  dueBy: z.iso.date(),
-  /** True until the operator starts carrying it out. */
-  cancellable: z.boolean(),
-});
-export type OwnDeletionRequestState = z.infer<typeof ownDeletionRequestState>;
+export type { OwnDeletionRequestState } from './me.ts';
 
 export const dataDeletionCancelled = z.strictObject({
   requestId: z.string(),

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { problemTypes } from '#contracts/problem.ts';
 import { useToast } from '#web/components/toast.tsx';
 import { accountCopy } from '#web/content/account.ts';
 import { exportMyData } from '#web/features/account/api/export-my-data.ts';
@@ -36,7 +35,8 @@ export function DataExport() {
       saveFile(`my-data-${document.generatedAt.slice(0, 10)}.json`, `${JSON.stringify(document, null, 2)}\n`);
       toast.success(copy.saved, { title: copy.savedTitle });
     } catch (error) {
-      const limited = error instanceof ApiError && error.is(problemTypes.rateLimited);
+      // 429 is the route's `rateLimited` (by status: see pending-deletion-request.tsx).
+      const limited = error instanceof ApiError && error.status === 429;
       toast.error(limited ? copy.limited : copy.failed, { title: copy.failedTitle });
     } finally {
       setBusy(false);
