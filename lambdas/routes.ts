@@ -209,12 +209,36 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     // request is put; nothing else of the table (ADR 0072).
     grants: [
       tableItems('submissions', 'read', profileKeyPrefix, submissionKeyPrefixes.registration),
-      tableItems('submissions', 'put', submissionKeyPrefixes.deletionRequest),
+      // The request and the account's pointer to it, put together; both read to answer a pending
+      // request instead of filing a second (ADR 0076).
+      tableItems('submissions', 'readPut', submissionKeyPrefixes.deletionRequest),
       // The per-user limit's windows.
       tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
       email,
     ],
     summary: "Ask for the caller's own data to be erased (confirmed by the token; answered within 30 days)",
+  },
+  ExportMyData: {
+    handler: 'export-my-data',
+    throttle: throttles.user,
+    // Everything held about the caller, from the product's own stores (no Auth0 credentials, ADR
+    // 0059). The submissions table whole, with its indexes: the byEmail index's key is the address,
+    // which no key prefix narrows; the writes only to the per-user limit's windows (ADR 0076).
+    grants: [
+      table('kycState', 'read'),
+      table('consentLedger', 'read'),
+      table('submissions', 'read', true),
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+    ],
+    summary: 'Download everything held about the caller (GDPR Art. 15 and 20), 5 a day',
+  },
+  CancelOwnDataDeletionRequest: {
+    handler: 'cancel-own-data-deletion-request',
+    throttle: throttles.user,
+    // The pointer is deleted and the request marked cancelled, in one transaction; nothing else of
+    // the table (ADR 0076).
+    grants: [tableItems('submissions', 'readWriteDelete', submissionKeyPrefixes.deletionRequest)],
+    summary: "Withdraw the caller's own pending data-deletion request (before it is carried out)",
   },
   CreateCookieConsent: {
     handler: 'create-cookie-consent',

@@ -35,6 +35,8 @@ export const funnelMetrics = {
     'DataDeletionRequested',
     'DataDeletionConfirmationFailed',
     'DataDeletionConfirmed',
+    'DataDeletionCancelled',
+    'DataExported',
     'PublicEmailSuppressed',
   ],
 } as const satisfies Record<string, readonly string[]>;

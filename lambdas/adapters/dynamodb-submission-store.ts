@@ -1,10 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type {
@@ -14,10 +15,12 @@ import type {
   StoredDeletionRequest,
   SubmissionRef,
   SubmissionsByEmail,
+  SubmissionsOfAddress,
 } from '#lambdas/domain/data-rights/ports.ts';
 import type {
   DeletionConfirmations,
   DeletionRequestRecord,
+  OwnDeletionRequests,
   SubmissionRecord,
   SubmissionStore,
 } from '#lambdas/domain/submissions/ports.ts';
@@ -50,12 +53,29 @@ export const deletionRequestKey = (requestId: string) => ({
   sk: 'REQUEST',
 });
 
+/**
+ * The account's pointer to its pending own request (ADR 0076), under the requests' prefix so the
+ * functions granted that prefix alone reach it; it holds no address (the byEmail index skips it).
+ */
+export const ownDeletionPointerKey = (userId: string) => ({
+  pk: `${submissionKeyPrefixes.deletionRequest}OWN#${userId}`,
+  sk: 'PENDING',
+});
+
+const pendingStatuses: readonly string[] = ['received', 'in_progress'];
+
 function toItem(record: SubmissionRecord): Record<string, unknown> {
   return { ...submissionKey(record), ...record };
 }
 
 export class DynamoDbSubmissionStore
-  implements SubmissionStore, DeletionConfirmations, DeletionRequests, SubmissionsByEmail
+  implements
+    SubmissionStore,
+    DeletionConfirmations,
+    DeletionRequests,
+    SubmissionsByEmail,
+    SubmissionsOfAddress,
+    OwnDeletionRequests
 {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -116,6 +136,106 @@ export class DynamoDbSubmissionStore
       new GetCommand({ TableName: this.tableName, Key: deletionRequestKey(requestId), ConsistentRead: true }),
     );
     return answer.Item as StoredDeletionRequest | undefined;
+  }
+
+  private async pointerOf(userId: string): Promise<string | undefined> {
+    const answer = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: ownDeletionPointerKey(userId), ConsistentRead: true }),
+    );
+    return typeof answer.Item?.requestId === 'string' ? answer.Item.requestId : undefined;
+  }
+
+  async pendingOf(userId: string): Promise<DeletionRequestRecord | undefined> {
+    const requestId = await this.pointerOf(userId);
+    if (requestId === undefined) return undefined;
+    const request = await this.get(requestId);
+    return request && pendingStatuses.includes(request.status) && request.userId === userId
+      ? (request as DeletionRequestRecord)
+      : undefined;
+  }
+
+  async addOwn(record: DeletionRequestRecord & { userId: string }): Promise<DeletionRequestRecord> {
+    // A pointer left by a request carried out or gone may be replaced, by the id it holds.
+    let stale: string | undefined;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await this.client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: this.tableName,
+                  Item: { ...ownDeletionPointerKey(record.userId), requestId: record.requestId },
+                  ConditionExpression:
+                    stale === undefined
+                      ? 'attribute_not_exists(pk)'
+                      : 'attribute_not_exists(pk) OR requestId = :stale',
+                  ...(stale === undefined ? {} : { ExpressionAttributeValues: { ':stale': stale } }),
+                },
+              },
+              {
+                Put: {
+                  TableName: this.tableName,
+                  Item: toItem(record),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+        return record;
+      } catch (error) {
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const pending = await this.pendingOf(record.userId);
+        if (pending) return pending;
+        stale = await this.pointerOf(record.userId);
+      }
+    }
+    throw new Error('the own deletion request could not be stored: its pointer keeps changing');
+  }
+
+  async cancelOwn(
+    userId: string,
+    requestId: string,
+    now: string,
+  ): Promise<'cancelled' | 'not_found' | 'not_cancellable'> {
+    try {
+      await this.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: this.tableName,
+                Key: ownDeletionPointerKey(userId),
+                ConditionExpression: 'requestId = :id',
+                ExpressionAttributeValues: { ':id': requestId },
+              },
+            },
+            {
+              // Kept, marked: the request and its withdrawal are the record of what was asked.
+              Update: {
+                TableName: this.tableName,
+                Key: deletionRequestKey(requestId),
+                UpdateExpression: 'SET #status = :cancelled, cancelledAt = :now',
+                ConditionExpression: '#status = :received AND userId = :user',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':cancelled': 'cancelled',
+                  ':received': 'received',
+                  ':user': userId,
+                  ':now': now,
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return 'cancelled';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const pending = await this.pendingOf(userId);
+      return pending?.requestId === requestId ? 'not_cancellable' : 'not_found';
+    }
   }
 
   async markInProgress(
@@ -193,6 +313,26 @@ export class DynamoDbSubmissionStore
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return refs;
+  }
+
+  async itemsByEmail(email: string): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: byEmailIndex,
+          KeyConditionExpression: '#email = :email',
+          ExpressionAttributeNames: { '#email': 'email' },
+          ExpressionAttributeValues: { ':email': email },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items;
   }
 
   async delete(key: { pk: string; sk: string }): Promise<void> {

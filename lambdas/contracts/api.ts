@@ -8,10 +8,12 @@ import { createConsentRoute, listMyConsentsRoute, withdrawConsentRoute } from '.
 import { createContactMessageRoute } from './contact.ts';
 import { createCookieConsentRoute } from './cookie-consent.ts';
 import {
+  cancelOwnDataDeletionRequestRoute,
   confirmDataDeletionRequestRoute,
   createDataDeletionRequestRoute,
   createOwnDataDeletionRequestRoute,
 } from './data-deletion.ts';
+import { exportMyDataRoute } from './data-export.ts';
 import { getHealthRoute } from './health.ts';
 import { createInvestorInquiryRoute } from './investor-inquiry.ts';
 import { startKycInquiryRoute } from './kyc-inquiry.ts';
@@ -53,6 +55,8 @@ export const apiRoutes = {
   CreateDataDeletionRequest: createDataDeletionRequestRoute,
   ConfirmDataDeletionRequest: confirmDataDeletionRequestRoute,
   CreateOwnDataDeletionRequest: createOwnDataDeletionRequestRoute,
+  CancelOwnDataDeletionRequest: cancelOwnDataDeletionRequestRoute,
+  ExportMyData: exportMyDataRoute,
   CreateCookieConsent: createCookieConsentRoute,
   GetOpenApi: getOpenApiRoute,
 } as const satisfies { [Id in RouteId]: ApiRoute & { id: Id } };

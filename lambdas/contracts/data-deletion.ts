@@ -75,10 +75,30 @@ export const confirmDataDeletionRequestRoute = route('ConfirmDataDeletionRequest
   problems: ['deletionConfirmationInvalid'],
 });
 
+/**
+ * 202, and the same answer (the pending request's id and date) while one is pending: a second
+ * request files nothing new (ADR 0076).
+ */
 export const createOwnDataDeletionRequestRoute = route('CreateOwnDataDeletionRequest', {
   auth: 'user',
   body: ownDataDeletionRequest,
   response: dataDeletionAccepted,
   successStatus: 202,
   problems: ['emailNotVerified', 'accountNotFound', 'rateLimited'],
+});
+
+export type { OwnDeletionRequestState } from './me.ts';
+
+export const dataDeletionCancelled = z.strictObject({
+  requestId: z.string(),
+  status: z.literal('cancelled'),
+});
+export type DataDeletionCancelled = z.infer<typeof dataDeletionCancelled>;
+
+/** 404 for a request that is not the caller's pending one; 409 once it is being carried out. */
+export const cancelOwnDataDeletionRequestRoute = route('CancelOwnDataDeletionRequest', {
+  auth: 'user',
+  response: dataDeletionCancelled,
+  successStatus: 200,
+  problems: ['deletionRequestNotFound', 'deletionNotCancellable'],
 });

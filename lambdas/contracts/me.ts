@@ -6,6 +6,27 @@ import { route } from './route.ts';
 // GET /api/me and POST /api/me/verification-email (docs/design.md section 3). The server's view of the
 // caller: the identity provider's user, the KYC table and the consent ledger, never the token.
 
+/**
+ * The signed-in person's own deletion request while it has not been carried out (`deletionRequest`
+ * below; ADR 0076): `received` may still be cancelled, `in_progress` is being carried out. Here, not
+ * in ./data-deletion.ts, so the signed-in shell, which validates this answer, carries none of the
+ * deletion forms' schemas.
+ */
+export const ownDeletionRequestState = z.strictObject({
+  requestId: z.string(),
+  status: z.enum(['received', 'in_progress']),
+  /**
+   * When the request was made (ISO 8601, UTC), and the date (YYYY-MM-DD, UTC) by which it will be
+   * carried out. Plain strings, as the answer's other dates: zod's ISO checks would be the shell's
+   * only ones (about 1 KiB on /kyc/persona's 200 KiB budget).
+   */
+  requestedAt: z.string(),
+  dueBy: z.string(),
+  /** True until the operator starts carrying it out. */
+  cancellable: z.boolean(),
+});
+export type OwnDeletionRequestState = z.infer<typeof ownDeletionRequestState>;
+
 export const meResponse = z.strictObject({
   userId: z.string(),
   email: z.string(),
@@ -28,6 +49,8 @@ export const meResponse = z.strictObject({
   kycNewAttemptAllowed: z.boolean(),
   /** Attempts used (0 before the first inquiry) and the most a person gets. */
   kycAttempts: z.strictObject({ used: z.number(), max: z.number() }),
+  /** The caller's own data-deletion request while it has not been carried out; null when none. */
+  deletionRequest: z.nullable(ownDeletionRequestState),
 });
 export type MeResponse = z.infer<typeof meResponse>;
 

@@ -56,6 +56,10 @@ export const problemTypes = {
   consentRequired: problemType('consent-required'),
   /** 409: there is no standing consent of that type to withdraw (never given, or withdrawn already). */
   consentNotActive: problemType('consent-not-active'),
+  /** 404: the caller has no pending data-deletion request of this id. */
+  deletionRequestNotFound: problemType('deletion-request-not-found'),
+  /** 409: the data-deletion request is being carried out (or was) and can no longer be cancelled. */
+  deletionNotCancellable: problemType('deletion-not-cancellable'),
   /** 409: the consent text changed since the caller read it: show the current one and ask again. */
   consentDocumentChanged: problemType('consent-document-changed'),
   /** 409: the caller's identity is already verified. */

@@ -14,4 +14,6 @@ export const signedInRouteKeys = {
   DecideVerification: 'POST /api/admin/verifications/{userId}/decision',
   AllowVerificationAttempt: 'POST /api/admin/verifications/{userId}/new-attempt',
   CreateOwnDataDeletionRequest: 'POST /api/me/data-deletion-requests',
+  ExportMyData: 'GET /api/me/export',
+  CancelOwnDataDeletionRequest: 'DELETE /api/me/data-deletion-requests/{requestId}',
 } as const satisfies Record<string, RouteKey>;

@@ -63,6 +63,22 @@ export class DeletionConfirmationInvalidError extends Error {
   }
 }
 
+/** The caller has no pending data-deletion request of this id (another's reads the same). */
+export class DeletionRequestNotFoundError extends Error {
+  constructor() {
+    super('You have no pending data-deletion request with this id.');
+    this.name = 'DeletionRequestNotFoundError';
+  }
+}
+
+/** The caller's data-deletion request is being carried out: too late to cancel it. */
+export class DeletionNotCancellableError extends Error {
+  constructor() {
+    super('Your data-deletion request is already being carried out and can no longer be cancelled.');
+    this.name = 'DeletionNotCancellableError';
+  }
+}
+
 /** The data store (DynamoDB) kept failing (network, timeouts, throttling, 5xx) for the whole retry budget. */
 export class StorageUnavailableError extends Error {
   constructor(

@@ -16,6 +16,11 @@ export const signedInWriteLimits = {
   'verification-email-daily': { limit: 10, windowSeconds: 24 * 60 * 60 },
   /** POST /api/me/data-deletion-requests: a request the operator must answer and a receipt email each. */
   'own-deletion-request': { limit: 3, windowSeconds: 24 * 60 * 60 },
+  /**
+   * GET /api/me/export: a read, but of everything held (five stores); 5 a day lets a person
+   * download again after a failure while keeping a stolen token from mining it (GDPR Art. 12(5); ADR 0076).
+   */
+  'data-export': { limit: 5, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 
 export type SignedInWriteKind = keyof typeof signedInWriteLimits;

@@ -20,13 +20,17 @@ const limiter = new DynamoDbRateLimiter(documentClient, tableName('submissions')
 export const handler = httpHandler({ route: createOwnDataDeletionRequestRoute }, async ({ body, caller }) => {
   const request = requestOwnDataDeletion({
     profiles,
-    store,
+    requests: store,
     mailer,
     clock: systemClock,
     newId: randomUUID,
     limiter,
   });
-  const { requestId, dueBy, receiptError } = await request(caller, body);
+  const { requestId, dueBy, alreadyPending, receiptError } = await request(caller, body);
+  if (alreadyPending) {
+    logger.info('data deletion request already pending (signed in)', { deletionRequestId: requestId, dueBy });
+    return { status: 202, body: { requestId, dueBy } satisfies DataDeletionAccepted };
+  }
   logger.info('data deletion request received (signed in)', { deletionRequestId: requestId, dueBy });
   countMetric('DataDeletionRequested');
   if (receiptError !== undefined) {

@@ -9,6 +9,8 @@ import {
 import {
   AccountNotFoundError,
   DeletionConfirmationInvalidError,
+  DeletionNotCancellableError,
+  DeletionRequestNotFoundError,
   DirectoryUnavailableError,
   EmailNotVerifiedError,
   NotOwnAccountError,
@@ -134,6 +136,19 @@ export const problemTable = {
     title: 'Not Found',
     errors: [AccountNotFoundError],
     description: 'The token is valid but its account no longer exists.',
+  },
+  deletionRequestNotFound: {
+    status: 404,
+    title: 'Not Found',
+    errors: [DeletionRequestNotFoundError],
+    description: 'The caller has no pending data-deletion request of this id. Nothing changed.',
+  },
+  deletionNotCancellable: {
+    status: 409,
+    title: 'Conflict',
+    errors: [DeletionNotCancellableError],
+    description:
+      'The data-deletion request is being carried out (or has been): it can no longer be cancelled. Nothing changed.',
   },
   verificationNotFound: {
     status: 404,

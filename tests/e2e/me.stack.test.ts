@@ -86,6 +86,7 @@ describe('GET /api/me', () => {
       kycReason: null,
       kycNewAttemptAllowed: false,
       kycAttempts: { used: 0, max: 3 },
+      deletionRequest: null,
     });
 
     await writeKycState(userId, 'pending', new Date().toISOString());

@@ -7,7 +7,7 @@ import { auditorActions } from '#infra/data/auditor-policy.ts';
 import { exampleStages } from '#infra/stage-config.ts';
 import { rateLimitKey } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { registrationKey, registrationRequestKey } from '#lambdas/adapters/dynamodb-registration-store.ts';
-import { deletionRequestKey } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import { deletionRequestKey, ownDeletionPointerKey } from '#lambdas/adapters/dynamodb-submission-store.ts';
 import { profileKey } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import { functionEnv } from '#lambdas/environment.ts';
 import { eventRules, kycDecisionMarkerPrefix } from '#lambdas/event-rules.ts';
@@ -403,9 +403,17 @@ describe('the backend stack', () => {
     ]);
     expect(onSubmissions('CreateOwnDataDeletionRequest')).toEqual([
       { actions: reads, leadingKeys: ['PROFILE#*', 'REGISTRATION#*'] },
-      { actions: ['dynamodb:PutItem'], leadingKeys: ['DELETION#*'] },
+      // The request and the account's pointer to it, read to answer a pending one (ADR 0076).
+      { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'], leadingKeys: ['DELETION#*'] },
       { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] },
     ]);
+    expect(onSubmissions('CancelOwnDataDeletionRequest')).toEqual([
+      {
+        actions: [...reads, 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
+        leadingKeys: ['DELETION#*'],
+      },
+    ]);
+    expect(ownDeletionPointerKey('auth0|1').pk).toBe('DELETION#OWN#auth0|1');
     // The other per-user limits' routes: their windows only (ADR 0072).
     for (const id of ['CreateConsent', 'StartKycInquiry', 'SendVerificationEmail'])
       expect([id, onSubmissions(id)]).toEqual([

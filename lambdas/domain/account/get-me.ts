@@ -3,11 +3,13 @@ import type { MeResponse } from '#contracts/me.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
 import { currentConsent } from '#lambdas/domain/consent/list-my-consents.ts';
 import type { ConsentLedger, KycStateReader, UserProfiles } from '#lambdas/domain/ports.ts';
+import { ownDeletionRequestState } from '#lambdas/domain/submissions/data-deletion.ts';
+import type { OwnDeletionRequests } from '#lambdas/domain/submissions/ports.ts';
 
 // GET /api/me: the server's truth about the caller, from DynamoDB and the caller's token only: no
 // Management API call (Auth0's quota is one per tenant, 2 requests/s on the Free plan; ADR 0059).
-// Three reads at most: the profile (with the registration, one BatchGetItem), the KYC state and
-// the consent ledger. The KYC table is the truth for the status (written before any event is
+// Four reads at most: the profile (with the registration, one BatchGetItem), the KYC state,
+// the consent ledger and the person's pending deletion request (a pointer, then the request). The KYC table is the truth for the status (written before any event is
 // published); the token's claims, up to a token's lifetime old, fill in only what the product
 // holds nothing of (an account created outside registration).
 
@@ -15,15 +17,18 @@ export interface GetMeDeps {
   profiles: Pick<UserProfiles, 'get'>;
   kyc: KycStateReader;
   ledger: Pick<ConsentLedger, 'listBySubject'>;
+  /** The person's own pending deletion request, shown on the account page (ADR 0076). */
+  deletions: Pick<OwnDeletionRequests, 'pendingOf'>;
 }
 
 /** Undefined for an account the product erased (its token may still be valid for a while). */
 export function getMe(deps: GetMeDeps) {
   return async (caller: Caller): Promise<MeResponse | undefined> => {
-    const [lookup, kyc, records] = await Promise.all([
+    const [lookup, kyc, records, deletion] = await Promise.all([
       deps.profiles.get(caller.userId),
       deps.kyc.getState(caller.userId),
       deps.ledger.listBySubject(caller.userId),
+      deps.deletions.pendingOf(caller.userId),
     ]);
     if (lookup?.kind === 'erased') return undefined;
     const profile = lookup?.profile;
@@ -44,6 +49,7 @@ export function getMe(deps: GetMeDeps) {
       kycReason: decided ? decisionReasonOf(kyc?.reasonCode) : null,
       kycNewAttemptAllowed: kycStatus === 'rejected' && kyc?.newAttemptAllowed === true,
       kycAttempts: { used: kyc?.attempt ?? 0, max: maxVerificationAttempts },
+      deletionRequest: ownDeletionRequestState(deletion),
     };
   };
 }

@@ -65,6 +65,11 @@ export interface SubmissionsByEmail {
   delete(key: { pk: string; sk: string }): Promise<void>;
 }
 
+/** The records stored with an address, whole, for the person's export (ADR 0076). */
+export interface SubmissionsOfAddress {
+  itemsByEmail(email: string): Promise<Record<string, unknown>[]>;
+}
+
 /** `delete` must treat an unknown user as already deleted. */
 export type ErasableUserDirectory = Pick<UserDirectory, 'findByEmail' | 'delete'>;
 

@@ -1,15 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DataDeletionRequest, OwnDataDeletionRequest } from '#contracts/data-deletion.ts';
+import type {
+  DataDeletionRequest,
+  OwnDataDeletionRequest,
+  OwnDeletionRequestState,
+} from '#contracts/data-deletion.ts';
 import { deletionConfirmationHours, deletionDeadlineDays } from '#contracts/retention.ts';
 import type { Caller } from '../caller.ts';
 import { requireVerifiedEmail } from '../caller.ts';
 import { dataDeletionConfirmationEmail, dataDeletionReceiptEmail } from '../emails/data-deletion.ts';
 import { mayEmailRecipient } from '../emails/recipient-limit.ts';
-import { AccountNotFoundError, DeletionConfirmationInvalidError } from '../errors.ts';
+import {
+  AccountNotFoundError,
+  DeletionConfirmationInvalidError,
+  DeletionNotCancellableError,
+  DeletionRequestNotFoundError,
+} from '../errors.ts';
 import type { Clock, Mailer, RateLimiter, UserProfiles } from '../ports.ts';
 import { withinSignedInLimit } from '../signed-in-limits.ts';
 import { normaliseEmail } from './normalise.ts';
-import type { DeletionConfirmations, IdGenerator, SubmissionStore } from './ports.ts';
+import type {
+  DeletionConfirmations,
+  DeletionRequestRecord,
+  IdGenerator,
+  OwnDeletionRequests,
+  SubmissionStore,
+} from './ports.ts';
 
 // Data-deletion requests (GDPR Art. 17; ADR 0008, ADR 0033). A request in a public form's name
 // proves nothing about who sent it, so it stays `unconfirmed` until someone with access to the
@@ -124,7 +139,7 @@ export function confirmDataDeletion(deps: { requests: DeletionConfirmations; clo
  */
 export function requestOwnDataDeletion(deps: {
   profiles: Pick<UserProfiles, 'get'>;
-  store: SubmissionStore;
+  requests: Pick<OwnDeletionRequests, 'pendingOf' | 'addOwn'>;
   mailer: Mailer;
   clock: Clock;
   newId: IdGenerator;
@@ -134,7 +149,7 @@ export function requestOwnDataDeletion(deps: {
   return async (
     caller: Pick<Caller, 'userId' | 'emailVerified' | 'claims'>,
     request: OwnDataDeletionRequest,
-  ): Promise<{ requestId: string; dueBy: string; receiptError?: unknown }> => {
+  ): Promise<{ requestId: string; dueBy: string; alreadyPending?: true; receiptError?: unknown }> => {
     // A token proves the inbox only once the account's address is verified.
     requireVerifiedEmail(caller);
     // The account's address from the profile, else the token's (both the account's own, never
@@ -146,18 +161,25 @@ export function requestOwnDataDeletion(deps: {
       name: lookup?.profile.name || caller.claims.name || '',
     };
     if (!user.email) throw new AccountNotFoundError();
+    // One pending request per person (ADR 0076): asking again answers the pending one, spends
+    // nothing of the limit and sends no second receipt.
+    const pending = await deps.requests.pendingOf(caller.userId);
+    if (pending) return { ...answerOf(pending), alreadyPending: true };
     return withinSignedInLimit(deps.limiter, 'own-deletion-request', caller.userId, async () => {
       const now = deps.clock.now();
       const requestId = deps.newId();
       const dueBy = dueDate(now);
       const email = normaliseEmail(user.email);
-      await deps.store.addOnce({
+      const stored = await deps.requests.addOwn({
         ...deletionRequest({ requestId, email, name: user.name, details: request.details, received: now }),
         status: 'received',
         confirmedAt: now.toISOString(),
         confirmedBy: 'access_token',
         dueBy,
+        userId: caller.userId,
       });
+      // Another request of the same person landed first: that one stands.
+      if (stored.requestId !== requestId) return { ...answerOf(stored), alreadyPending: true };
       // Once stored, the request stands and the deadline runs: a failed receipt must not turn that
       // into an error the person would retry (and so file twice).
       try {
@@ -167,5 +189,39 @@ export function requestOwnDataDeletion(deps: {
       }
       return { requestId, dueBy };
     });
+  };
+}
+
+const answerOf = (request: DeletionRequestRecord) => ({
+  requestId: request.requestId,
+  dueBy: request.dueBy ?? dueDate(new Date(request.receivedAt)),
+});
+
+/** The person's own request as GET /api/me shows it; null when none is pending. */
+export function ownDeletionRequestState(
+  request: DeletionRequestRecord | undefined,
+): OwnDeletionRequestState | null {
+  if (!request || (request.status !== 'received' && request.status !== 'in_progress')) return null;
+  return {
+    ...answerOf(request),
+    status: request.status,
+    requestedAt: request.receivedAt,
+    cancellable: request.status === 'received',
+  };
+}
+
+/**
+ * DELETE /api/me/data-deletion-requests/{requestId}: the person withdraws their own request while
+ * the operator has not started carrying it out (ADR 0076); 404 for any id that is not their
+ * pending request (another person's reads the same), 409 once it is being carried out.
+ */
+export function cancelOwnDataDeletion(deps: {
+  requests: Pick<OwnDeletionRequests, 'cancelOwn'>;
+  clock: Clock;
+}) {
+  return async (caller: Pick<Caller, 'userId'>, requestId: string): Promise<void> => {
+    const outcome = await deps.requests.cancelOwn(caller.userId, requestId, deps.clock.now().toISOString());
+    if (outcome === 'not_found') throw new DeletionRequestNotFoundError();
+    if (outcome === 'not_cancellable') throw new DeletionNotCancellableError();
   };
 }

@@ -37,7 +37,8 @@ export interface CookieConsentRecord {
 }
 
 /** `unconfirmed` until the address's owner confirms; only then `received` and the 30 days run. */
-export type DeletionRequestStatus = 'unconfirmed' | 'received' | 'in_progress' | 'completed';
+/** `cancelled`: the signed-in person withdrew their own request before it was carried out (ADR 0076). */
+export type DeletionRequestStatus = 'unconfirmed' | 'received' | 'in_progress' | 'completed' | 'cancelled';
 
 export interface DeletionRequestRecord {
   kind: 'deletion_request';
@@ -58,6 +59,9 @@ export interface DeletionRequestRecord {
   dueBy?: string | undefined;
   /** Epoch seconds: the table's TTL removes a request nobody confirmed. */
   expiresAt?: number | undefined;
+  /** The account that asked, for a signed-in person's own request (ADR 0076). */
+  userId?: string | undefined;
+  cancelledAt?: string | undefined;
 }
 
 export type SubmissionRecord =
@@ -81,6 +85,29 @@ export interface DeletionConfirmations {
     requestId: string,
     confirmation: { tokenHash: string; now: string; dueBy: string },
   ): Promise<DeletionRequestRecord | undefined>;
+}
+
+/**
+ * The signed-in person's own deletion requests (ADR 0076): at most one pending per account, found
+ * by the account's id (a pointer beside the request, under the same key prefix).
+ */
+export interface OwnDeletionRequests {
+  /** The account's request that has not been carried out or cancelled, if any. */
+  pendingOf(userId: string): Promise<DeletionRequestRecord | undefined>;
+  /**
+   * Stores the request unless the account has a pending one: then nothing is written and the
+   * pending one is answered.
+   */
+  addOwn(record: DeletionRequestRecord & { userId: string }): Promise<DeletionRequestRecord>;
+  /**
+   * Cancels the account's pending request of this id while it is `received`: `not_found` when the
+   * account has no pending request of this id, `not_cancellable` once it is being carried out.
+   */
+  cancelOwn(
+    userId: string,
+    requestId: string,
+    now: string,
+  ): Promise<'cancelled' | 'not_found' | 'not_cancellable'>;
 }
 
 /** Random, unguessable ids (UUID v4 in production). */

@@ -1,12 +1,21 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
-import { DeletionConfirmationInvalidError } from '#lambdas/domain/errors.ts';
-import { confirmDataDeletion, requestDataDeletion } from '#lambdas/domain/submissions/data-deletion.ts';
+import {
+  DeletionConfirmationInvalidError,
+  DeletionNotCancellableError,
+  DeletionRequestNotFoundError,
+} from '#lambdas/domain/errors.ts';
+import {
+  cancelOwnDataDeletion,
+  confirmDataDeletion,
+  requestDataDeletion,
+  requestOwnDataDeletion,
+} from '#lambdas/domain/submissions/data-deletion.ts';
 import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
 import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
-import { FakeLimiter } from '#tests/lambdas/domain/account/fakes.ts';
+import { FakeLimiter, FakeProfiles } from '#tests/lambdas/domain/account/fakes.ts';
 import { MemoryMailer, sequentialIds } from '#tests/lambdas/domain/submissions/fakes.ts';
 
 // The data-deletion link's rule, held by one conditional write (DynamoDbSubmissionStore.confirm)
@@ -83,5 +92,78 @@ describe('DynamoDbSubmissionStore.confirm (the single-use deletion link)', () =>
   it('refuses a token naming a request that does not exist, creating nothing', async () => {
     await expect(confirm()('del-unknown.secret')).rejects.toBeInstanceOf(DeletionConfirmationInvalidError);
     expect(await store.get('del-unknown')).toBeUndefined();
+  });
+});
+
+describe("DynamoDbSubmissionStore's own requests (one pending per account, ADR 0076)", () => {
+  const ownIds = sequentialIds('own-adapter');
+  const profiles = new FakeProfiles();
+  const mailer = new MemoryMailer();
+  const own = () =>
+    requestOwnDataDeletion({
+      profiles,
+      requests: store,
+      mailer,
+      clock,
+      newId: ownIds,
+      limiter: new FakeLimiter(() => clock.now().getTime()),
+    });
+  const cancel = () => cancelOwnDataDeletion({ requests: store, clock });
+  const person = (userId: string) => ({
+    userId,
+    emailVerified: true,
+    claims: { email: `${userId}@company.example` },
+  });
+
+  it('answers a second request, even a concurrent one, with the pending one', async () => {
+    now = new Date();
+    const ada = person('ada');
+    const answers = await Promise.all([own()(ada, {}), own()(ada, {}), own()(ada, {})]);
+    expect(new Set(answers.map((a) => a.requestId)).size).toBe(1);
+    const pending = await store.pendingOf('ada');
+    expect(pending).toMatchObject({ requestId: answers[0]?.requestId, status: 'received', userId: 'ada' });
+    await expect(own()(ada, {})).resolves.toMatchObject({
+      requestId: pending?.requestId,
+      alreadyPending: true,
+    });
+  });
+
+  it("cancels the caller's pending request only, and only before it is carried out", async () => {
+    now = new Date();
+    const { requestId } = await own()(person('bob'), {});
+    await expect(cancel()(person('eve'), requestId)).rejects.toBeInstanceOf(DeletionRequestNotFoundError);
+    await cancel()(person('bob'), requestId);
+    expect(await store.get(requestId)).toMatchObject({ status: 'cancelled' });
+    expect(await store.pendingOf('bob')).toBeUndefined();
+    await expect(cancel()(person('bob'), requestId)).rejects.toBeInstanceOf(DeletionRequestNotFoundError);
+
+    const second = await own()(person('bob'), {});
+    expect(second.requestId).not.toBe(requestId);
+    await store.markInProgress(second.requestId, {
+      userIds: ['bob'],
+      planned: [],
+      startedAt: now.toISOString(),
+    });
+    await expect(cancel()(person('bob'), second.requestId)).rejects.toBeInstanceOf(
+      DeletionNotCancellableError,
+    );
+    expect(await store.pendingOf('bob')).toMatchObject({
+      requestId: second.requestId,
+      status: 'in_progress',
+    });
+  });
+
+  it('files a new request once the pending one was carried out', async () => {
+    now = new Date();
+    const { requestId } = await own()(person('cy'), {});
+    await store.complete(
+      requestId,
+      { deleted: [], kept: [], completedAt: now.toISOString() },
+      Math.ceil(now.getTime() / 1000) + 86_400,
+    );
+    expect(await store.pendingOf('cy')).toBeUndefined();
+    const next = await own()(person('cy'), {});
+    expect(next.requestId).not.toBe(requestId);
+    expect(await store.pendingOf('cy')).toMatchObject({ requestId: next.requestId });
   });
 });

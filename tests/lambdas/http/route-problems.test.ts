@@ -280,6 +280,8 @@ const kycState = (overrides: Record<string, unknown> = {}) => ({
 });
 /** Auth0 answers 503 asking for more time than the adapter's 10 s budget: it gives up at once. */
 const auth0Down: Answer = { status: 503, body: { statusCode: 503 }, headers: { 'retry-after': '60' } };
+/** A signed-in person's own deletion request (ADR 0076). */
+const OWN_REQUEST = '6f1c2b1e-8d3a-4c55-9a7e-2b4d6c8e0f11';
 const transactionConflict = () =>
   new TransactionCanceledException({
     message: 'Transaction cancelled',
@@ -663,6 +665,62 @@ const specific: Scenario[] = [
     arrange: erasedProfile,
     event: { body: '{}' },
     after: nothingWritten,
+  },
+  {
+    route: 'ExportMyData',
+    name: "a caller past the day's 5 exports",
+    expected: 'rateLimited',
+    arrange: () => {
+      windowFull();
+      ddb.on(BatchGetCommand).resolves({
+        Responses: {
+          submissions: [
+            { pk: `PROFILE#${USER}`, sk: 'PROFILE', userId: USER, email: 'ada@helix.example', name: 'Ada' },
+          ],
+        },
+      });
+    },
+    after: () => {
+      onlyTheWindowTouched();
+      // Nothing read past the profile: the limit comes before the export's reads.
+      expect(ddb.commandCalls(QueryCommand)).toEqual([]);
+    },
+  },
+  {
+    route: 'ExportMyData',
+    name: 'an account the product erased',
+    expected: 'accountNotFound',
+    arrange: erasedProfile,
+    after: nothingWritten,
+  },
+  {
+    route: 'CancelOwnDataDeletionRequest',
+    name: 'an id that is not a request id',
+    expected: 'deletionRequestNotFound',
+    event: { pathParameters: { requestId: 'not-a-request' } },
+    after: nothingTouched,
+  },
+  {
+    route: 'CancelOwnDataDeletionRequest',
+    name: "another person's request, or none pending",
+    expected: 'deletionRequestNotFound',
+    arrange: () => ddb.on(TransactWriteCommand).rejects(transactionConflict()),
+    event: { pathParameters: { requestId: OWN_REQUEST } },
+  },
+  {
+    route: 'CancelOwnDataDeletionRequest',
+    name: 'a request the operator is carrying out',
+    expected: 'deletionNotCancellable',
+    arrange: () => {
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+      ddb
+        .on(GetCommand, { Key: { pk: `DELETION#OWN#${USER}`, sk: 'PENDING' } })
+        .resolves({ Item: { requestId: OWN_REQUEST } });
+      ddb.on(GetCommand, { Key: { pk: `DELETION#${OWN_REQUEST}`, sk: 'REQUEST' } }).resolves({
+        Item: { kind: 'deletion_request', requestId: OWN_REQUEST, userId: USER, status: 'in_progress' },
+      });
+    },
+    event: { pathParameters: { requestId: OWN_REQUEST } },
   },
   {
     route: 'ReceivePersonaWebhook',

@@ -79,6 +79,18 @@ export const accountCopy = {
       failed: 'Your consent could not be withdrawn. Please try again.',
     },
   },
+  dataExport: {
+    heading: 'Your Data',
+    intro:
+      'Download a copy of everything we hold about you (GDPR Art. 15 and 20): your profile, organization and registration, every consent you gave or withdrew with the version of the text you saw, the history of your identity verification, and the forms you sent with your address. The file is JSON, readable by people and by other services. You can download it up to 5 times a day.',
+    download: 'Download my data',
+    preparing: 'Preparing...',
+    savedTitle: 'Download ready',
+    saved: 'Your data was saved as a JSON file.',
+    failedTitle: 'Download Failed',
+    failed: 'Your data could not be downloaded. Please try again.',
+    limited: 'You have downloaded your data 5 times today. Please try again tomorrow.',
+  },
   deletion: {
     heading: 'Delete Your Data',
     intro: `You can ask us to delete the personal data we hold about you (GDPR Art. 17). We complete every request within ${deletionDeadlineDays} days and confirm it by email. Records the law requires us to keep, such as your consent records and the outcome of your identity verification, are kept for their legal period only and blocked for any other use.`,
@@ -102,5 +114,18 @@ export const accountCopy = {
     dueBy: 'Due by',
     receivedBody: (email: string) =>
       `We have sent a confirmation to ${email}. Please keep the request ID: we will complete your request by the date above.`,
+    pending: {
+      heading: 'Deletion requested',
+      requestedOn: 'Requested on',
+      dueBy: 'due by',
+      cancel: 'Cancel Deletion Request',
+      cancelling: 'Cancelling...',
+      inProgress: 'We are carrying out your request; it can no longer be cancelled.',
+      cancelledTitle: 'Request cancelled',
+      cancelled: 'Your deletion request is cancelled. Nothing was deleted.',
+      failedTitle: 'Cancellation Failed',
+      failed: 'Your deletion request could not be cancelled. Please try again.',
+      tooLate: 'We have started carrying out your request: it can no longer be cancelled.',
+    },
   },
 } as const;

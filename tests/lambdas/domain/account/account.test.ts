@@ -19,7 +19,12 @@ describe('getMe', () => {
     const kyc = new FakeKyc();
     const ledger = new InMemoryConsentLedger();
     const profiles = new FakeProfiles();
-    return { kyc, ledger, profiles, me: getMe({ profiles, kyc, ledger }) };
+    return {
+      kyc,
+      ledger,
+      profiles,
+      me: getMe({ profiles, kyc, ledger, deletions: { pendingOf: async () => undefined } }),
+    };
   }
   const caller = (overrides: Partial<Caller> = {}): Caller => ({
     userId: 'auth0|ada',
@@ -55,6 +60,7 @@ describe('getMe', () => {
       kycReason: { code: 'document_unreadable', message: 'The photo of the document was unreadable.' },
       kycNewAttemptAllowed: true,
       kycAttempts: { used: 2, max: 3 },
+      deletionRequest: null,
     });
     // The admin's internal note never reaches the person: only the code's message does.
     s.kyc.states.set('auth0|ada', {
@@ -94,6 +100,7 @@ describe('getMe', () => {
       kycReason: null,
       kycNewAttemptAllowed: false,
       kycAttempts: { used: 1, max: 3 },
+      deletionRequest: null,
     });
   });
 

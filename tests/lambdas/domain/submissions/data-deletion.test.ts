@@ -4,12 +4,15 @@ import { recipientKey } from '#lambdas/domain/emails/recipient-limit.ts';
 import {
   AccountNotFoundError,
   DeletionConfirmationInvalidError,
+  DeletionNotCancellableError,
+  DeletionRequestNotFoundError,
   EmailNotVerifiedError,
   RateLimitedError,
 } from '#lambdas/domain/errors.ts';
 import type { Clock } from '#lambdas/domain/ports.ts';
 import { signedInWriteLimits } from '#lambdas/domain/signed-in-limits.ts';
 import {
+  cancelOwnDataDeletion,
   confirmDataDeletion,
   dueDate,
   hashToken,
@@ -215,13 +218,14 @@ describe("asking for the signed-in person's own data deletion", () => {
     const limiter = new FakeLimiter(() => clock.now().getTime());
     const request = requestOwnDataDeletion({
       profiles,
-      store,
+      requests: store,
       mailer,
       clock,
       newId: sequentialIds('own'),
       limiter,
     });
-    return { store, mailer, profiles, request, clock };
+    const cancel = cancelOwnDataDeletion({ requests: store, clock });
+    return { store, mailer, profiles, request, cancel, clock };
   }
 
   it("is confirmed by the token, for the account's own address, due 30 days later", async () => {
@@ -259,12 +263,44 @@ describe("asking for the signed-in person's own data deletion", () => {
     expect(store.all()).toHaveLength(1);
   });
 
-  it('takes at most 3 requests a day from one person, then 429 with nothing stored or sent (ADR 0072)', async () => {
+  it('answers a second request while one is pending with the pending one: nothing stored or sent (ADR 0076)', async () => {
     const { store, mailer, profiles, request, clock } = own();
     await profiles.saveAccount({ userId: 'auth0|owner', email: 'owner@company.example', name: 'Owner' });
     const owner = { userId: 'auth0|owner', emailVerified: true, claims: {} };
+    const first = await request(owner, {});
+    clock.advanceHours(30);
+    await expect(request(owner, { details: 'again' })).resolves.toEqual({ ...first, alreadyPending: true });
+    expect(store.all()).toHaveLength(1);
+    expect(mailer.sent).toHaveLength(1);
+  });
+
+  it("cancels a pending request once, and refuses another person's id and one being carried out", async () => {
+    const { store, profiles, request, cancel } = own();
+    await profiles.saveAccount({ userId: 'auth0|owner', email: 'owner@company.example', name: 'Owner' });
+    const owner = { userId: 'auth0|owner', emailVerified: true, claims: {} };
+    const { requestId } = await request(owner, {});
+    await expect(cancel({ userId: 'auth0|other' }, requestId)).rejects.toBeInstanceOf(
+      DeletionRequestNotFoundError,
+    );
+    await cancel(owner, requestId);
+    expect(store.all()).toEqual([expect.objectContaining({ requestId, status: 'cancelled' })]);
+    await expect(cancel(owner, requestId)).rejects.toBeInstanceOf(DeletionRequestNotFoundError);
+    // A new request after the cancellation is a new one; the operator starting it ends the choice.
+    const second = await request(owner, {});
+    expect(second.requestId).not.toBe(requestId);
+    const stored = store.items.get(`DELETION#${second.requestId}|REQUEST`);
+    if (stored?.kind !== 'deletion_request') throw new Error('not stored');
+    stored.status = 'in_progress';
+    await expect(cancel(owner, second.requestId)).rejects.toBeInstanceOf(DeletionNotCancellableError);
+  });
+
+  it('takes at most 3 requests a day from one person, then 429 with nothing stored or sent (ADR 0072)', async () => {
+    const { store, mailer, profiles, request, cancel, clock } = own();
+    await profiles.saveAccount({ userId: 'auth0|owner', email: 'owner@company.example', name: 'Owner' });
+    const owner = { userId: 'auth0|owner', emailVerified: true, claims: {} };
     const { limit } = signedInWriteLimits['own-deletion-request'];
-    for (let i = 0; i < limit; i++) await request(owner, {});
+    // Each filed and withdrawn: a pending request would answer the next one without spending.
+    for (let i = 0; i < limit; i++) await cancel(owner, (await request(owner, {})).requestId);
     const refused = await request(owner, {}).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RateLimitedError);
     expect((refused as RateLimitedError).retryAfterSeconds).toBe(24 * 3600);

@@ -3,11 +3,12 @@ import type { Clock, EmailMessage, Mailer } from '#lambdas/domain/ports.ts';
 import type {
   DeletionConfirmations,
   DeletionRequestRecord,
+  OwnDeletionRequests,
   SubmissionRecord,
   SubmissionStore,
 } from '#lambdas/domain/submissions/ports.ts';
 
-export class MemorySubmissionStore implements SubmissionStore, DeletionConfirmations {
+export class MemorySubmissionStore implements SubmissionStore, DeletionConfirmations, OwnDeletionRequests {
   readonly items = new Map<string, SubmissionRecord>();
 
   async addOnce(record: SubmissionRecord): Promise<'added' | 'exists'> {
@@ -42,6 +43,31 @@ export class MemorySubmissionStore implements SubmissionStore, DeletionConfirmat
     };
     this.items.set(id, confirmed);
     return confirmed;
+  }
+
+  /** The adapter's rule: one pending own request per account. */
+  async pendingOf(userId: string): Promise<DeletionRequestRecord | undefined> {
+    return this.all().find(
+      (r): r is DeletionRequestRecord =>
+        r.kind === 'deletion_request' &&
+        r.userId === userId &&
+        (r.status === 'received' || r.status === 'in_progress'),
+    );
+  }
+
+  async addOwn(record: DeletionRequestRecord & { userId: string }): Promise<DeletionRequestRecord> {
+    const pending = await this.pendingOf(record.userId);
+    if (pending) return pending;
+    await this.addOnce(record);
+    return record;
+  }
+
+  async cancelOwn(userId: string, requestId: string, now: string) {
+    const pending = await this.pendingOf(userId);
+    if (pending?.requestId !== requestId) return 'not_found' as const;
+    if (pending.status !== 'received') return 'not_cancellable' as const;
+    this.items.set(`DELETION#${requestId}|REQUEST`, { ...pending, status: 'cancelled', cancelledAt: now });
+    return 'cancelled' as const;
   }
 
   all(): SubmissionRecord[] {

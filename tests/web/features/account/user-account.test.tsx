@@ -281,7 +281,9 @@ describe('data deletion request', () => {
     );
     expect(due.tagName).toBe('TIME');
     expect(due.getAttribute('dateTime')).toBe('2026-12-04');
-    expect((details() as HTMLTextAreaElement).value).toBe('');
+    // The pending request replaces the form: no second request from this page (ADR 0076).
+    expect(within(deletion()).queryByRole('button', { name: 'Request Deletion' })).toBeNull();
+    expect(within(deletion()).getByRole('button', { name: 'Cancel Deletion Request' })).toBeTruthy();
   });
 
   it('sends an empty request when no details were given', async () => {
@@ -348,6 +350,64 @@ describe('data deletion request', () => {
     expect(await within(deletion()).findByText('Details must be at most 5000 characters')).toBeTruthy();
     expect(details().getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(details()));
+  });
+
+  const pending = {
+    requestId: '6f1c2b1e-8d3a-4c55-9a7e-2b4d6c8e0f11',
+    status: 'received' as const,
+    requestedAt: '2026-11-04T10:15:00.000Z',
+    dueBy: '2026-12-04',
+    cancellable: true,
+  };
+  const cancelCalls = (calls: ApiCall[]) => calls.filter((call) => call.method === 'DELETE');
+
+  it('shows a pending request with its dates after a reload, instead of the form', async () => {
+    open({ deletionRequest: pending });
+    const heading = within(deletion()).getByRole('heading', { name: 'Deletion requested' });
+    expect(heading).toBeTruthy();
+    const times = within(deletion()).getAllByText((_, element) => element?.tagName === 'TIME');
+    expect(times.map((time) => time.getAttribute('dateTime'))).toEqual([pending.requestedAt, pending.dueBy]);
+    expect(within(deletion()).getByText(/Requested on/).textContent).toMatch(/due by/);
+    expect(within(deletion()).getByText(pending.requestId)).toBeTruthy();
+    expect(within(deletion()).queryByRole('button', { name: 'Request Deletion' })).toBeNull();
+    await screen.findByText('No consents are recorded for your account yet.');
+  });
+
+  it('cancels the pending request with the token, then offers the form again', async () => {
+    const { calls, session } = open({ deletionRequest: pending }, async (request) =>
+      request.method === 'DELETE'
+        ? json(200, { requestId: pending.requestId, status: 'cancelled' })
+        : history([]),
+    );
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Cancel Deletion Request' }));
+    const again = await within(deletion()).findByRole('button', { name: 'Request Deletion' });
+    expect(cancelCalls(calls)).toEqual([
+      expect.objectContaining({ path: `/api/me/data-deletion-requests/${pending.requestId}` }),
+    ]);
+    expect(cancelCalls(calls)[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(await screen.findByText('Your deletion request is cancelled. Nothing was deleted.')).toBeTruthy();
+    expect(session.refreshMe).toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(again));
+  });
+
+  it('says when the request is already being carried out, and offers no cancel then', async () => {
+    open({ deletionRequest: pending }, async (request) =>
+      request.method === 'DELETE'
+        ? problemJson(409, {
+            type: 'https://platform.example/problems/deletion-not-cancellable',
+            title: 'Conflict',
+            status: 409,
+          })
+        : history([]),
+    );
+    fireEvent.click(within(deletion()).getByRole('button', { name: 'Cancel Deletion Request' }));
+    expect(
+      await screen.findByText('We have started carrying out your request: it can no longer be cancelled.'),
+    ).toBeTruthy();
+    cleanup();
+    open({ deletionRequest: { ...pending, status: 'in_progress', cancellable: false } });
+    expect(within(deletion()).queryByRole('button', { name: 'Cancel Deletion Request' })).toBeNull();
+    expect(within(deletion()).getByText(/can no longer be cancelled/)).toBeTruthy();
   });
 });
 

@@ -31,6 +31,7 @@ const admin: MeResponse = {
   kycReason: null,
   kycNewAttemptAllowed: false,
   kycAttempts: { used: 1, max: 3 },
+  deletionRequest: null,
 };
 
 const item = (overrides: Partial<VerificationItem> & { userId: string }): VerificationItem => ({

@@ -25,6 +25,7 @@ export const approvedCommercial: MeResponse = {
   kycReason: null,
   kycNewAttemptAllowed: false,
   kycAttempts: { used: 1, max: 3 },
+  deletionRequest: null,
 };
 
 function Elsewhere() {

@@ -28,6 +28,7 @@ export const baseMe: MeResponse = {
   kycReason: null,
   kycNewAttemptAllowed: false,
   kycAttempts: { used: 1, max: 3 },
+  deletionRequest: null,
 };
 
 export function problem(status: number, type: string, title = 'Refused'): Response {

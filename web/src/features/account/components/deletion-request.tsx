@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type DataDeletionAccepted, ownDataDeletionRequest } from '#contracts/data-deletion.ts';
+import { type OwnDeletionRequestState, ownDataDeletionRequest } from '#contracts/data-deletion.ts';
 import { DeletionDetailsField } from '#web/components/deletion-details-field.tsx';
-import { Receipt } from '#web/components/receipt.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { paths } from '#web/config/paths.ts';
 import { accountCopy } from '#web/content/account.ts';
 import { requestOwnDataDeletion } from '#web/features/account/api/request-own-data-deletion.ts';
-import { formatCalendarDate } from '#web/features/account/lib/dates.ts';
+import { PendingDeletionRequest } from '#web/features/account/components/pending-deletion-request.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useContractForm } from '#web/lib/use-contract-form.ts';
 
@@ -20,11 +19,15 @@ const cancelled = Symbol('cancelled');
 // never typed or sent: the API takes it from the access token's account, which also confirms it. The form kit validates
 // against the same contract as the API; its submit waits for an explicit confirmation before
 // anything is sent, so one stray click never files an erasure.
+//
+// A pending request (GET /api/me's `deletionRequest`, ADR 0076) replaces the form: its dates and
+// the way to cancel it, so the page shows it after a reload and never offers a second request.
 export function DeletionRequest({ email }: { email: string }) {
   const toast = useToast();
-  const { api } = useSession();
+  const { api, me, refreshMe } = useSession();
   const headingId = useId();
-  const [accepted, setAccepted] = useState<DataDeletionAccepted | null>(null);
+  const [pending, setPending] = useState<OwnDeletionRequestState | null>(me.deletionRequest);
+  const [accepted, setAccepted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const decide = useRef<((send: boolean) => void) | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -37,7 +40,7 @@ export function DeletionRequest({ email }: { email: string }) {
     schema: ownDataDeletionRequest,
     toInput: (values) => (values.details.trim() ? { details: values.details } : {}),
     submit: async (request) => {
-      setAccepted(null);
+      setAccepted(false);
       const send = await new Promise<boolean>((resolve) => {
         decide.current = resolve;
         setConfirming(true);
@@ -47,7 +50,23 @@ export function DeletionRequest({ email }: { email: string }) {
       if (!send) throw cancelled;
       return requestOwnDataDeletion(api, request);
     },
-    onSuccess: setAccepted,
+    onSuccess: (answer) => {
+      // The answer names the request (the pending one, if there was one); the session's account
+      // is read again so the rest of the app knows it too.
+      setPending({
+        requestId: answer.requestId,
+        dueBy: answer.dueBy,
+        status: 'received',
+        requestedAt: new Date().toISOString(),
+        cancellable: true,
+      });
+      setAccepted(true);
+      refreshMe()
+        .then((fresh) => {
+          if (fresh.deletionRequest?.requestId === answer.requestId) setPending(fresh.deletionRequest);
+        })
+        .catch(() => undefined);
+    },
     onFailure: (error) => {
       if (error !== cancelled) toast.error(copy.failed, { title: copy.failedTitle });
     },
@@ -62,12 +81,19 @@ export function DeletionRequest({ email }: { email: string }) {
     previous.current = step;
     if (step === 'confirm') confirmHeading.current?.focus();
     if (step !== 'edit' || before === 'edit') return;
-    if (accepted) receiptHeading.current?.focus();
+    if (pending) receiptHeading.current?.focus();
     else if (form.errors.details) {
       const field = formRef.current?.elements.namedItem('details');
       if (field instanceof HTMLElement) field.focus();
     } else reviewButton.current?.focus();
-  }, [step, accepted, form.errors.details]);
+  }, [step, pending, form.errors.details]);
+
+  function gone(cancelled: boolean) {
+    setPending(null);
+    setAccepted(false);
+    refreshMe().catch(() => undefined);
+    if (cancelled) setTimeout(() => reviewButton.current?.focus(), 0);
+  }
 
   return (
     <section aria-labelledby={headingId} className="account-section">
@@ -75,65 +101,57 @@ export function DeletionRequest({ email }: { email: string }) {
       <p className="account-section__intro">
         {copy.intro} <Link to={paths.dataDeletion.getHref()}>{copy.policyLink}</Link>
       </p>
-      <form ref={formRef} className="form deletion-form" noValidate onSubmit={form.onSubmit}>
-        <dl className="app-facts">
-          <dt>{copy.emailLabel}</dt>
-          <dd>{email}</dd>
-        </dl>
-        <p className="field__hint">{copy.emailNote}</p>
-        <fieldset className="deletion-form__fields" disabled={step !== 'edit'}>
-          <DeletionDetailsField copy={copy} {...form.control('details')} />
-          {step === 'edit' && (
-            <button ref={reviewButton} type="submit" className="button">
-              {copy.review}
-            </button>
-          )}
-        </fieldset>
-        {step !== 'edit' && (
-          <div className="deletion-confirm">
-            <h3 ref={confirmHeading} tabIndex={-1}>
-              {copy.confirmHeading}
-            </h3>
-            <p>{copy.confirmBody(email)}</p>
-            <div className="app-actions">
-              <button
-                type="button"
-                className="button"
-                disabled={step !== 'confirm'}
-                onClick={() => decide.current?.(true)}
-              >
-                {step === 'sending' ? copy.sending : copy.send}
+      {pending ? (
+        <PendingDeletionRequest
+          request={pending}
+          email={email}
+          justFiled={accepted}
+          headingRef={receiptHeading}
+          onGone={gone}
+        />
+      ) : (
+        <form ref={formRef} className="form deletion-form" noValidate onSubmit={form.onSubmit}>
+          <dl className="app-facts">
+            <dt>{copy.emailLabel}</dt>
+            <dd>{email}</dd>
+          </dl>
+          <p className="field__hint">{copy.emailNote}</p>
+          <fieldset className="deletion-form__fields" disabled={step !== 'edit'}>
+            <DeletionDetailsField copy={copy} {...form.control('details')} />
+            {step === 'edit' && (
+              <button ref={reviewButton} type="submit" className="button">
+                {copy.review}
               </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={step !== 'confirm'}
-                onClick={() => decide.current?.(false)}
-              >
-                {copy.cancel}
-              </button>
+            )}
+          </fieldset>
+          {step !== 'edit' && (
+            <div className="deletion-confirm">
+              <h3 ref={confirmHeading} tabIndex={-1}>
+                {copy.confirmHeading}
+              </h3>
+              <p>{copy.confirmBody(email)}</p>
+              <div className="app-actions">
+                <button
+                  type="button"
+                  className="button"
+                  disabled={step !== 'confirm'}
+                  onClick={() => decide.current?.(true)}
+                >
+                  {step === 'sending' ? copy.sending : copy.send}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={step !== 'confirm'}
+                  onClick={() => decide.current?.(false)}
+                >
+                  {copy.cancel}
+                </button>
+              </div>
             </div>
-          </div>
-        )}
-      </form>
-      <Receipt
-        accepted={accepted !== null}
-        title={copy.receivedTitle}
-        headingRef={receiptHeading}
-        details={
-          accepted
-            ? [
-                { term: copy.requestId, value: <code>{accepted.requestId}</code> },
-                {
-                  term: copy.dueBy,
-                  value: <time dateTime={accepted.dueBy}>{formatCalendarDate(accepted.dueBy)}</time>,
-                },
-              ]
-            : []
-        }
-      >
-        <p>{copy.receivedBody(email)}</p>
-      </Receipt>
+          )}
+        </form>
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { accountCopy } from '#web/content/account.ts';
 import { ConsentHistory } from '#web/features/account/components/consent-history.tsx';
+import { DataExport } from '#web/features/account/components/data-export.tsx';
 import { DeletionRequest } from '#web/features/account/components/deletion-request.tsx';
 import { ProfileCard } from '#web/features/account/components/profile-card.tsx';
 import { journeyState, nextStep } from '#web/lib/journey.ts';
@@ -40,6 +41,7 @@ export function Component() {
       </div>
       <ProfileCard me={me} />
       <ConsentHistory />
+      <DataExport />
       <DeletionRequest email={me.email} />
     </section>
   );
