@@ -205,10 +205,16 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     handler: 'create-own-data-deletion-request',
     throttle: throttles.user,
     // The address from the profile or the token: no Auth0 credentials (ADR 0059). The profile is
-    // read with the registration (one BatchGetItem, so one statement names both prefixes), the
-    // request is put; nothing else of the table (ADR 0072).
+    // read with the registration and the account's deletion pointer (one BatchGetItem, so one
+    // statement names the three prefixes), the request is put; nothing else of the table (ADR 0072).
     grants: [
-      tableItems('submissions', 'read', profileKeyPrefix, submissionKeyPrefixes.registration),
+      tableItems(
+        'submissions',
+        'read',
+        profileKeyPrefix,
+        submissionKeyPrefixes.registration,
+        submissionKeyPrefixes.deletionRequest,
+      ),
       // The request and the account's pointer to it, put together; both read to answer a pending
       // request instead of filing a second (ADR 0076).
       tableItems('submissions', 'readPut', submissionKeyPrefixes.deletionRequest),

@@ -147,7 +147,10 @@ export class DynamoDbSubmissionStore
 
   async pendingOf(userId: string): Promise<DeletionRequestRecord | undefined> {
     const requestId = await this.pointerOf(userId);
-    if (requestId === undefined) return undefined;
+    return requestId === undefined ? undefined : this.pendingById(userId, requestId);
+  }
+
+  async pendingById(userId: string, requestId: string): Promise<DeletionRequestRecord | undefined> {
     const request = await this.get(requestId);
     return request && pendingStatuses.includes(request.status) && request.userId === userId
       ? (request as DeletionRequestRecord)

@@ -12,6 +12,7 @@ import type { ErasedAccounts } from '#lambdas/domain/data-rights/ports.ts';
 import type { ProfileLookup, UserProfile, UserProfiles } from '#lambdas/domain/ports.ts';
 import { profileKeyPrefix } from '#lambdas/tables.ts';
 import { registrationKey } from './dynamodb-registration-store.ts';
+import { ownDeletionPointerKey } from './dynamodb-submission-store.ts';
 
 // The product's own account records (ADR 0059), in the submissions table beside the registration:
 // `{pk: 'PROFILE#<sub>', sk: 'PROFILE'}` with `email`, so the byEmail index finds it for a data
@@ -68,9 +69,13 @@ export class DynamoDbUserProfiles implements UserProfiles, ErasedAccounts {
     }
   }
 
-  /** One strongly consistent BatchGetItem: the profile and, for older accounts, the registration. */
+  /**
+   * One strongly consistent BatchGetItem: the profile, for older accounts the registration, and
+   * the pointer to the account's pending deletion request (GET /api/me stays at three reads).
+   */
   async get(userId: string): Promise<ProfileLookup> {
-    const keys = [profileKey(userId), registrationKey(userId)];
+    const pointerKey = ownDeletionPointerKey(userId);
+    const keys = [profileKey(userId), registrationKey(userId), pointerKey];
     let items: Record<string, unknown>[] = [];
     let pending: Record<string, unknown>[] = keys;
     // Unprocessed keys (throttling) are asked again, a few times, with a short backoff.
@@ -88,15 +93,20 @@ export class DynamoDbUserProfiles implements UserProfiles, ErasedAccounts {
     const profile = items.find((item) => item.pk === profileKey(userId).pk);
     if (profile?.erasedAt !== undefined) return { kind: 'erased' };
     const registration = items.find((item) => item.pk === registrationKey(userId).pk);
+    const pointer = items.find((item) => item.pk === pointerKey.pk && item.sk === pointerKey.sk);
+    const deletion =
+      typeof pointer?.requestId === 'string' ? { pendingDeletionRequestId: pointer.requestId } : {};
     if (profile) {
       const read = toProfile(profile, userId);
       // A profile the sync created knows no organization name; the registration does.
       if (read.organizationName === null && registration) {
         read.organizationName = fromRegistration(registration, userId).organizationName;
       }
-      return { kind: 'profile', profile: read };
+      return { kind: 'profile', profile: read, ...deletion };
     }
-    return registration ? { kind: 'profile', profile: fromRegistration(registration, userId) } : undefined;
+    return registration
+      ? { kind: 'profile', profile: fromRegistration(registration, userId), ...deletion }
+      : undefined;
   }
 
   async saveAccount(account: Parameters<UserProfiles['saveAccount']>[0]): Promise<void> {

@@ -76,7 +76,18 @@ export interface UserProfile {
 }
 
 /** A profile, an account the product erased (its tokens may still be valid), or nothing known. */
-export type ProfileLookup = { kind: 'profile'; profile: UserProfile } | { kind: 'erased' } | undefined;
+export type ProfileLookup =
+  | {
+      kind: 'profile';
+      profile: UserProfile;
+      /**
+       * The id the account's pending-deletion pointer names (ADR 0076), read in the same request
+       * as the profile; whether that request is still pending is the deletion store's to say.
+       */
+      pendingDeletionRequestId?: string;
+    }
+  | { kind: 'erased' }
+  | undefined;
 
 export interface UserProfiles {
   get(userId: string): Promise<ProfileLookup>;

@@ -402,7 +402,7 @@ describe('the backend stack', () => {
       { actions: ['dynamodb:UpdateItem'], leadingKeys: ['DELETION#*'] },
     ]);
     expect(onSubmissions('CreateOwnDataDeletionRequest')).toEqual([
-      { actions: reads, leadingKeys: ['PROFILE#*', 'REGISTRATION#*'] },
+      { actions: reads, leadingKeys: ['PROFILE#*', 'REGISTRATION#*', 'DELETION#*'] },
       // The request and the account's pointer to it, read to answer a pending one (ADR 0076).
       { actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'], leadingKeys: ['DELETION#*'] },
       { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] },

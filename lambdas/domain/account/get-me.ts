@@ -8,8 +8,9 @@ import type { OwnDeletionRequests } from '#lambdas/domain/submissions/ports.ts';
 
 // GET /api/me: the server's truth about the caller, from DynamoDB and the caller's token only: no
 // Management API call (Auth0's quota is one per tenant, 2 requests/s on the Free plan; ADR 0059).
-// Four reads at most: the profile (with the registration, one BatchGetItem), the KYC state,
-// the consent ledger and the person's pending deletion request (a pointer, then the request). The KYC table is the truth for the status (written before any event is
+// Three reads: the profile (with the registration and the pointer to a pending deletion request,
+// one BatchGetItem), the KYC state and the consent ledger; a fourth, the request itself, only while
+// one is pending (ADR 0076). The KYC table is the truth for the status (written before any event is
 // published); the token's claims, up to a token's lifetime old, fill in only what the product
 // holds nothing of (an account created outside registration).
 
@@ -18,19 +19,27 @@ export interface GetMeDeps {
   kyc: KycStateReader;
   ledger: Pick<ConsentLedger, 'listBySubject'>;
   /** The person's own pending deletion request, shown on the account page (ADR 0076). */
-  deletions: Pick<OwnDeletionRequests, 'pendingOf'>;
+  deletions: Pick<OwnDeletionRequests, 'pendingById' | 'pendingOf'>;
 }
 
 /** Undefined for an account the product erased (its token may still be valid for a while). */
 export function getMe(deps: GetMeDeps) {
   return async (caller: Caller): Promise<MeResponse | undefined> => {
-    const [lookup, kyc, records, deletion] = await Promise.all([
+    const [lookup, kyc, records] = await Promise.all([
       deps.profiles.get(caller.userId),
       deps.kyc.getState(caller.userId),
       deps.ledger.listBySubject(caller.userId),
-      deps.deletions.pendingOf(caller.userId),
     ]);
     if (lookup?.kind === 'erased') return undefined;
+    // The pointer came with the profile; an account without one (made outside registration, which
+    // the post-login Action no longer lets in) is looked up on its own.
+    const pendingId = lookup?.pendingDeletionRequestId;
+    const deletion =
+      lookup === undefined
+        ? await deps.deletions.pendingOf(caller.userId)
+        : pendingId
+          ? await deps.deletions.pendingById(caller.userId, pendingId)
+          : undefined;
     const profile = lookup?.profile;
     const { claims } = caller;
     const kycStatus = kyc?.status ?? profile?.auth0Kyc?.status ?? claims.kycStatus ?? 'not_started';

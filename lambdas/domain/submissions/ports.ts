@@ -95,6 +95,11 @@ export interface OwnDeletionRequests {
   /** The account's request that has not been carried out or cancelled, if any. */
   pendingOf(userId: string): Promise<DeletionRequestRecord | undefined>;
   /**
+   * The request of this id if it is the account's and still pending: GET /api/me knows the id
+   * from the pointer it read with the profile, and spends one read on it only then.
+   */
+  pendingById(userId: string, requestId: string): Promise<DeletionRequestRecord | undefined>;
+  /**
    * Stores the request unless the account has a pending one: then nothing is written and the
    * pending one is answered.
    */

@@ -23,7 +23,12 @@ describe('getMe', () => {
       kyc,
       ledger,
       profiles,
-      me: getMe({ profiles, kyc, ledger, deletions: { pendingOf: async () => undefined } }),
+      me: getMe({
+        profiles,
+        kyc,
+        ledger,
+        deletions: { pendingById: async () => undefined, pendingOf: async () => undefined },
+      }),
     };
   }
   const caller = (overrides: Partial<Caller> = {}): Caller => ({

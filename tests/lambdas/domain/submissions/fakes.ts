@@ -55,6 +55,11 @@ export class MemorySubmissionStore implements SubmissionStore, DeletionConfirmat
     );
   }
 
+  async pendingById(userId: string, requestId: string): Promise<DeletionRequestRecord | undefined> {
+    const pending = await this.pendingOf(userId);
+    return pending?.requestId === requestId ? pending : undefined;
+  }
+
   async addOwn(record: DeletionRequestRecord & { userId: string }): Promise<DeletionRequestRecord> {
     const pending = await this.pendingOf(record.userId);
     if (pending) return pending;
