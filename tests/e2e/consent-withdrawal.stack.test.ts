@@ -1,0 +1,94 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { problemTypes } from '#contracts/problem.ts';
+import { verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
+import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { createTestUser, type TestUser } from '#tests/helpers/tokens.ts';
+
+// Withdrawing consent and giving it again, through the web origin as the account page and the
+// consent dialog call it (issue 26, item 1; ADR 0075): what GET /api/me says, what the inquiry
+// route answers, and the subject's hash chain after both.
+
+const stack = inject('stack');
+const db = stackDb(stack);
+const grant = {
+  identity_verification_consent: true,
+  biometric_data_consent: true,
+  privacy_policy_consent: true,
+  consent_type: 'identity_verification',
+};
+const withdrawal = { consent_type: 'identity_verification' };
+
+function call(method: string, path: string, token: string, body?: unknown) {
+  return fetch(`${stack.web}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function consentRecorded(token: string): Promise<boolean> {
+  const response = await call('GET', '/api/me', token);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { consentRecorded: boolean }).consentRecorded;
+}
+
+async function chainOf(subjectId: string) {
+  const result = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName('ConsentLedger'),
+      KeyConditionExpression: 'subjectId = :s',
+      ExpressionAttributeValues: { ':s': subjectId },
+      ConsistentRead: true,
+    }),
+  );
+  return result.Items ?? [];
+}
+
+let person: TestUser;
+beforeAll(async () => {
+  person = await createTestUser(stack);
+});
+
+describe('withdrawing consent, then giving it again', () => {
+  it('refuses what was never given, withdraws what was, stops the verification, and lets it start again after a new consent', async () => {
+    // Never given: 409 consent-not-active, and nothing appended.
+    const never = await call('POST', '/api/me/consent-withdrawals', person.token, withdrawal);
+    expect(never.status).toBe(409);
+    expect(((await never.json()) as { type: string }).type).toBe(problemTypes.consentNotActive);
+    expect(await chainOf(person.userId)).toEqual([]);
+
+    expect((await call('POST', '/api/consents', person.token, grant)).status).toBe(201);
+    expect(await consentRecorded(person.token)).toBe(true);
+
+    const withdrawn = await call('POST', '/api/me/consent-withdrawals', person.token, withdrawal);
+    expect(withdrawn.status).toBe(201);
+    expect(await withdrawn.json()).toMatchObject({
+      purpose: 'identity_verification',
+      action: 'withdrawn',
+      method: 'account_page',
+      sequence: 2,
+    });
+    expect(await consentRecorded(person.token)).toBe(false);
+
+    // Twice: 409 again, nothing appended.
+    const twice = await call('POST', '/api/me/consent-withdrawals', person.token, withdrawal);
+    expect(twice.status).toBe(409);
+    expect(await chainOf(person.userId)).toHaveLength(2);
+
+    // No verification without consent.
+    const inquiry = await call('POST', '/api/me/kyc/inquiry', person.token);
+    expect(inquiry.status).toBe(403);
+    expect(((await inquiry.json()) as { type: string }).type).toBe(problemTypes.consentRequired);
+
+    // Consent again: the verification may start.
+    expect((await call('POST', '/api/consents', person.token, grant)).status).toBe(201);
+    expect(await consentRecorded(person.token)).toBe(true);
+    expect((await call('POST', '/api/me/kyc/inquiry', person.token)).status).toBe(200);
+
+    // The chain holds all three, linked, and verifies.
+    const chain = await chainOf(person.userId);
+    expect(chain.map((record) => record.action)).toEqual(['granted', 'withdrawn', 'granted']);
+    expect(verifyChain(chain)).toMatchObject({ ok: true, records: 3 });
+  });
+});
