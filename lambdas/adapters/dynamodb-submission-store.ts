@@ -189,9 +189,10 @@ export class DynamoDbSubmissionStore
         return record;
       } catch (error) {
         if (!(error instanceof TransactionCanceledException)) throw error;
-        const pending = await this.pendingOf(record.userId);
-        if (pending) return pending;
+        // One read of the pointer: it names the pending request to answer, or a stale one to replace.
         stale = await this.pointerOf(record.userId);
+        const pending = stale === undefined ? undefined : await this.pendingById(record.userId, stale);
+        if (pending) return pending;
       }
     }
     throw new Error('the own deletion request could not be stored: its pointer keeps changing');
