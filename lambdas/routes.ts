@@ -155,14 +155,22 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
   DecideVerification: {
     handler: 'decide-verification',
     throttle: throttles.user,
-    grants: [table('kycState', 'readWrite'), eventBus('KycStatusChanged')],
+    // The trail's head read, and the entry put in the decision's own transaction (ADR 0078).
+    grants: [table('kycState', 'readWrite'), table('adminAuditLog', 'readPut'), eventBus('KycStatusChanged')],
     summary: "Approve or reject a user's submitted verification, with a reason code",
   },
   AllowVerificationAttempt: {
     handler: 'allow-verification-attempt',
     throttle: throttles.user,
-    grants: [table('kycState', 'readWrite')],
+    grants: [table('kycState', 'readWrite'), table('adminAuditLog', 'readPut')],
     summary: 'Allow a rejected user a new verification attempt (at most three in all), with a reason',
+  },
+  GetVerificationAuditTrail: {
+    handler: 'get-verification-audit-trail',
+    throttle: throttles.user,
+    // The trail's byTarget index only; nothing written (ADR 0078).
+    grants: [table('adminAuditLog', 'read', true)],
+    summary: "The admin audit trail of one person's verification: who did what, when and why",
   },
   CreateWaitlistEntry: {
     handler: 'create-waitlist-entry',

@@ -82,6 +82,30 @@ export const tables = {
     ],
     ttlAttribute: 'expiresAt',
   },
+  adminAuditLog: {
+    logicalName: 'AdminAuditLog',
+    envVar: 'ADMIN_AUDIT_TABLE',
+    purpose:
+      "The admin audit trail (ADR 0078): reviewers' decisions and reversals, new attempts allowed, erasure " +
+      'runs, role changes and provisioning applies, as one append-only hash chain (partition `chain`, sort ' +
+      'key the sequence, so a conditional put cannot fork it); read by auditors. byTime serves an export of ' +
+      'a period, byTarget the trail of one verification. Entries expire five years after they are written.',
+    partitionKey: { name: 'chain', type: 'S' },
+    sortKey: { name: 'sequence', type: 'N' },
+    indexes: [
+      {
+        name: 'byTime',
+        partitionKey: { name: 'chain', type: 'S' },
+        sortKey: { name: 'recordedAt', type: 'S' },
+      },
+      {
+        name: 'byTarget',
+        partitionKey: { name: 'targetId', type: 'S' },
+        sortKey: { name: 'recordedAt', type: 'S' },
+      },
+    ],
+    ttlAttribute: 'expiresAt',
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof tables;

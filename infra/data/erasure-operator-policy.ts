@@ -11,7 +11,7 @@ import { tables } from '#lambdas/tables.ts';
 export const retentionUpdateAttributes = ['expiresAt', 'subjectId', 'sequence', 'pk', 'sk'] as const;
 
 export interface ErasureOperatorPolicyProps {
-  tables: { submissions: ITableV2; kycState: ITableV2; consentLedger: ITableV2 };
+  tables: { submissions: ITableV2; kycState: ITableV2; consentLedger: ITableV2; adminAuditLog: ITableV2 };
   /** The erasure's own Auth0 application (read and delete users) and the Persona API key. */
   secrets: { auth0Erasure: ISecret; personaApiKey: ISecret };
 }
@@ -20,14 +20,15 @@ export interface ErasureOperatorPolicyProps {
  * What `npm run data:erase` does with the operator's credentials (docs/operating.md), as a managed
  * policy operators attach like the auditors' one: the deletion request and the address's
  * submissions in the Submissions table (read, mark, delete), the KYC state and consent ledger read,
- * their expiry set and nothing else written, and the two secrets it reads.
+ * their expiry set and nothing else written, the run appended to the admin audit trail (ADR 0078),
+ * and the two secrets it reads.
  */
 export class ErasureOperatorPolicy extends Construct {
   readonly policy: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: ErasureOperatorPolicyProps) {
     super(scope, id);
-    const { submissions, kycState, consentLedger } = props.tables;
+    const { submissions, kycState, consentLedger, adminAuditLog } = props.tables;
     const byEmail = tables.submissions.indexes.map((index) => `${submissions.tableArn}/index/${index.name}`);
     this.policy = new ManagedPolicy(this, 'Policy', {
       description:
@@ -50,6 +51,11 @@ export class ErasureOperatorPolicy extends Construct {
             'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...retentionUpdateAttributes] },
             StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
           },
+        }),
+        // The trail's head, and the run's entry put after it: append only, never an update or delete.
+        new PolicyStatement({
+          actions: ['dynamodb:Query', 'dynamodb:PutItem'],
+          resources: [adminAuditLog.tableArn],
         }),
         new PolicyStatement({
           actions: ['secretsmanager:GetSecretValue'],

@@ -26,9 +26,13 @@ export class DataStack extends Stack {
     this.data = new DataTables(this, 'Data');
     this.secrets = new PlatformSecrets(this, 'Secrets');
     this.email = new PlatformEmail(this, 'Email', { domain: props.emailDomain });
-    this.auditor = new AuditorPolicy(this, 'Auditor', { consentLedger: this.data.tables.consentLedger });
+    this.auditor = new AuditorPolicy(this, 'Auditor', {
+      consentLedger: this.data.tables.consentLedger,
+      adminAuditLog: this.data.tables.adminAuditLog,
+    });
     new CfnOutput(this, 'AuditorPolicyArn', {
-      description: 'Attach to the auditors role or permission set: read-only on the consent ledger',
+      description:
+        'Attach to the auditors role or permission set: read-only on the consent ledger and the admin audit trail',
       value: this.auditor.policy.managedPolicyArn,
     });
     this.erasureOperator = new ErasureOperatorPolicy(this, 'ErasureOperator', {

@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  type DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
   type QueryCommandOutput,
@@ -9,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { KycStatusChanged } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
+import { auditEntryPut } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import { DynamoDbKycAdminQueue } from '#lambdas/adapters/dynamodb-kyc-admin-queue.ts';
 import { DynamoDbKycOutbox, outboxPut } from '#lambdas/adapters/dynamodb-kyc-outbox.ts';
 import {
@@ -17,6 +19,7 @@ import {
   kycStateKey,
   toKycRecord,
 } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
+import type { StoredAuditEntry } from '#lambdas/domain/admin-audit/trail.ts';
 import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import { StorageUnavailableError } from '#lambdas/domain/errors.ts';
 import type {
@@ -76,6 +79,20 @@ const batchGetAttempts = 4;
 export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore, StaleInquiryFinder {
   readonly #outbox = new DynamoDbKycOutbox(this.client, this.tableName);
   readonly #listings = new DynamoDbKycAdminQueue(this.client, this.tableName);
+  readonly #auditTable: string | undefined;
+
+  /** `auditTable`: the admin trail, for the reviewers' changes that carry an entry (ADR 0078). */
+  constructor(client: DynamoDBDocumentClient, tableName: string, options: { auditTable?: string } = {}) {
+    super(client, tableName);
+    this.#auditTable = options.auditTable;
+  }
+
+  /** The put of a change's trail entry, in the change's own transaction. */
+  #auditPut(entry: StoredAuditEntry): TransactItem {
+    if (this.#auditTable === undefined)
+      throw new Error('A change with an admin-trail entry needs the store built with its auditTable.');
+    return auditEntryPut(this.#auditTable, entry);
+  }
 
   listUnpublished(limit: number): Promise<OutboxEntry[]> {
     return this.#outbox.listUnpublished(limit);
@@ -296,6 +313,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
         action: 'new_attempt_allowed',
         at: input.at,
       }),
+      ...(input.audit ? [this.#auditPut(input.audit)] : []),
     ]);
   }
 
@@ -486,6 +504,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     if (change.held === true) items.push(history('decision_held'));
     if (changed && event !== null && outboxId !== null)
       items.push(history('status_changed'), outboxPut(this.tableName, outboxId, event));
+    if (changed && change.audit) items.push(this.#auditPut(change.audit));
 
     try {
       await this.client.send(new TransactWriteCommand({ TransactItems: items }));

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { getVerificationAuditTrailRoute } from './admin-audit.ts';
 import {
   allowVerificationAttemptRoute,
   decideVerificationRoute,
@@ -49,6 +50,7 @@ export const apiRoutes = {
   ListVerifications: listVerificationsRoute,
   DecideVerification: decideVerificationRoute,
   AllowVerificationAttempt: allowVerificationAttemptRoute,
+  GetVerificationAuditTrail: getVerificationAuditTrailRoute,
   CreateWaitlistEntry: createWaitlistEntryRoute,
   CreateInvestorInquiry: createInvestorInquiryRoute,
   CreateContactMessage: createContactMessageRoute,

@@ -13,7 +13,7 @@ export const contractRetentionYears = 10;
 /** KYC outcome and history, after the relationship ends (§ 8 Abs. 4 GwG, AMLD Art. 40). */
 export const kycRetentionYears = 5;
 
-/** Each entry of the admin audit trail (to come), after it was written. */
+/** Each entry of the admin audit trail (ADR 0078), after it was written. */
 export const auditTrailRetentionYears = 5;
 
 /**
@@ -100,8 +100,8 @@ export const retentionTable = {
       de: '§ 8 Abs. 4 GwG, Art. 40 der Richtlinie (EU) 2015/849, Art. 5 Abs. 2 DSGVO',
       en: '§ 8(4) GwG, Art. 40 of Directive (EU) 2015/849, GDPR Art. 5(2)',
     },
-    enforcedBy: 'the admin audit trail to come (issue 26): its items carry expiresAt from this row',
-    planned: true,
+    enforcedBy:
+      'the admin audit trail (ADR 0078): each entry carries expiresAt from this row (auditEntryExpiry)',
   },
   financialRecords: {
     what: {

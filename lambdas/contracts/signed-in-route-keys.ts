@@ -13,6 +13,7 @@ export const signedInRouteKeys = {
   ListVerifications: 'GET /api/admin/verifications',
   DecideVerification: 'POST /api/admin/verifications/{userId}/decision',
   AllowVerificationAttempt: 'POST /api/admin/verifications/{userId}/new-attempt',
+  GetVerificationAuditTrail: 'GET /api/admin/verifications/{userId}/audit-trail',
   CreateOwnDataDeletionRequest: 'POST /api/me/data-deletion-requests',
   ExportMyData: 'GET /api/me/export',
   CancelOwnDataDeletionRequest: 'DELETE /api/me/data-deletion-requests/{requestId}',

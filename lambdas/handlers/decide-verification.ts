@@ -3,6 +3,7 @@ import {
   type VerificationDecisionResponse,
 } from '#contracts/admin-verifications.ts';
 import { userId as userIdSchema } from '#contracts/common.ts';
+import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
@@ -15,33 +16,39 @@ import { logger } from '#lambdas/runtime/logger.ts';
 import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const decide = decideVerification({
-  store: new DynamoDbKycStore(documentClient, tableName('kycState')),
+  store: new DynamoDbKycStore(documentClient, tableName('kycState'), {
+    auditTable: tableName('adminAuditLog'),
+  }),
+  audit: new DynamoDbAdminAuditLog(documentClient, tableName('adminAuditLog')),
   events: createEventPublisher(),
   clock: systemClock,
 });
 
-export const handler = httpHandler({ route: decideVerificationRoute }, async ({ body, event, caller }) => {
-  const userId = event.pathParameters?.userId ?? '';
-  // No account has an id outside the contract's bounds, and a longer one is no valid table key.
-  if (!userIdSchema.safeParse(userId).success) throw new VerificationNotFoundError();
-  const result = await decide({ adminId: caller.userId, userId, decision: body });
-  if (result.changed) countMetric('KycStatusChanged');
-  // The note stays in the table's history; the log gets only who decided what, and the code.
-  logger.info('verification decided by admin', {
-    subject: userId,
-    status: result.status,
-    reasonCode: body.reasonCode,
-    changed: result.changed,
-  });
-  if (result.publish && !result.publish.published) {
-    logger.warn('publishing KycStatusChanged failed; left for the outbox relay', { subject: userId });
-  }
-  return {
-    status: 200,
-    body: {
-      userId,
-      kycStatus: result.status,
+export const handler = httpHandler(
+  { route: decideVerificationRoute },
+  async ({ body, event, caller, requestId }) => {
+    const userId = event.pathParameters?.userId ?? '';
+    // No account has an id outside the contract's bounds, and a longer one is no valid table key.
+    if (!userIdSchema.safeParse(userId).success) throw new VerificationNotFoundError();
+    const result = await decide({ adminId: caller.userId, userId, decision: body, requestId });
+    if (result.changed) countMetric('KycStatusChanged');
+    // The note stays in the table's history; the log gets only who decided what, and the code.
+    logger.info('verification decided by admin', {
+      subject: userId,
+      status: result.status,
       reasonCode: body.reasonCode,
-    } satisfies VerificationDecisionResponse,
-  };
-});
+      changed: result.changed,
+    });
+    if (result.publish && !result.publish.published) {
+      logger.warn('publishing KycStatusChanged failed; left for the outbox relay', { subject: userId });
+    }
+    return {
+      status: 200,
+      body: {
+        userId,
+        kycStatus: result.status,
+        reasonCode: body.reasonCode,
+      } satisfies VerificationDecisionResponse,
+    };
+  },
+);

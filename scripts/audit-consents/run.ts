@@ -1,7 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import {
   type AuditQuery,
@@ -13,6 +11,7 @@ import {
   toJson,
 } from '#lambdas/domain/consent/audit.ts';
 import { tables } from '#lambdas/tables.ts';
+import { openAuditTable } from '../lib/audit-table.ts';
 
 // The consent audit's command line, as importable functions: parse options, find the table and
 // endpoint, run the audit, write the export. `scripts/audit-consents.ts` only calls `main`.
@@ -81,24 +80,7 @@ export async function openLedger(
   options: Pick<AuditOptions, 'table' | 'stack'>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ ledger: DynamoDbConsentLedger; tableName: string; close(): void }> {
-  const config: DynamoDBClientConfig = {};
-  let tableName = options.table ?? env[tables.consentLedger.envVar];
-  if (options.stack) {
-    const stack = JSON.parse(await readFile(options.stack, 'utf8')) as {
-      dynamodb?: { endpoint?: string; tables?: Record<string, string> };
-    };
-    const endpoint = stack.dynamodb?.endpoint;
-    if (!endpoint) throw new AuditUsageError(`${options.stack} has no dynamodb.endpoint.`);
-    config.endpoint = endpoint;
-    // DynamoDB Local accepts any credentials; the stack does not need real ones.
-    config.region = env.AWS_REGION ?? 'eu-central-1';
-    config.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    tableName = options.table ?? stack.dynamodb?.tables?.[tables.consentLedger.logicalName] ?? tableName;
-  }
-  if (!tableName) {
-    throw new AuditUsageError(`No table: give --table, --stack or set ${tables.consentLedger.envVar}.`);
-  }
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient(config));
+  const { client, tableName } = await openAuditTable(options, env, tables.consentLedger);
   return { ledger: new DynamoDbConsentLedger(client, tableName), tableName, close: () => client.destroy() };
 }
 

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createManagementApi } from '#lambdas/adapters/auth0-management-api.ts';
 import { Auth0UserDirectory } from '#lambdas/adapters/auth0-user-directory.ts';
+import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbRetention } from '#lambdas/adapters/dynamodb-retention.ts';
@@ -58,6 +59,8 @@ export function buildEraseDeps(config: EraseConfig): EraseDeps & { close(): void
     }),
     accounts: new DynamoDbUserProfiles(client, config.dynamodb.tables.submissions),
     clock: systemClock,
+    trail: new DynamoDbAdminAuditLog(client, config.dynamodb.tables.adminAuditLog),
+    operatorId: config.operatorId,
     close: () => raw.destroy(),
   };
 }

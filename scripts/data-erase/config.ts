@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseM2mCredentials } from '#lambdas/adapters/auth0-management-api.ts';
 import { secretEnvVars } from '#lambdas/grants.ts';
 import type { StackInfo } from '#local/stack.ts';
+import { awsOperatorId, localOperatorId } from '../lib/operator.ts';
 
 // Where the erasure runs: the local stack (everything from stack.json) or an AWS stage (table
 // names and secret ids from the environment, operator credentials from the default AWS chain).
@@ -12,8 +13,10 @@ export interface EraseConfig {
     endpoint?: string | undefined;
     region?: string | undefined;
     credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
-    tables: { submissions: string; kycState: string; consentLedger: string };
+    tables: { submissions: string; kycState: string; consentLedger: string; adminAuditLog: string };
   };
+  /** Who runs it, for the admin trail (ADR 0078). */
+  operatorId: string;
   auth0: { domain: string; baseUrl?: string | undefined; clientId: string; clientSecret: string };
   persona: { url: string; apiKey: string };
 }
@@ -35,8 +38,10 @@ export function configFromStack(info: StackInfo): EraseConfig {
         submissions: table(info, 'Submissions'),
         kycState: table(info, 'KycState'),
         consentLedger: table(info, 'ConsentLedger'),
+        adminAuditLog: table(info, 'AdminAuditLog'),
       },
     },
+    operatorId: localOperatorId(),
     auth0: {
       domain: issuer.host,
       baseUrl: issuer.origin,
@@ -59,13 +64,14 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
 }
 
 /**
- * An AWS stage: `SUBMISSIONS_TABLE`, `KYC_STATE_TABLE`, `CONSENT_LEDGER_TABLE`, `AUTH0_DOMAIN`,
+ * An AWS stage: `SUBMISSIONS_TABLE`, `KYC_STATE_TABLE`, `CONSENT_LEDGER_TABLE`, `ADMIN_AUDIT_TABLE`, `AUTH0_DOMAIN`,
  * `AUTH0_ERASURE_SECRET_ID` (the auth0Erasure secret), `PERSONA_API_KEY_SECRET_ID` and optionally `PERSONA_API_URL`; the
  * secrets are read with the operator's credentials.
  */
 export async function configFromEnv(
   env: NodeJS.ProcessEnv,
   readSecret: (secretId: string) => Promise<string>,
+  operatorId: () => Promise<string> = awsOperatorId,
 ): Promise<EraseConfig> {
   const m2m = parseM2mCredentials(await readSecret(required(env, secretEnvVars.auth0Erasure)));
   return {
@@ -74,8 +80,10 @@ export async function configFromEnv(
         submissions: required(env, 'SUBMISSIONS_TABLE'),
         kycState: required(env, 'KYC_STATE_TABLE'),
         consentLedger: required(env, 'CONSENT_LEDGER_TABLE'),
+        adminAuditLog: required(env, 'ADMIN_AUDIT_TABLE'),
       },
     },
+    operatorId: await operatorId(),
     auth0: {
       domain: required(env, 'AUTH0_DOMAIN'),
       baseUrl: env.AUTH0_MANAGEMENT_BASE_URL || undefined,

@@ -494,6 +494,17 @@ describe('erasing a person’s data (npm run data:erase)', () => {
   it('deletes the account and the submissions, redacts the inquiry, keeps the ledger and KYC decision', async () => {
     const result = await runErase(config, requestId);
     expect(result.kind).toBe('completed');
+    // The run is in the admin audit trail: the operator, the request, counts (ADR 0078).
+    const runs = (await db.scan('AdminAuditLog')).filter((entry) => entry.targetId === requestId);
+    expect(runs).toEqual([
+      expect.objectContaining({
+        actorType: 'operator',
+        actorId: expect.stringMatching(/^local:/),
+        action: 'erasure_run',
+        targetType: 'deletion_request',
+        details: expect.objectContaining({ accounts: 1, inquiriesRedacted: 1 }),
+      }),
+    ]);
 
     expect(await idpUserStatus(user.userId)).toBe(404);
     expect((await ofEmail(user.email)).map((i) => i.kind)).toEqual(['deletion_request']);

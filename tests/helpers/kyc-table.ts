@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
 import type { KycStatusChanged } from '#contracts/events.ts';
+import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import {
   type ConsentLedgerOptions,
   DynamoDbConsentLedger,
@@ -52,6 +53,8 @@ export class KycTableStore extends DynamoDbKycStore {
   readonly eventReads: string[] = [];
   /** Every listHistories call's user ids (the queue must read histories once, for listed users only). */
   readonly historyReads: string[][] = [];
+  /** The admin trail the store's reviewer changes append to (a table of its own, ADR 0078). */
+  audit!: DynamoDbAdminAuditLog;
   #started = 0;
   #shown = 0;
 
@@ -233,8 +236,12 @@ export function localKycTables(): {
   return {
     async newStore() {
       const table = `kyc-${++count}`;
+      const auditTable = `audit-${count}`;
       await admin.send(new CreateTableCommand(createTableInput(tables.kycState, table)));
-      return new KycTableStore(client, table);
+      await admin.send(new CreateTableCommand(createTableInput(tables.adminAuditLog, auditTable)));
+      const store = new KycTableStore(client, table, { auditTable });
+      store.audit = new DynamoDbAdminAuditLog(client, auditTable);
+      return store;
     },
     async newLedger(options) {
       const table = `ledger-${++count}`;

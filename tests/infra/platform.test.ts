@@ -108,6 +108,7 @@ describe('the data stack', () => {
       stateful.flatMap((type) => Object.keys(data.findResources(type)).map((id) => [id, type])),
     );
     expect(ids).toEqual({
+      DataAdminAuditLog48A30BB2: 'AWS::DynamoDB::GlobalTable',
       DataConsentLedger60BD9010: 'AWS::DynamoDB::GlobalTable',
       DataKycStateFC554048: 'AWS::DynamoDB::GlobalTable',
       DataSubmissionsC34A80E9: 'AWS::DynamoDB::GlobalTable',
@@ -130,7 +131,7 @@ describe('the data stack', () => {
     expect(stacks.data.terminationProtection).toBe(true);
   });
 
-  it('gives auditors read-only access to the consent ledger and its indexes, and to nothing else', () => {
+  it('gives auditors read-only access to the consent ledger, the admin trail and their indexes, and to nothing else', () => {
     const policies = managedPolicy('Auditor');
     expect(policies).toHaveLength(1);
     const [statement, ...others] = (policies[0]?.Properties.PolicyDocument.Statement ?? []) as Statement[];
@@ -146,8 +147,11 @@ describe('the data stack', () => {
     ]);
     const resources = JSON.stringify(statement?.Resource);
     expect(resources).toContain('DataConsentLedger60BD9010');
+    expect(resources).toContain('DataAdminAuditLog48A30BB2');
     expect(resources).not.toMatch(/KycState|Submissions/);
     expect(resources).toContain('/index/byPurposeAndTime');
+    expect(resources).toContain('/index/byTime');
+    expect(resources).toContain('/index/byTarget');
     expect(resources).not.toContain('*');
   });
 
@@ -181,6 +185,12 @@ describe('the data stack', () => {
           },
           StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
         },
+      },
+      // The run's entry in the admin trail: the head read and the entry put, nothing updated (ADR 0078).
+      {
+        actions: ['dynamodb:PutItem', 'dynamodb:Query'],
+        resources: ['DataAdminAuditLog'],
+        condition: undefined,
       },
       {
         actions: ['secretsmanager:GetSecretValue'],

@@ -169,14 +169,18 @@ function cell(value: unknown): string {
   return String(value);
 }
 
-/** Header line and one line per record, CRLF-terminated (RFC 4180). */
-export function toCsv(records: readonly ConsentRecord[]): string {
-  const lines = [csvColumns.join(',')];
+/** Header line and one line per record, CRLF-terminated (RFC 4180); objects as canonical JSON. */
+export function csvTable(records: readonly object[], columns: readonly string[]): string {
+  const lines = [columns.join(',')];
   for (const record of records) {
-    const values = record as unknown as Record<string, unknown>;
-    lines.push(csvColumns.map((column) => csvField(cell(values[column]))).join(','));
+    const values = record as Record<string, unknown>;
+    lines.push(columns.map((column) => csvField(cell(values[column]))).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+export function toCsv(records: readonly ConsentRecord[]): string {
+  return csvTable(records, csvColumns);
 }
 
 export function toJson(report: AuditReport): string {

@@ -109,20 +109,32 @@ export interface ChainVerification {
  * A chain cannot show that its newest records were removed: compare the head against an earlier
  * audit's export for that (see the ADR).
  */
-export function verifyChain(items: readonly LedgerItem[]): ChainVerification {
+export interface ChainOptions {
+  /** The attribute naming an item's chain: `subjectId` in the consent ledger, `chain` in the admin trail. */
+  chainKey?: string;
+  /**
+   * The first sequence passed (default 1): a segment of a longer chain, whose first record's
+   * `previousHash` is not checked (its predecessor is not in the segment; ADR 0078).
+   */
+  from?: number;
+}
+
+export function verifyChain(items: readonly LedgerItem[], options: ChainOptions = {}): ChainVerification {
+  const chainKey = options.chainKey ?? 'subjectId';
+  const from = options.from ?? 1;
   const bySubject = new Map<string, Record<string, unknown>[]>();
   for (const item of items.map(fieldsOf)) {
-    const subjectId = show(item.subjectId);
+    const subjectId = show(item[chainKey]);
     const list = bySubject.get(subjectId) ?? [];
     list.push(item);
     bySubject.set(subjectId, list);
   }
   const breaks: ChainBreak[] = [];
-  for (const [subjectId, list] of bySubject) breaks.push(...verifySubject(subjectId, list));
+  for (const [subjectId, list] of bySubject) breaks.push(...verifySubject(subjectId, list, from));
   return { ok: breaks.length === 0, subjects: bySubject.size, records: items.length, breaks };
 }
 
-function verifySubject(subjectId: string, list: Record<string, unknown>[]): ChainBreak[] {
+function verifySubject(subjectId: string, list: Record<string, unknown>[], from: number): ChainBreak[] {
   const breaks: ChainBreak[] = [];
   const push = (sequence: number, kind: ChainBreakKind, reason: string) =>
     breaks.push({ subjectId, sequence, kind, reason });
@@ -137,7 +149,7 @@ function verifySubject(subjectId: string, list: Record<string, unknown>[]): Chai
   }
   valid.sort((a, b) => (a.sequence as number) - (b.sequence as number));
 
-  let expected = 1;
+  let expected = from;
   let previous: Record<string, unknown> | undefined;
   for (const item of valid) {
     const sequence = item.sequence as number;

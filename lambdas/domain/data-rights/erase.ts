@@ -1,3 +1,4 @@
+import type { AdminAuditLog } from '../admin-audit/trail.ts';
 import type { Clock } from '../ports.ts';
 import { type ErasurePlan, mergeDeleted, planErasure, retentionDates } from './erasure-plan.ts';
 import type {
@@ -50,6 +51,10 @@ export interface EraseDeps {
   retention: RetentionSchedule;
   accounts: ErasedAccounts;
   clock: Clock;
+  /** The admin trail: each run that carries a request out is recorded (ADR 0078). */
+  trail: Pick<AdminAuditLog, 'append'>;
+  /** Who runs the erasure: the operator's AWS principal, or the local user on the local stack. */
+  operatorId: string;
 }
 
 /** How long an erased account's marker outlives it: longer than any access token it was given. */
@@ -123,6 +128,26 @@ export function eraseRequestedData(deps: EraseDeps) {
       kept: plan.kept,
       completedAt: deps.clock.now().toISOString(),
     };
+    // Recorded before the request is marked done: if the append fails, a rerun (which redoes
+    // nothing that is done) records it; a crash between the two records the run twice, never none.
+    await deps.trail.append({
+      actorType: 'operator',
+      actorId: deps.operatorId,
+      action: 'erasure_run',
+      targetType: 'deletion_request',
+      targetId: requestId,
+      reasonCode: null,
+      reason: `Data-deletion request confirmed by its address's owner at ${request.confirmedAt}`,
+      // Counts, not contents: the trail outlives what the run deleted.
+      details: {
+        accounts: userIds.length,
+        deleted: planned.length,
+        kept: plan.kept.length,
+        inquiriesRedacted: plan.redactInquiries.length,
+        startedAt,
+      },
+      requestId: null,
+    });
     await deps.requests.complete(requestId, outcome, epoch(until.deletionRequest));
     return { kind: 'completed', requestId, email: request.email, outcome };
   };

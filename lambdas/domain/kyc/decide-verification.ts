@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { VerificationDecisionRequest } from '#contracts/admin-verifications.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import { maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
+import { type AdminAuditLog, chainEntry, decisionAction } from '../admin-audit/trail.ts';
 import type { Clock, EventPublisher } from '../ports.ts';
 import {
   AttemptsExhaustedError,
@@ -14,7 +15,11 @@ import {
 import type { KycRecord, KycStore } from './ports.ts';
 import { type PublishResult, publishOutboxEntry } from './publish-outbox.ts';
 
-const maxRounds = 3;
+/** A round is lost to a concurrent change of the state, or to another append to the admin trail. */
+const maxRounds = 5;
+
+/** The trail's head, read in each round: the entry chains onto it in the change's transaction. */
+type TrailHead = Pick<AdminAuditLog, 'head'>;
 
 /**
  * A verification can be decided once an inquiry of the current attempt was submitted: Persona
@@ -32,11 +37,18 @@ export function isSubmitted(record: Pick<KycRecord, 'status'>): boolean {
  * decision. An admin never decides on their own verification, and nobody decides on one that was
  * never submitted.
  */
-export function decideVerification(deps: { store: KycStore; events: EventPublisher; clock: Clock }) {
+export function decideVerification(deps: {
+  store: KycStore;
+  events: EventPublisher;
+  clock: Clock;
+  audit: TrailHead;
+}) {
   return async (input: {
     adminId: string;
     userId: string;
     decision: VerificationDecisionRequest;
+    /** The API request, named in the trail entry. */
+    requestId?: string;
   }): Promise<{ status: KycStatus; changed: boolean; publish: PublishResult | null }> => {
     if (input.adminId === input.userId) throw new OwnVerificationError();
     const eventId = `admin_${randomUUID()}`;
@@ -45,8 +57,35 @@ export function decideVerification(deps: { store: KycStore; events: EventPublish
       // An erased person's verification is no one's to decide any more (ADR 0077).
       if (state === undefined || state.erased) throw new VerificationNotFoundError();
       if (!isSubmitted(state)) throw new VerificationNotSubmittedError();
-      const now = deps.clock.now().toISOString();
+      const clockNow = deps.clock.now();
+      const now = clockNow.toISOString();
       const eventAt = state.lastEventAt !== null && state.lastEventAt > now ? state.lastEventAt : now;
+      const status = input.decision.decision;
+      // Who decided what, on whom and why, in the trail, with the change itself (ADR 0078); a
+      // decision that changes nothing is no decision and is not recorded.
+      const audit =
+        status === state.status
+          ? undefined
+          : chainEntry(
+              {
+                actorType: 'admin',
+                actorId: input.adminId,
+                action: decisionAction(state.status, status),
+                targetType: 'verification',
+                targetId: input.userId,
+                reasonCode: input.decision.reasonCode,
+                reason: input.decision.reason || null,
+                details: {
+                  from: state.status,
+                  to: status,
+                  inquiryId: state.inquiryId,
+                  attempt: state.attempt,
+                },
+                requestId: input.requestId ?? null,
+              },
+              await deps.audit.head(),
+              { entryId: randomUUID(), recordedAt: clockNow },
+            );
       const result = await deps.store.applyChange({
         userId: input.userId,
         expectedVersion: state.version,
@@ -61,6 +100,7 @@ export function decideVerification(deps: { store: KycStore; events: EventPublish
         reason: input.decision.reason || null,
         reasonCode: input.decision.reasonCode,
         at: now,
+        ...(audit ? { audit } : {}),
       });
       if (result.outcome === 'conflict') continue;
       // A duplicate cannot happen (fresh event id); treat it as done.
@@ -81,11 +121,12 @@ export function decideVerification(deps: { store: KycStore; events: EventPublish
  * The status stays `rejected` until the person starts it ("Verify again"). Allowing again what is
  * already allowed changes nothing and answers the same.
  */
-export function allowNewAttempt(deps: { store: KycStore; clock: Clock }) {
+export function allowNewAttempt(deps: { store: KycStore; clock: Clock; audit: TrailHead }) {
   return async (input: {
     adminId: string;
     userId: string;
     reason: string;
+    requestId?: string;
   }): Promise<{ status: KycStatus; attempt: number; changed: boolean }> => {
     if (input.adminId === input.userId) throw new OwnVerificationError();
     for (let round = 0; round < maxRounds; round++) {
@@ -94,12 +135,29 @@ export function allowNewAttempt(deps: { store: KycStore; clock: Clock }) {
       if (state.status !== 'rejected') throw new VerificationNotRejectedError();
       if (state.newAttemptAllowed) return { status: state.status, attempt: state.attempt, changed: false };
       if (state.attempt >= maxVerificationAttempts) throw new AttemptsExhaustedError(maxVerificationAttempts);
+      const now = deps.clock.now();
+      const audit = chainEntry(
+        {
+          actorType: 'admin',
+          actorId: input.adminId,
+          action: 'new_attempt_allowed',
+          targetType: 'verification',
+          targetId: input.userId,
+          reasonCode: null,
+          reason: input.reason,
+          details: { attempt: state.attempt, inquiryId: state.inquiryId },
+          requestId: input.requestId ?? null,
+        },
+        await deps.audit.head(),
+        { entryId: randomUUID(), recordedAt: now },
+      );
       const saved = await deps.store.allowNewAttempt({
         userId: input.userId,
         expectedVersion: state.version,
         actorId: input.adminId,
         reason: input.reason,
-        at: deps.clock.now().toISOString(),
+        at: now.toISOString(),
+        audit,
       });
       if (saved === 'saved') return { status: state.status, attempt: state.attempt, changed: true };
     }

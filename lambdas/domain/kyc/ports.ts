@@ -1,6 +1,7 @@
 import type { KycStatusChanged } from '#contracts/events.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { PersonaInquiryStatus } from '#contracts/persona-webhook.ts';
+import type { StoredAuditEntry } from '../admin-audit/trail.ts';
 import type { KycStateReader } from '../ports.ts';
 import type { RegistrationRecord } from '../registration/ports.ts';
 
@@ -70,6 +71,12 @@ export interface StatusChange {
    * event is recorded, as applied and in the history (`decision_held`), and changes nothing else.
    */
   held?: boolean;
+  /**
+   * A reviewer's decision: its admin-trail entry, written in the same transaction as the change
+   * (no decision without its entry, no entry without its decision; ADR 0078). Left out when the
+   * status does not change.
+   */
+  audit?: StoredAuditEntry;
 }
 
 export type ApplyResult =
@@ -108,6 +115,8 @@ export interface NewAttemptAllowance {
   /** Internal: the history keeps it. */
   reason: string;
   at: string;
+  /** Its admin-trail entry, written in the same transaction (ADR 0078). */
+  audit?: StoredAuditEntry;
 }
 
 /** The person starting the new attempt a reviewer allowed (`KycStore.startNewAttempt`). */

@@ -49,7 +49,7 @@ describe('what a stack keeps', () => {
       const kept = resources.filter((r) => r.DeletionPolicy === 'RetainExceptOnCreate');
       const count = (type: string) => kept.filter((r) => r.Type === type).length;
       expect(count('AWS::SecretsManager::Secret')).toBe(8);
-      expect(count('AWS::DynamoDB::GlobalTable')).toBe(3);
+      expect(count('AWS::DynamoDB::GlobalTable')).toBe(4);
       expect(count('AWS::S3::Bucket')).toBe(2);
       expect(count('AWS::Logs::LogGroup')).toBeGreaterThan(20);
       // Log groups too, but for the realtime API's, named after the API and deleted with it.

@@ -3,6 +3,7 @@ import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationHistoryLimit } from '#contracts/admin-verifications.ts';
+import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbKycStore, historySk } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbRegistrationStore, registrationKey } from '#lambdas/adapters/dynamodb-registration-store.ts';
@@ -24,6 +25,7 @@ import { freePort } from '#tests/helpers/free-port.ts';
 let dynamodb: RunningDynamoDb;
 let client: DynamoDBDocumentClient;
 let kyc: DynamoDbKycStore;
+let audit: DynamoDbAdminAuditLog;
 let registrations: DynamoDbRegistrationStore;
 /** Every command the client sent, by its DynamoDB name (the document client's commands wrap these). */
 const sent: string[] = [];
@@ -43,7 +45,10 @@ beforeAll(async () => {
     },
     { step: 'initialize', name: 'recordCommands' },
   );
-  kyc = new DynamoDbKycStore(client, dynamodb.tableNames.kycState);
+  kyc = new DynamoDbKycStore(client, dynamodb.tableNames.kycState, {
+    auditTable: dynamodb.tableNames.adminAuditLog,
+  });
+  audit = new DynamoDbAdminAuditLog(client, dynamodb.tableNames.adminAuditLog);
   registrations = new DynamoDbRegistrationStore(client, dynamodb.tableNames.submissions);
 }, 60_000);
 
@@ -170,7 +175,7 @@ describe('the admin queue on DynamoDB Local', () => {
       ],
     });
 
-    await decideVerification({ store: kyc, events, clock })({
+    await decideVerification({ store: kyc, events, clock, audit })({
       adminId: 'auth0|admin',
       userId,
       decision: {
@@ -219,7 +224,7 @@ describe('the admin queue on DynamoDB Local', () => {
     const historyBefore = (await kyc.listHistories([userId], 50)).get(userId) ?? [];
     expect(before).toMatchObject({ status: 'pending', erased: true });
 
-    const decide = decideVerification({ store: kyc, events, clock });
+    const decide = decideVerification({ store: kyc, events, clock, audit });
     await expect(
       decide({
         adminId: 'auth0|admin',
@@ -228,7 +233,11 @@ describe('the admin queue on DynamoDB Local', () => {
       }),
     ).rejects.toBeInstanceOf(VerificationNotFoundError);
     await expect(
-      allowNewAttempt({ store: kyc, clock })({ adminId: 'auth0|admin', userId, reason: 'after the erasure' }),
+      allowNewAttempt({ store: kyc, clock, audit })({
+        adminId: 'auth0|admin',
+        userId,
+        reason: 'after the erasure',
+      }),
     ).rejects.toBeInstanceOf(VerificationNotFoundError);
     expect(
       await kyc.recordInquiry({
@@ -280,7 +289,7 @@ describe('the admin queue on DynamoDB Local', () => {
   it(`keeps only a user's newest ${verificationHistoryLimit} transitions, oldest first`, async () => {
     const userId = 'auth0|queue-long-history';
     await userInReview(userId);
-    const decide = decideVerification({ store: kyc, events, clock });
+    const decide = decideVerification({ store: kyc, events, clock, audit });
     for (let round = 0; round < verificationHistoryLimit; round++) {
       await decide({
         adminId: 'auth0|admin',
@@ -447,7 +456,7 @@ describe('event ordering in the database', () => {
     const userId = 'auth0|queue-attempts';
     await userInReview(userId);
     const first = await kyc.getRecord(userId);
-    await decideVerification({ store: kyc, events, clock })({
+    await decideVerification({ store: kyc, events, clock, audit })({
       adminId: 'auth0|admin',
       userId,
       decision: { decision: 'rejected', reasonCode: 'selfie_mismatch' },
@@ -470,7 +479,7 @@ describe('event ordering in the database', () => {
     });
     expect(refused).toEqual({ outcome: 'conflict' });
 
-    await allowNewAttempt({ store: kyc, clock })({
+    await allowNewAttempt({ store: kyc, clock, audit })({
       adminId: 'auth0|admin',
       userId,
       reason: 'Clearer selfie sent',

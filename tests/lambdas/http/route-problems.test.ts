@@ -47,6 +47,7 @@ const env = {
   AWS_SECRET_ACCESS_KEY: 'test',
   CONSENT_LEDGER_TABLE: 'ledger',
   KYC_STATE_TABLE: 'kyc',
+  ADMIN_AUDIT_TABLE: 'audit',
   SUBMISSIONS_TABLE: 'submissions',
   EVENT_BUS_NAME: 'bus',
   SES_SENDER: 'no-reply@platform.test',
@@ -73,7 +74,12 @@ let tenantKey: SigningKey;
 const bus = mockClient(EventBridgeClient);
 const secrets = mockClient(SecretsManagerClient);
 const ses = mockClient(SESv2Client);
-const tableNames = { consentLedger: 'ledger', kycState: 'kyc', submissions: 'submissions' } as const;
+const tableNames = {
+  consentLedger: 'ledger',
+  kycState: 'kyc',
+  submissions: 'submissions',
+  adminAuditLog: 'audit',
+} as const;
 /** The DynamoDB calls so far that the route's grants would not allow in AWS (tests/helpers/grant-check.ts). */
 const callsDenied = (route: RouteDef) =>
   deniedCalls(
@@ -1082,6 +1088,18 @@ describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () =
       arrange: () => ddb.on(QueryCommand, { TableName: 'ledger' }).resolves({ Items: [grantedConsent] }),
     },
     { route: 'SendVerificationEmail', status: 202, event: { claims: claims(unverified) } },
+    {
+      // The state read, the trail's head queried, and the decision and its trail entry in one transaction.
+      route: 'DecideVerification',
+      status: 200,
+      event: { claims: claims(admin), pathParameters: { userId: USER }, body: JSON.stringify(decisionBody) },
+      arrange: () => ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({}) }),
+    },
+    {
+      route: 'GetVerificationAuditTrail',
+      status: 200,
+      event: { claims: claims(admin), pathParameters: { userId: USER } },
+    },
   ];
   it.each(successes.map((s, i) => [s.route, i, s] as const))(
     '%s (%i) succeeds within its grants',
@@ -1111,7 +1129,7 @@ describe('a handler takes its auth from the route that mounts it', () => {
         pathParameters: { userId: USER },
         body: JSON.stringify(route.id === 'AllowVerificationAttempt' ? newAttemptBody : decisionBody),
       };
-      const body = route.method === 'GET' ? {} : input;
+      const body = route.method === 'GET' ? { pathParameters: input.pathParameters } : input;
       const refused = await handlers.get(route.id)?.(
         await eventFor(route, { ...body, claims: claims() }),
         lambdaContext,

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deletionRequestRetentionYears } from '#contracts/retention.ts';
+import { type AdminAuditFacts, chainEntry } from '#lambdas/domain/admin-audit/trail.ts';
 import {
   DeletionRequestNotConfirmedError,
   DeletionRequestNotFoundError,
@@ -61,7 +62,20 @@ class MemoryDirectory {
   }
 }
 
+/** The admin trail as the erasure sees it: what it appended, and an append that can fail. */
+class MemoryTrail {
+  readonly entries: AdminAuditFacts[] = [];
+  failing = false;
+  async append(facts: AdminAuditFacts) {
+    if (this.failing) throw new Error('trail unavailable');
+    this.entries.push(facts);
+    return chainEntry(facts, undefined, { entryId: `e${this.entries.length}`, recordedAt: now });
+  }
+}
+
+const operatorId = 'arn:aws:sts::123456789012:assumed-role/Operators/ada';
 const email = 'ada@analytical.example';
+let trail: MemoryTrail;
 let submissions: MemorySubmissions;
 let directory: MemoryDirectory;
 let redacted: string[];
@@ -105,6 +119,8 @@ function erase() {
       },
     },
     clock: { now: () => now },
+    trail,
+    operatorId,
   });
 }
 
@@ -112,6 +128,7 @@ const epoch = (iso: string) => Date.parse(iso) / 1000;
 
 beforeEach(() => {
   now = new Date('2026-04-01T09:00:00.000Z');
+  trail = new MemoryTrail();
   expiries = new Map();
   erasedMarkers = new Map();
   submissions = new MemorySubmissions();
@@ -233,6 +250,8 @@ describe('erasing the data of a deletion request', () => {
       retention: { expireConsentRecords: async () => {}, expireKycRecords: async () => {} },
       accounts: { markErased: async () => {} },
       clock: { now: () => now },
+      trail,
+      operatorId,
     });
     await expect(flaky('req-1')).rejects.toThrow('persona unavailable');
     expect(submissions.requests.get('req-1')?.status).toBe('in_progress');
@@ -254,6 +273,38 @@ describe('erasing the data of a deletion request', () => {
     expect(expiries.get('ledger:auth0|ada')).toBe(
       epoch(`${2026 + policyFacts.contractRetentionYears}-04-01T09:00:00.000Z`),
     );
+  });
+
+  it('records the run in the admin trail once: the operator, the request, counts and no contents', async () => {
+    kyc.set('auth0|ada', { status: 'approved', inquiryId: 'inq_second' });
+    inquiries.set('auth0|ada', ['inq_first', 'inq_second']);
+    await erase()('req-1');
+    expect(trail.entries).toHaveLength(1);
+    const [entry] = trail.entries;
+    expect(entry).toMatchObject({
+      actorType: 'operator',
+      actorId: operatorId,
+      action: 'erasure_run',
+      targetType: 'deletion_request',
+      targetId: 'req-1',
+      reasonCode: null,
+      details: { accounts: 1, inquiriesRedacted: 2, startedAt: '2026-04-01T09:00:00.000Z' },
+    });
+    expect(entry?.reason).toMatch(/^Data-deletion request confirmed by its address's owner at /);
+    expect(JSON.stringify(entry)).not.toContain(email);
+    // A rerun of a completed request does nothing, so it records nothing.
+    await erase()('req-1');
+    expect(trail.entries).toHaveLength(1);
+  });
+
+  it('leaves the request open when the trail refuses the entry, and records the run on the rerun', async () => {
+    trail.failing = true;
+    await expect(erase()('req-1')).rejects.toThrow('trail unavailable');
+    expect(submissions.requests.get('req-1')?.status).toBe('in_progress');
+    trail.failing = false;
+    await erase()('req-1');
+    expect(submissions.requests.get('req-1')?.status).toBe('completed');
+    expect(trail.entries.map((entry) => entry.action)).toEqual(['erasure_run']);
   });
 
   it('changes nothing on a dry run, and lists what it would do', async () => {

@@ -24,7 +24,12 @@ const kycTables = localKycTables();
 async function setup() {
   const store = await kycTables.newStore();
   const events = new RecordingPublisher();
-  return { store, published: events.published, decide: decideVerification({ store, events, clock }), events };
+  return {
+    store,
+    published: events.published,
+    decide: decideVerification({ store, events, clock, audit: store.audit }),
+    events,
+  };
 }
 
 describe('decideVerification', () => {
@@ -201,10 +206,137 @@ describe('who may decide what', () => {
   });
 });
 
+describe('the admin audit trail of decisions (ADR 0078)', () => {
+  it("records a decision and a reversal with who, what, on whom and why, in the decision's own transaction", async () => {
+    const { store, decide } = await setup();
+    await store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1', attempt: 1 });
+    await decide({
+      adminId: 'admin-1',
+      userId: 'u1',
+      decision: { decision: 'approved', reasonCode: 'identity_confirmed', reason: 'Documents checked' },
+      requestId: 'api-req-1',
+    });
+    await decide({
+      adminId: 'admin-2',
+      userId: 'u1',
+      decision: { decision: 'rejected', reasonCode: 'document_unreadable', reason: 'Second look: glare' },
+    });
+    const entries = await store.audit.listFrom(1);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        sequence: 1,
+        recordedAt: clock.now().toISOString(),
+        actorType: 'admin',
+        actorId: 'admin-1',
+        action: 'verification_decided',
+        targetType: 'verification',
+        targetId: 'u1',
+        reasonCode: 'identity_confirmed',
+        reason: 'Documents checked',
+        details: { from: 'pending', to: 'approved', inquiryId: 'inq_1', attempt: 1 },
+        requestId: 'api-req-1',
+        previousHash: null,
+      }),
+      expect.objectContaining({
+        sequence: 2,
+        actorId: 'admin-2',
+        action: 'verification_reversed',
+        reasonCode: 'document_unreadable',
+        details: { from: 'approved', to: 'rejected', inquiryId: 'inq_1', attempt: 1 },
+        requestId: null,
+        previousHash: entries[0]?.hash,
+      }),
+    ]);
+  });
+
+  it('records nothing for a decision that changes nothing, and nothing for a decision refused', async () => {
+    const { store, decide } = await setup();
+    await store.seed({ userId: 'u1', status: 'approved', decidedBy: 'admin', inquiryId: 'inq_1' });
+    await decide({
+      adminId: 'admin-1',
+      userId: 'u1',
+      decision: { decision: 'approved', reasonCode: 'identity_confirmed' },
+    });
+    await store.seed({ userId: 'u2', status: 'not_started', inquiryId: null });
+    await expect(
+      decide({
+        adminId: 'admin-1',
+        userId: 'u2',
+        decision: { decision: 'approved', reasonCode: 'identity_confirmed' },
+      }),
+    ).rejects.toBeInstanceOf(VerificationNotSubmittedError);
+    expect(await store.audit.listFrom(1)).toEqual([]);
+  });
+
+  it('chains onto an entry another command appended meanwhile, and writes the decision once', async () => {
+    const { store } = await setup();
+    await store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
+    // The head read in the first round is stale by the time the transaction runs.
+    let raced = false;
+    const racingHead = {
+      head: async () => {
+        const head = await store.audit.head();
+        if (!raced) {
+          raced = true;
+          await store.audit.append({
+            actorType: 'operator',
+            actorId: 'arn:aws:iam::1:user/op',
+            action: 'erasure_run',
+            targetType: 'deletion_request',
+            targetId: 'req-9',
+            reasonCode: null,
+            reason: 'confirmed',
+            details: {},
+            requestId: null,
+          });
+        }
+        return head;
+      },
+    };
+    const decide = decideVerification({ store, events: new RecordingPublisher(), clock, audit: racingHead });
+    await decide({
+      adminId: 'admin-1',
+      userId: 'u1',
+      decision: { decision: 'approved', reasonCode: 'identity_confirmed' },
+    });
+    const entries = await store.audit.listFrom(1);
+    expect(entries.map((entry) => [entry.sequence, entry.action])).toEqual([
+      [1, 'erasure_run'],
+      [2, 'verification_decided'],
+    ]);
+    expect(store.history.filter((entry) => entry.action === 'status_changed')).toHaveLength(1);
+  });
+
+  it('records a new attempt allowed, with the reviewer and the reason', async () => {
+    const { store } = await setup();
+    await store.seed({
+      userId: 'u1',
+      status: 'rejected',
+      decidedBy: 'admin',
+      inquiryId: 'inq_1',
+      attempt: 1,
+    });
+    await allowNewAttempt({ store, clock, audit: store.audit })({
+      adminId: 'admin-1',
+      userId: 'u1',
+      reason: 'Sent a readable scan',
+    });
+    expect(await store.audit.listFrom(1)).toEqual([
+      expect.objectContaining({
+        action: 'new_attempt_allowed',
+        actorId: 'admin-1',
+        targetId: 'u1',
+        reason: 'Sent a readable scan',
+        details: { attempt: 1, inquiryId: 'inq_1' },
+      }),
+    ]);
+  });
+});
+
 describe('allowNewAttempt', () => {
   async function allowSetup() {
     const { store, decide } = await setup();
-    return { store, decide, allow: allowNewAttempt({ store, clock }) };
+    return { store, decide, allow: allowNewAttempt({ store, clock, audit: store.audit }) };
   }
 
   it('marks a rejected verification, keeps it rejected, and records who allowed it and why', async () => {

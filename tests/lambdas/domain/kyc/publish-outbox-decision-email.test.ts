@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '#contracts/events.ts';
 import { type KycStatusChanged, kycStatusChanged } from '#contracts/events.ts';
+import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbOnceMarker } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { notifyKycDecision } from '#lambdas/domain/account/notify.ts';
@@ -53,7 +54,10 @@ class StoreFailingFirstMark extends DynamoDbKycStore {
 
 describe('a decision the outbox publishes twice', () => {
   it('sends the user one email although the two deliveries have different event ids', async () => {
-    const store = new StoreFailingFirstMark(client, dynamodb.tableNames.kycState);
+    const store = new StoreFailingFirstMark(client, dynamodb.tableNames.kycState, {
+      auditTable: dynamodb.tableNames.adminAuditLog,
+    });
+    const audit = new DynamoDbAdminAuditLog(client, dynamodb.tableNames.adminAuditLog);
     const bus = new Bus();
     const clock = { now: () => new Date() };
     const users = new FakeDirectory();
@@ -86,7 +90,7 @@ describe('a decision the outbox publishes twice', () => {
     await store.markPublished(completed.outboxId, clock.now());
     store.failures = 1;
 
-    const decided = await decideVerification({ store, events: bus, clock })({
+    const decided = await decideVerification({ store, events: bus, clock, audit })({
       adminId: 'auth0|admin',
       userId: user.userId,
       decision: { decision: 'approved', reasonCode: 'identity_confirmed', reason: 'Documents check out' },

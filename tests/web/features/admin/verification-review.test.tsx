@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminAuditEntry } from '#contracts/admin-audit.ts';
 import type { ListVerificationsResponse, VerificationItem } from '#contracts/admin-verifications.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import { signedInRouteKeys } from '#contracts/signed-in-route-keys.ts';
@@ -126,6 +127,7 @@ interface Call {
 function fakeApi(options: {
   lists?: Partial<Record<string, ListVerificationsResponse | (() => Promise<Response> | Response)>>;
   decide?: (userId: string, body: unknown) => Response | Promise<Response>;
+  trail?: (userId: string) => Response | Promise<Response>;
 }) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -149,6 +151,8 @@ function fakeApi(options: {
             reasonCode: (body as { reasonCode: string }).reasonCode,
           });
     }
+    const trail = /^\/api\/admin\/verifications\/([^/]+)\/audit-trail$/.exec(url);
+    if (method === 'GET' && trail && options.trail) return options.trail(decodeURIComponent(trail[1] ?? ''));
     return problemJson(404, { type: 'about:blank', title: 'Not Found', status: 404 });
   });
   vi.stubGlobal('fetch', fetch);
@@ -300,6 +304,67 @@ describe('the review queue', () => {
     expect(entries.at(-1)?.textContent).toMatch(
       /^Persona decided Approved; the reviewer's decision \(Rejected\) stands.*By Persona.*Event: inquiry\.approved$/,
     );
+  });
+
+  it("loads a verification's audit trail when its disclosure opens: who did what, when and why", async () => {
+    let failures = 1;
+    const entry = (sequence: number, overrides: Partial<AdminAuditEntry>): AdminAuditEntry => ({
+      chain: 'admin',
+      sequence,
+      entryId: `entry-${sequence}`,
+      recordedAt: '2026-11-21T07:00:00.000Z',
+      actorType: 'admin',
+      actorId: 'auth0|other-admin',
+      action: 'verification_decided',
+      targetType: 'verification',
+      targetId: 'auth0|u1',
+      reasonCode: 'identity_confirmed',
+      reason: null,
+      details: { from: 'pending', to: 'approved', inquiryId: 'inq_u1', attempt: 1 },
+      requestId: 'r-1',
+      previousHash: null,
+      hash: 'a'.repeat(64),
+      ...overrides,
+    });
+    const api = fakeApi({
+      lists: { pending: { items: [northwatch], truncated: false } },
+      trail: (userId) =>
+        failures-- > 0
+          ? problemJson(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 })
+          : json(200, {
+              userId,
+              entries: [
+                entry(4, {}),
+                entry(7, {
+                  actorId: 'auth0|admin-me',
+                  action: 'verification_reversed',
+                  reasonCode: 'document_unreadable',
+                  reason: 'Second look: glare over the photo',
+                  details: { from: 'approved', to: 'rejected', inquiryId: 'inq_u1', attempt: 1 },
+                }),
+              ],
+              truncated: false,
+            }),
+    });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    // Nothing is fetched until a reviewer opens it.
+    expect(api.calls.filter((call) => call.url.endsWith('/audit-trail'))).toEqual([]);
+    await userEvent.click(within(article).getByText('Audit trail'));
+    await within(article).findByText('The audit trail could not be loaded.');
+    await userEvent.click(within(article).getByRole('button', { name: 'Try again' }));
+    const reversed = await within(article).findByText('Decision reversed');
+    expect(api.calls.filter((call) => call.url.endsWith('/audit-trail')).at(-1)).toMatchObject({
+      url: '/api/admin/verifications/auth0%7Cu1/audit-trail',
+      authorization: 'Bearer token',
+    });
+    const items = within(reversed.closest('ol') as HTMLElement).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Decided: Pending review →to Approved21 Nov 2026, 07:00 · By Administrator (auth0|other-admin) · ' +
+        'Entry #4Reason given: Identity confirmed by a reviewer',
+      'Decision reversed: Approved →to Rejected21 Nov 2026, 07:00 · By You · Entry #7' +
+        'Reason given: Document photo unreadableWhy: Second look: glare over the photo',
+    ]);
   });
 
   it('says when an account has no registration on file instead of guessing its organization', async () => {

@@ -1,4 +1,8 @@
 import {
+  type VerificationAuditTrailResponse,
+  verificationAuditTrailResponse,
+} from '#contracts/admin-audit.ts';
+import {
   type ListVerificationsResponse,
   listVerificationsResponse,
   type NewAttemptRequest,
@@ -48,4 +52,17 @@ export function postNewAttempt(
     { reason: body.reason },
     { params: { userId }, response: newAttemptResponse },
   );
+}
+
+/** The admin trail of one verification (ADR 0078): who did what, when and why. */
+export function fetchAuditTrail(
+  api: ApiClient,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<VerificationAuditTrailResponse> {
+  return api.call('GetVerificationAuditTrail', {
+    params: { userId },
+    response: verificationAuditTrailResponse,
+    signal,
+  });
 }

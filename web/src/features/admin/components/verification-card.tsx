@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { VerificationItem } from '#contracts/admin-verifications.ts';
 import { decisionReasons, maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import { adminCopy } from '#web/content/admin.ts';
+import { AuditTrail } from '#web/features/admin/components/audit-trail.tsx';
 import {
   type Decision,
   type DecisionDraft,
@@ -136,6 +137,7 @@ export function VerificationCard(props: VerificationCardProps) {
         </dd>
       </dl>
       <VerificationHistory entries={item.history} currentAdminId={props.currentAdminId} />
+      <AuditTrail userId={item.userId} currentAdminId={props.currentAdminId} />
       {actions === 'own' && <p className="review-item__note">{adminCopy.ownVerification}</p>}
       {actions === 'not-submitted' && <p className="review-item__note">{adminCopy.notSubmitted}</p>}
       {actions === 'decide' && (

@@ -1,0 +1,112 @@
+import { useCallback, useRef, useState } from 'react';
+import type { AdminAuditEntry, VerificationAuditTrailResponse } from '#contracts/admin-audit.ts';
+import { type DecisionReasonCode, decisionReasons } from '#contracts/kyc-reasons.ts';
+import { adminCopy } from '#web/content/admin.ts';
+import { fetchAuditTrail } from '#web/features/admin/api/verifications.ts';
+import { formatInstant } from '#web/features/admin/lib/format-time.ts';
+import { useSession } from '#web/lib/session.ts';
+
+// One verification's entries in the admin audit trail (ADR 0078), behind a disclosure that loads
+// them when first opened: the queue itself stays one request however many cards it shows.
+
+const copy = adminCopy.trail;
+
+type Trail =
+  | { state: 'closed' }
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'ready'; trail: VerificationAuditTrailResponse };
+
+function actor(entry: AdminAuditEntry, currentAdminId: string): string {
+  if (entry.actorType === 'operator') return copy.operator(entry.actorId);
+  return entry.actorId === currentAdminId ? copy.you : copy.admin(entry.actorId);
+}
+
+const reasonLabel = (code: string) =>
+  Object.hasOwn(decisionReasons, code) ? decisionReasons[code as DecisionReasonCode].label : code;
+
+export function AuditTrail({ userId, currentAdminId }: { userId: string; currentAdminId: string }) {
+  const { api } = useSession();
+  const [trail, setTrail] = useState<Trail>({ state: 'closed' });
+  const loading = useRef<AbortController | null>(null);
+  const load = useCallback(() => {
+    loading.current?.abort();
+    const controller = new AbortController();
+    loading.current = controller;
+    setTrail({ state: 'loading' });
+    fetchAuditTrail(api, userId, controller.signal).then(
+      (answer) => !controller.signal.aborted && setTrail({ state: 'ready', trail: answer }),
+      () => !controller.signal.aborted && setTrail({ state: 'failed' }),
+    );
+  }, [api, userId]);
+
+  return (
+    <details
+      className="review-history"
+      onToggle={(event) => {
+        // Loaded at each opening: another reviewer may have acted since.
+        if (event.currentTarget.open) load();
+      }}
+    >
+      <summary>{copy.summary}</summary>
+      <div aria-live="polite">
+        {trail.state === 'loading' && <p className="review-history__empty">{copy.loading}</p>}
+        {trail.state === 'failed' && (
+          <p className="review-history__empty">
+            {copy.failed}{' '}
+            <button type="button" className="link-button" onClick={load}>
+              {copy.retry}
+            </button>
+          </p>
+        )}
+        {trail.state === 'ready' && trail.trail.entries.length === 0 && (
+          <p className="review-history__empty">{copy.empty}</p>
+        )}
+      </div>
+      {trail.state === 'ready' && trail.trail.entries.length > 0 && (
+        <ol className="review-history__list">
+          {trail.trail.entries.map((entry) => (
+            <li key={entry.entryId} className="review-history__entry">
+              <p className="review-history__change">
+                <strong>{copy.action[entry.action]}</strong>
+                {typeof entry.details.from === 'string' && typeof entry.details.to === 'string' && (
+                  <>
+                    {': '}
+                    {adminCopy.status[entry.details.from as keyof typeof adminCopy.status] ??
+                      entry.details.from}{' '}
+                    <span aria-hidden="true">→</span>
+                    <span className="visually-hidden">{adminCopy.history.to}</span>{' '}
+                    {adminCopy.status[entry.details.to as keyof typeof adminCopy.status] ?? entry.details.to}
+                  </>
+                )}
+              </p>
+              <p className="review-history__meta">
+                <time dateTime={entry.recordedAt}>{formatInstant(entry.recordedAt)}</time>
+                <span aria-hidden="true"> · </span>
+                <span>
+                  {copy.by} {actor(entry, currentAdminId)}
+                </span>
+                <span aria-hidden="true"> · </span>
+                <span title={entry.hash}>{copy.entry(entry.sequence)}</span>
+              </p>
+              {entry.reasonCode && (
+                <p className="review-history__reason">
+                  <span className="review-history__label">{copy.reasonCode}:</span>{' '}
+                  {reasonLabel(entry.reasonCode)}
+                </p>
+              )}
+              {entry.reason && (
+                <p className="review-history__reason">
+                  <span className="review-history__label">{copy.reason}:</span> {entry.reason}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {trail.state === 'ready' && trail.trail.truncated && (
+        <p className="review-history__empty">{copy.truncated(trail.trail.entries.length)}</p>
+      )}
+    </details>
+  );
+}
