@@ -207,7 +207,7 @@ describe('an admin approves a user in review, and the user sees it without a rel
     expect(facts).toContain(user.email);
     expect(facts).toMatch(/Inquiry ID\s*inq_\w+/);
     await card.getByText(/^History \(1 change\)$/).click();
-    expect(await card.locator('.review-history').textContent()).toMatch(
+    expect(await card.locator('.review-history').first().textContent()).toMatch(
       /Not started.*Pending review.*By Persona/s,
     );
   });
@@ -252,11 +252,18 @@ describe('an admin approves a user in review, and the user sees it without a rel
     const card = adminPage.getByRole('article', { name: user.organizationName });
     await card.waitFor();
     await card.getByText(/^History \(2 changes\)$/).click();
-    const history = (await card.locator('.review-history').textContent()) ?? '';
+    const history = (await card.locator('.review-history').first().textContent()) ?? '';
     expect(history).toMatch(/Pending review.*Approved.*By You/s);
     expect(history).toContain('Reason given: Identity confirmed by a reviewer');
     expect(history).toContain(approvalReason);
     expect((await card.locator('dl').textContent()) ?? '').toContain('Identity confirmed by a reviewer');
+    // The admin audit trail (ADR 0078), loaded when opened: the decision, by whom, and why.
+    await card.getByText(/^Audit trail$/).click();
+    const entry = card.getByRole('listitem').filter({ hasText: 'Decided: Pending review' });
+    await entry.waitFor();
+    const trail = (await entry.textContent()) ?? '';
+    expect(trail).toMatch(/Decided: Pending review.*Approved.*By You · Entry #\d+/s);
+    expect(trail).toContain(`Why: ${approvalReason}`);
     await adminPage.goBack();
     await adminPage.waitForURL(`${stack.web}/admin/verification`);
   });
@@ -280,7 +287,14 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await adminPage.goto(`${stack.web}/admin/verification?status=all`);
     const firstCard = adminPage.getByRole('article').first();
     await firstCard.waitFor();
-    await firstCard.locator('summary').click();
+    for (const summary of await firstCard.locator('summary').all()) await summary.click();
+    // The audit trail has loaded (entries, or the sentence that there are none).
+    await firstCard
+      .locator('details.review-history')
+      .nth(1)
+      .locator('ol, p:text("No administrator has acted on this verification yet.")')
+      .first()
+      .waitFor();
     expect(await adminPage.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
     await animationsSettled(adminPage);
     const result = await new AxeBuilder({ page: adminPage }).analyze();
