@@ -170,6 +170,11 @@ export const stageConfig = z
         'must be a WAFv2 web ACL ARN with scope CLOUDFRONT (arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>)',
       )
       .optional(),
+    /**
+     * Four-eyes decisions (ADR 0080): approving a defense or government organization, and
+     * reversing any decision, need a second, different admin. Off by default; on for production.
+     */
+    fourEyes: z.boolean().default(false),
     /** Operators' address subscribed to the alarm topic (they confirm the subscription once). */
     alarmEmail: z.email().optional(),
     /**

@@ -26,6 +26,8 @@ export const functionEnv = {
   personaApiUrl: 'PERSONA_API_URL',
   /** Every function, from the stage. The inquiry template a verification starts from. */
   personaTemplateId: 'PERSONA_TEMPLATE_ID',
+  /** Every function, from the stage. `true`: four-eyes decisions (ADR 0080); unset or anything else: off. */
+  fourEyes: 'FOUR_EYES',
   /** Every function, from the stage. Where new-registration notices go. */
   operationsEmail: 'OPERATIONS_EMAIL',
   /** With its grant. The platform bus (with an `eventBus` grant). */

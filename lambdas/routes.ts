@@ -155,8 +155,14 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
   DecideVerification: {
     handler: 'decide-verification',
     throttle: throttles.user,
-    // The trail's head read, and the entry put in the decision's own transaction (ADR 0078).
-    grants: [table('kycState', 'readWrite'), table('adminAuditLog', 'readPut'), eventBus('KycStatusChanged')],
+    // The trail's head read, and the entry put in the decision's own transaction (ADR 0078); the
+    // registration's organization type, for four-eyes (ADR 0080).
+    grants: [
+      table('kycState', 'readWrite'),
+      table('adminAuditLog', 'readPut'),
+      tableItems('submissions', 'read', submissionKeyPrefixes.registration),
+      eventBus('KycStatusChanged'),
+    ],
     summary: "Approve or reject a user's submitted verification, with a reason code",
   },
   AllowVerificationAttempt: {

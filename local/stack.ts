@@ -113,7 +113,10 @@ export const localIdentity = {
   >,
 } as const;
 
-/** Seeded for development: an admin and one approved user per segment. Local-only passwords. */
+/**
+ * Seeded for development: two admins (four-eyes decisions need a second one, ADR 0080) and one
+ * approved user per segment. Local-only passwords.
+ */
 export const seededAccounts: StackAccount[] = [
   {
     email: 'admin@platform.local',
@@ -122,6 +125,14 @@ export const seededAccounts: StackAccount[] = [
     organizationType: 'commercial',
     kycStatus: 'approved',
     name: 'Local Admin',
+  },
+  {
+    email: 'reviewer@platform.local',
+    password: 'Reviewer-Local-Pass-1',
+    role: 'admin',
+    organizationType: 'commercial',
+    kycStatus: 'approved',
+    name: 'Second Reviewer',
   },
   {
     email: 'commercial@acme-pharma.example',
@@ -332,6 +343,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         },
         // The bench's reference for the webhook's CPU: the signed PutEvents alone, in this process (ADR 0063).
         'bench/put-events': () => putEventsProbe(localIdentity.busName),
+        // Four-eyes decisions on or off for the handlers of this process (ADR 0080): the stack
+        // tests turn it on around the tests that need it.
+        'four-eyes/on': async () => {
+          process.env[functionEnv.fourEyes] = 'true';
+          return { fourEyes: true };
+        },
+        'four-eyes/off': async () => {
+          process.env[functionEnv.fourEyes] = 'false';
+          return { fourEyes: false };
+        },
         'idp/restart': async () => {
           await idp.close();
           idp = await startIdpThread(idpOptions, log);
@@ -461,6 +482,9 @@ function handlerEnvironment(input: {
     ...envVars({
       appUrl: `http://localhost:${input.ports.web}`,
       operationsEmail: localIdentity.operationsEmail,
+      // Off, as a stage's default; `LOCAL_FOUR_EYES=1 npm start` or the gateway's
+      // `POST /__local/four-eyes/on` turns it on (ADR 0080).
+      fourEyes: process.env.LOCAL_FOUR_EYES === '1' ? 'true' : 'false',
       eventBusName: localIdentity.busName,
       auth0Domain: `localhost:${input.ports.idp}`,
       auth0Issuer: `http://localhost:${input.ports.idp}/`,

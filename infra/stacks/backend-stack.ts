@@ -62,6 +62,7 @@ export class BackendStack extends Stack {
       personaApiUrl: config.persona.apiUrl,
       personaTemplateId: config.persona.templateId,
       operationsEmail: config.email.operationsAddress,
+      fourEyes: String(config.fourEyes),
       // Unset on the first deploy of a stage without a custom domain (its CloudFront host is not
       // known yet): the functions that write links fail until the second deploy sets it.
       ...(config.siteUrl ? { appUrl: config.siteUrl } : {}),

@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
-import type { DecidedBy, KycRecord } from '#lambdas/domain/kyc/ports.ts';
+import type { DecidedBy, KycProposal, KycRecord } from '#lambdas/domain/kyc/ports.ts';
 import type { KycState, KycStateReader } from '#lambdas/domain/ports.ts';
 
 /**
@@ -45,6 +45,25 @@ export function toKycRecord(item: Record<string, unknown>): KycRecord {
     attempt: attemptOf(item, inquiryId),
     newAttemptAllowed: item.newAttemptAllowed === true,
     erased: isErased(item),
+    proposal: proposalOf(item.proposal),
+  };
+}
+
+/** A stored four-eyes proposal (ADR 0080), or null for none or one that is not whole. */
+function proposalOf(value: unknown): KycProposal | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const p = value as Record<string, unknown>;
+  if (p.decision !== 'approved' && p.decision !== 'rejected') return null;
+  if (typeof p.reasonCode !== 'string' || typeof p.adminId !== 'string' || typeof p.at !== 'string')
+    return null;
+  if (!isStatus(p.fromStatus)) return null;
+  return {
+    decision: p.decision,
+    reasonCode: p.reasonCode,
+    reason: typeof p.reason === 'string' ? p.reason : null,
+    adminId: p.adminId,
+    at: p.at,
+    fromStatus: p.fromStatus,
   };
 }
 

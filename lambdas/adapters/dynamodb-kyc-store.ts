@@ -24,6 +24,7 @@ import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import { StorageUnavailableError } from '#lambdas/domain/errors.ts';
 import type {
   ApplyResult,
+  DecisionProposal,
   EventRead,
   HistoryEntry,
   KycRecord,
@@ -317,6 +318,40 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     ]);
   }
 
+  async propose(input: DecisionProposal): Promise<'saved' | 'conflict'> {
+    const nextVersion = input.expectedVersion + 1;
+    const { proposal } = input;
+    return this.saveAll([
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: kycStateKey(input.userId),
+          // The status, the queue's index and `updatedAt` stay: nothing was decided yet.
+          UpdateExpression: 'SET proposal = :proposal, version = :next',
+          ConditionExpression: `version = :expected AND #status = :from AND ${notErased}`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':proposal': proposal,
+            ':next': nextVersion,
+            ':expected': input.expectedVersion,
+            ':from': proposal.fromStatus,
+          },
+        },
+      },
+      this.historyPut(input.userId, nextVersion, {
+        from: proposal.fromStatus,
+        to: proposal.decision,
+        by: 'admin',
+        actorId: proposal.adminId,
+        reason: proposal.reason,
+        reasonCode: proposal.reasonCode,
+        action: 'decision_proposed',
+        at: proposal.at,
+      }),
+      this.#auditPut(input.audit),
+    ]);
+  }
+
   async startNewAttempt(
     input: NewAttemptStart,
   ): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }> {
@@ -453,9 +488,12 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
         update += ', reasonCode = :reasonCode';
         values[':reasonCode'] = change.reasonCode;
       }
-      // A decision ends any allowance of a new attempt; a status without a reason clears the old one.
+      // A decision ends any allowance of a new attempt and any proposal (ADR 0080); a status
+      // without a reason clears the old one.
       update +=
-        change.reasonCode === null ? ' REMOVE newAttemptAllowed, reasonCode' : ' REMOVE newAttemptAllowed';
+        change.reasonCode === null
+          ? ' REMOVE newAttemptAllowed, proposal, reasonCode'
+          : ' REMOVE newAttemptAllowed, proposal';
     }
 
     const items: TransactItem[] = [

@@ -6,6 +6,8 @@ import { route } from './route.ts';
 // trail (GET /api/admin/verifications/{userId}/audit-trail).
 
 /**
+ * - `verification_proposed`: with four-eyes on (ADR 0080), a reviewer proposed a decision that a
+ *   second reviewer must confirm; the status did not change;
  * - `verification_decided`: a reviewer approved or rejected an undecided verification;
  * - `verification_reversed`: a reviewer turned a decision (Persona's or a reviewer's) around;
  * - `new_attempt_allowed`: a reviewer allowed a rejected person another attempt;
@@ -14,6 +16,7 @@ import { route } from './route.ts';
  * - `provisioning_applied`: an operator applied the Auth0 configuration (`npm run auth0:provision`).
  */
 export const adminAuditActions = [
+  'verification_proposed',
   'verification_decided',
   'verification_reversed',
   'new_attempt_allowed',

@@ -33,10 +33,16 @@ export const verificationDecidedBy = z.enum(['persona', 'admin', 'user']);
 const reasonCodeSchema = z.enum(decisionReasonCodes as [DecisionReasonCode, ...DecisionReasonCode[]]);
 
 /**
- * What a history entry records: a status change; a reviewer allowing a new attempt; or Persona's
- * decision (`status`) arriving after a reviewer's (`previousStatus`), which stands.
+ * What a history entry records: a status change; a reviewer allowing a new attempt; Persona's
+ * decision (`status`) arriving after a reviewer's (`previousStatus`), which stands; or, with
+ * four-eyes on, a reviewer's proposal (`status`) that a second reviewer must confirm (ADR 0080).
  */
-export const verificationHistoryActions = ['status_changed', 'new_attempt_allowed', 'decision_held'] as const;
+export const verificationHistoryActions = [
+  'status_changed',
+  'new_attempt_allowed',
+  'decision_held',
+  'decision_proposed',
+] as const;
 
 /** One status transition of a user's verification, as the KYC table's history records it. */
 export const verificationHistoryEntry = z.object({
@@ -56,6 +62,16 @@ export type VerificationHistoryEntry = z.infer<typeof verificationHistoryEntry>;
 
 /** The newest history entries an item carries (a user has a handful; this bounds a pathological one). */
 export const verificationHistoryLimit = 50;
+
+/** A proposed decision (four-eyes, ADR 0080). */
+export const verificationProposal = z.object({
+  decision: z.enum(['approved', 'rejected']),
+  reasonCode: reasonCodeSchema,
+  /** The proposing reviewer's user id. */
+  adminId: z.string(),
+  at: z.string(),
+});
+export type VerificationProposal = z.infer<typeof verificationProposal>;
 
 export const verificationItem = z.object({
   userId: z.string(),
@@ -84,6 +100,11 @@ export const verificationItem = z.object({
   organizationUrl: z.nullable(z.string()),
   /** The segment (commercial, or defense and government) derives from it. */
   organizationType: z.nullable(organizationType),
+  /**
+   * Four-eyes (ADR 0080): a decision a reviewer proposed, waiting for a second, different reviewer
+   * to confirm it (the same decision); null when none is waiting.
+   */
+  proposal: z.nullable(verificationProposal),
   /** Oldest first. */
   history: z.array(verificationHistoryEntry),
 });
@@ -132,6 +153,11 @@ export const verificationDecisionResponse = z.object({
   userId: z.string(),
   kycStatus,
   reasonCode: reasonCodeSchema,
+  /**
+   * `decided`: the status is the decision. `proposed`: four-eyes (ADR 0080) holds it until a
+   * second reviewer confirms the same decision; the status did not change.
+   */
+  outcome: z.enum(['decided', 'proposed']),
 });
 export type VerificationDecisionResponse = z.infer<typeof verificationDecisionResponse>;
 
@@ -170,7 +196,13 @@ export const decideVerificationRoute = route('DecideVerification', {
   body: verificationDecisionRequest,
   response: verificationDecisionResponse,
   successStatus: 200,
-  problems: ['ownVerification', 'verificationNotFound', 'verificationNotSubmitted', 'concurrentChange'],
+  problems: [
+    'ownVerification',
+    'secondReviewerRequired',
+    'verificationNotFound',
+    'verificationNotSubmitted',
+    'concurrentChange',
+  ],
 });
 
 export const allowVerificationAttemptRoute = route('AllowVerificationAttempt', {

@@ -48,6 +48,8 @@ export const problemTypes = {
   emailNotVerified: problemType('email-not-verified'),
   /** 403: an admin acting on their own verification (another admin must decide). */
   ownVerification: problemType('own-verification'),
+  /** 403: four-eyes (ADR 0080): the admin who proposed a decision cannot also confirm it. */
+  secondReviewerRequired: problemType('second-reviewer-required'),
   /** 404: the token is valid but its account no longer exists. */
   accountNotFound: problemType('account-not-found'),
   /** 404: the user named in the path has no verification. */

@@ -6,8 +6,9 @@ import { userId as userIdSchema } from '#contracts/common.ts';
 import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
+import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
-import { tableName } from '#lambdas/config.ts';
+import { optionalEnv, tableName } from '#lambdas/config.ts';
 import { decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import { VerificationNotFoundError } from '#lambdas/domain/kyc/errors.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
@@ -20,6 +21,9 @@ const decide = decideVerification({
     auditTable: tableName('adminAuditLog'),
   }),
   audit: new DynamoDbAdminAuditLog(documentClient, tableName('adminAuditLog')),
+  // Read at each decision: the stage sets it (ADR 0080).
+  fourEyes: () => optionalEnv('fourEyes') === 'true',
+  registrations: new DynamoDbRegistrationStore(documentClient, tableName('submissions')),
   events: createEventPublisher(),
   clock: systemClock,
 });
@@ -33,12 +37,12 @@ export const handler = httpHandler(
     const result = await decide({ adminId: caller.userId, userId, decision: body, requestId });
     if (result.changed) countMetric('KycStatusChanged');
     // The note stays in the table's history; the log gets only who decided what, and the code.
-    logger.info('verification decided by admin', {
-      subject: userId,
-      status: result.status,
-      reasonCode: body.reasonCode,
-      changed: result.changed,
-    });
+    logger.info(
+      result.outcome === 'proposed'
+        ? 'verification decision proposed by admin, awaiting a second admin'
+        : 'verification decided by admin',
+      { subject: userId, status: result.status, reasonCode: body.reasonCode, changed: result.changed },
+    );
     if (result.publish && !result.publish.published) {
       logger.warn('publishing KycStatusChanged failed; left for the outbox relay', { subject: userId });
     }
@@ -48,6 +52,7 @@ export const handler = httpHandler(
         userId,
         kycStatus: result.status,
         reasonCode: body.reasonCode,
+        outcome: result.outcome,
       } satisfies VerificationDecisionResponse,
     };
   },

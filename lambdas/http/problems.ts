@@ -24,6 +24,7 @@ import {
   ConsentRequiredError,
   InquiryProviderError,
   OwnVerificationError,
+  SecondReviewerRequiredError,
   VerificationClosedError,
   VerificationNotFoundError,
   VerificationNotRejectedError,
@@ -130,6 +131,14 @@ export const problemTable = {
     securityEvent: 'authorization_failed',
     description:
       'An admin acting on their own verification (a decision or a new attempt): another admin decides. Nothing changed.',
+  },
+  secondReviewerRequired: {
+    status: 403,
+    title: 'Forbidden',
+    errors: [SecondReviewerRequiredError],
+    securityEvent: 'authorization_failed',
+    description:
+      'Four-eyes (ADR 0080): the admin who proposed this decision tries to confirm it; a second, different admin must. Nothing changed.',
   },
   accountNotFound: {
     status: 404,

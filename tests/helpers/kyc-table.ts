@@ -19,6 +19,7 @@ import { DynamoDbKycStore, inquiryKey } from '#lambdas/adapters/dynamodb-kyc-sto
 import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import type {
   ApplyResult,
+  DecisionProposal,
   HistoryEntry,
   KycRecord,
   NewAttemptAllowance,
@@ -133,6 +134,9 @@ export class KycTableStore extends DynamoDbKycStore {
     return this.write(super.allowNewAttempt(input));
   }
 
+  override propose(input: DecisionProposal) {
+    return this.write(super.propose(input));
+  }
   override startNewAttempt(input: NewAttemptStart) {
     return this.write(super.startNewAttempt(input));
   }

@@ -6,7 +6,11 @@ import { mailbox, passwordToken } from './tokens.ts';
 // A person who registered as a real one does, through the API, on the local stack.
 
 /** A person who registered through the API and set a password with the emailed link. */
-export async function registeredUser(stack: StackInfo, organizationName = 'Orbit Bio') {
+export async function registeredUser(
+  stack: StackInfo,
+  organizationName = 'Orbit Bio',
+  organizationType: 'commercial' | 'defense' | 'academic' | 'government' = 'commercial',
+) {
   const email = `me-${randomBytes(6).toString('hex')}@orbit-bio.example`;
   const response = await fetch(`${stack.web}/api/registrations`, {
     method: 'POST',
@@ -18,7 +22,7 @@ export async function registeredUser(stack: StackInfo, organizationName = 'Orbit
       responsiblePhone: '+1 555 0100',
       organizationName,
       organizationUrl: 'https://orbit-bio.example',
-      organizationType: 'commercial',
+      organizationType,
       termsAgreed: true,
       privacyAgreed: true,
       nonHarmAgreed: true,

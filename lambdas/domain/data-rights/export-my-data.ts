@@ -97,14 +97,18 @@ export function exportMyData(deps: {
           updatedAt: kyc?.updatedAt ?? null,
           attempts: Math.min(kyc?.attempt ?? 0, maxVerificationAttempts),
           // The reviewer's id and free-text note name another person: the person gets the code.
-          history: (histories.get(caller.userId) ?? []).map((entry) => ({
-            from: entry.from,
-            to: entry.to,
-            by: entry.by,
-            action: entry.action,
-            reasonCode: entry.reasonCode,
-            at: entry.at,
-          })),
+          // A four-eyes proposal changed nothing about the person yet: the decision it becomes is
+          // listed once confirmed (ADR 0080).
+          history: (histories.get(caller.userId) ?? [])
+            .filter((entry) => entry.action !== 'decision_proposed')
+            .map((entry) => ({
+              from: entry.from,
+              to: entry.to,
+              by: entry.by,
+              action: entry.action as Exclude<typeof entry.action, 'decision_proposed'>,
+              reasonCode: entry.reasonCode,
+              at: entry.at,
+            })),
         },
         submissions: items
           .filter((item) => !shownElsewhere.some((prefix) => String(item.pk).startsWith(prefix)))

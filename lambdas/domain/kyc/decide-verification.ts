@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { VerificationDecisionRequest } from '#contracts/admin-verifications.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import { maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
+import type { OrganizationType } from '#contracts/organization.ts';
 import { type AdminAuditLog, chainEntry, decisionAction } from '../admin-audit/trail.ts';
 import type { Clock, EventPublisher } from '../ports.ts';
 import {
   AttemptsExhaustedError,
   ConcurrentChangeError,
   OwnVerificationError,
+  SecondReviewerRequiredError,
   VerificationNotFoundError,
   VerificationNotRejectedError,
   VerificationNotSubmittedError,
 } from './errors.ts';
-import type { KycRecord, KycStore } from './ports.ts';
+import type { KycRecord, KycStore, RegistrationLookup } from './ports.ts';
 import { type PublishResult, publishOutboxEntry } from './publish-outbox.ts';
 
 /** A round is lost to a concurrent change of the state, or to another append to the admin trail. */
@@ -37,11 +39,32 @@ export function isSubmitted(record: Pick<KycRecord, 'status'>): boolean {
  * decision. An admin never decides on their own verification, and nobody decides on one that was
  * never submitted.
  */
+/**
+ * Four-eyes (ADR 0080): with the stage's `fourEyes` on, approving a defense or government
+ * organization and reversing any decision need a second, different reviewer.
+ */
+export function needsSecondReviewer(
+  previousStatus: KycStatus,
+  status: KycStatus,
+  organizationType: OrganizationType | null,
+): boolean {
+  const reversal =
+    (previousStatus === 'approved' || previousStatus === 'rejected') && previousStatus !== status;
+  const sensitive = organizationType === 'defense' || organizationType === 'government';
+  return reversal || (status === 'approved' && sensitive);
+}
+
+export type DecisionOutcome = 'decided' | 'proposed';
+
 export function decideVerification(deps: {
   store: KycStore;
   events: EventPublisher;
   clock: Clock;
   audit: TrailHead;
+  /** The stage's four-eyes setting, read at each decision (ADR 0080); off when absent. */
+  fourEyes?: () => boolean;
+  /** The organization's type, from the registration (read only when four-eyes is on). */
+  registrations?: RegistrationLookup;
 }) {
   return async (input: {
     adminId: string;
@@ -49,9 +72,16 @@ export function decideVerification(deps: {
     decision: VerificationDecisionRequest;
     /** The API request, named in the trail entry. */
     requestId?: string;
-  }): Promise<{ status: KycStatus; changed: boolean; publish: PublishResult | null }> => {
+  }): Promise<{
+    status: KycStatus;
+    changed: boolean;
+    publish: PublishResult | null;
+    outcome: DecisionOutcome;
+  }> => {
     if (input.adminId === input.userId) throw new OwnVerificationError();
     const eventId = `admin_${randomUUID()}`;
+    const fourEyes = deps.fourEyes?.() ?? false;
+    let organizationType: OrganizationType | null | undefined;
     for (let round = 0; round < maxRounds; round++) {
       const state = await deps.store.getRecord(input.userId);
       // An erased person's verification is no one's to decide any more (ADR 0077).
@@ -61,6 +91,61 @@ export function decideVerification(deps: {
       const now = clockNow.toISOString();
       const eventAt = state.lastEventAt !== null && state.lastEventAt > now ? state.lastEventAt : now;
       const status = input.decision.decision;
+      let proposedBy: { adminId: string; at: string } | undefined;
+      if (fourEyes && status !== state.status) {
+        if (organizationType === undefined) {
+          const registrations = await deps.registrations?.getRegistrations([input.userId]);
+          const registration = registrations?.get(input.userId);
+          organizationType = registration?.organizationType ?? null;
+        }
+        if (needsSecondReviewer(state.status, status, organizationType)) {
+          const standing =
+            state.proposal && state.proposal.fromStatus === state.status && state.proposal.decision === status
+              ? state.proposal
+              : undefined;
+          if (standing && standing.adminId === input.adminId) throw new SecondReviewerRequiredError();
+          if (standing) proposedBy = { adminId: standing.adminId, at: standing.at };
+          else {
+            // The first reviewer's decision is a proposal: the person's status stays as it is.
+            const saved = await deps.store.propose({
+              userId: input.userId,
+              expectedVersion: state.version,
+              proposal: {
+                decision: status,
+                reasonCode: input.decision.reasonCode,
+                reason: input.decision.reason || null,
+                adminId: input.adminId,
+                at: now,
+                fromStatus: state.status,
+              },
+              audit: chainEntry(
+                {
+                  actorType: 'admin',
+                  actorId: input.adminId,
+                  action: 'verification_proposed',
+                  targetType: 'verification',
+                  targetId: input.userId,
+                  reasonCode: input.decision.reasonCode,
+                  reason: input.decision.reason || null,
+                  details: {
+                    from: state.status,
+                    to: status,
+                    inquiryId: state.inquiryId,
+                    attempt: state.attempt,
+                    // A reviewer proposing the other decision replaces the standing proposal.
+                    replacesProposalBy: state.proposal?.adminId ?? null,
+                  },
+                  requestId: input.requestId ?? null,
+                },
+                await deps.audit.head(),
+                { entryId: randomUUID(), recordedAt: clockNow },
+              ),
+            });
+            if (saved === 'conflict') continue;
+            return { status: state.status, changed: false, publish: null, outcome: 'proposed' };
+          }
+        }
+      }
       // Who decided what, on whom and why, in the trail, with the change itself (ADR 0078); a
       // decision that changes nothing is no decision and is not recorded.
       const audit =
@@ -80,6 +165,8 @@ export function decideVerification(deps: {
                   to: status,
                   inquiryId: state.inquiryId,
                   attempt: state.attempt,
+                  // Four-eyes: the reviewer whose proposal this decision confirms (ADR 0080).
+                  ...(proposedBy ? { proposedBy: proposedBy.adminId, proposedAt: proposedBy.at } : {}),
                 },
                 requestId: input.requestId ?? null,
               },
@@ -105,12 +192,17 @@ export function decideVerification(deps: {
       if (result.outcome === 'conflict') continue;
       // A duplicate cannot happen (fresh event id); treat it as done.
       if (result.outcome === 'duplicate')
-        return { status: input.decision.decision, changed: false, publish: null };
+        return { status: input.decision.decision, changed: false, publish: null, outcome: 'decided' };
       const publish =
         result.outboxId !== null && result.event !== null
           ? await publishOutboxEntry(deps, { id: result.outboxId, event: result.event })
           : null;
-      return { status: input.decision.decision, changed: result.outboxId !== null, publish };
+      return {
+        status: input.decision.decision,
+        changed: result.outboxId !== null,
+        publish,
+        outcome: 'decided',
+      };
     }
     throw new ConcurrentChangeError();
   };

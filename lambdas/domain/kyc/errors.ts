@@ -38,6 +38,14 @@ export class OwnVerificationError extends Error {
   }
 }
 
+/** Four-eyes (ADR 0080): the proposer of a decision confirms it again; another admin must. */
+export class SecondReviewerRequiredError extends Error {
+  constructor() {
+    super('You proposed this decision: another administrator must confirm it.');
+    this.name = 'SecondReviewerRequiredError';
+  }
+}
+
 /** A new attempt is allowed only after a rejection. */
 export class VerificationNotRejectedError extends Error {
   constructor() {

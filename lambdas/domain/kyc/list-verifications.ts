@@ -58,6 +58,18 @@ export function listVerifications(deps: ListVerificationsDeps) {
         organizationName: registration?.organizationName ?? null,
         organizationUrl: registration?.organizationUrl ?? null,
         organizationType: registration?.organizationType ?? null,
+        // A proposal counts only on the status it was made on (a later change makes it moot).
+        proposal:
+          record.proposal &&
+          record.proposal.fromStatus === record.status &&
+          isDecisionReasonCode(record.proposal.reasonCode)
+            ? {
+                decision: record.proposal.decision,
+                reasonCode: record.proposal.reasonCode,
+                adminId: record.proposal.adminId,
+                at: record.proposal.at,
+              }
+            : null,
         history: (histories.get(record.userId) ?? []).map((entry) => ({
           status: entry.to,
           previousStatus: entry.from,

@@ -36,6 +36,8 @@ export interface KycRecord {
    * and nothing changes it any more (ADR 0077). Absent: false.
    */
   erased?: boolean;
+  /** Four-eyes (ADR 0080): a proposed decision waiting for a second reviewer; absent: none. */
+  proposal?: KycProposal | null;
 }
 
 /** One status change (or, when `status` equals `previousStatus`, only an applied event). */
@@ -101,8 +103,29 @@ export interface HistoryEntry {
    * A status change; a reviewer allowing a new attempt (the status stays rejected); or Persona's
    * decision `to` arriving after an admin's, which stands (the status stays `from`).
    */
-  action: 'status_changed' | 'new_attempt_allowed' | 'decision_held';
+  action: 'status_changed' | 'new_attempt_allowed' | 'decision_held' | 'decision_proposed';
   at: string;
+}
+
+/** Four-eyes (ADR 0080): a reviewer's decision waiting for a second reviewer's confirmation. */
+export interface KycProposal {
+  decision: 'approved' | 'rejected';
+  reasonCode: string;
+  reason: string | null;
+  /** The proposing reviewer's user id. */
+  adminId: string;
+  at: string;
+  /** The status it was proposed on: a proposal counts only while the status is still this one. */
+  fromStatus: KycStatus;
+}
+
+/** A reviewer proposing a decision (`KycStore.propose`): the status stays, the proposal is stored. */
+export interface DecisionProposal {
+  userId: string;
+  expectedVersion: number;
+  proposal: KycProposal;
+  /** Its admin-trail entry, in the same transaction (ADR 0078). */
+  audit: StoredAuditEntry;
 }
 
 /** A reviewer allowing a rejected person a new attempt (`KycStore.allowNewAttempt`). */
@@ -199,6 +222,8 @@ export interface KycStore extends KycStateReader, KycOutbox, KycAdminQueue {
    * `rejected`, at `expectedVersion`) is marked and the history records who and why.
    */
   allowNewAttempt(input: NewAttemptAllowance): Promise<'saved' | 'conflict'>;
+  /** Stores a proposal on the state (which keeps its status), with its history item and trail entry. */
+  propose(input: DecisionProposal): Promise<'saved' | 'conflict'>;
   /**
    * The person starts the new attempt a reviewer allowed, in one transaction: the state goes from
    * `rejected` (at `expectedVersion`, with the allowance) to `not_started` with the new inquiry and

@@ -161,6 +161,7 @@ describe('the admin queue on DynamoDB Local', () => {
       organizationName: 'Northwatch Defense',
       organizationUrl: 'https://northwatch-defense.example',
       organizationType: 'defense',
+      proposal: null,
       history: [
         {
           status: 'pending',

@@ -147,6 +147,7 @@ describe('GET /api/admin/verifications', () => {
           organizationName: 'Helix Bio',
           organizationUrl: 'https://helix-bio.example',
           organizationType: 'academic',
+          proposal: null,
           history: [
             {
               status: 'pending',

@@ -124,6 +124,7 @@ describe('the OpenAPI document', () => {
       problemTypes.originNotVerified,
       problemTypes.adminRequired,
       problemTypes.ownVerification,
+      problemTypes.secondReviewerRequired,
     ]);
     expect(typesAt('/api/admin/verifications/{userId}/decision', 'POST', 409)).toEqual([
       problemTypes.verificationNotSubmitted,

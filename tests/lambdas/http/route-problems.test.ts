@@ -142,6 +142,8 @@ afterAll(() => {
 });
 
 beforeEach(() => {
+  // Four-eyes off unless a scenario turns it on (ADR 0080).
+  delete process.env.FOUR_EYES;
   ddb.reset();
   bus.reset();
   remote = [];
@@ -817,6 +819,41 @@ const specific: Scenario[] = [
     expected: 'verificationNotSubmitted',
     arrange: () => {
       ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({ status: 'not_started' }) });
+    },
+    event: { claims: claims(admin), pathParameters: { userId: USER }, body: JSON.stringify(decisionBody) },
+    after: nothingWritten,
+  },
+  {
+    route: 'DecideVerification',
+    name: 'four-eyes: the admin who proposed an approval of a defense organization confirming it',
+    expected: 'secondReviewerRequired',
+    arrange: () => {
+      process.env.FOUR_EYES = 'true';
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({
+        Item: kycState({
+          proposal: {
+            decision: 'approved',
+            reasonCode: 'identity_confirmed',
+            reason: null,
+            adminId: admin.sub,
+            at: '2026-11-20T01:00:00.000Z',
+            fromStatus: 'pending',
+          },
+        }),
+      });
+      ddb.on(BatchGetCommand).resolves({
+        Responses: {
+          submissions: [
+            {
+              pk: `REGISTRATION#${USER}`,
+              sk: 'REGISTRATION',
+              userId: USER,
+              organizationType: 'defense',
+              organizationName: 'Northwatch',
+            },
+          ],
+        },
+      });
     },
     event: { claims: claims(admin), pathParameters: { userId: USER }, body: JSON.stringify(decisionBody) },
     after: nothingWritten,

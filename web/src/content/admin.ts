@@ -83,6 +83,8 @@ export const adminCopy = {
     reasonCode: 'Reason given',
     event: 'Event',
     newAttemptAllowed: 'New attempt allowed',
+    /** Four-eyes (ADR 0080): a reviewer's proposal, not yet the status. */
+    proposed: (status: string) => `Proposed: ${status} (awaiting a second administrator)`,
     /** Persona decided after a reviewer: recorded, and the reviewer's decision stays. */
     decisionHeld: (personaStatus: string, reviewerStatus: string) =>
       `Persona decided ${personaStatus}; the reviewer's decision (${reviewerStatus}) stands`,
@@ -102,6 +104,7 @@ export const adminCopy = {
     reason: 'Why',
     entry: (sequence: number) => `Entry #${sequence}`,
     action: {
+      verification_proposed: 'Decision proposed (awaiting a second administrator)',
       verification_decided: 'Decided',
       verification_reversed: 'Decision reversed',
       new_attempt_allowed: 'New attempt allowed',
@@ -134,6 +137,19 @@ export const adminCopy = {
     exhausted: (max: number) => `All ${max} attempts are used: no new attempt can be allowed.`,
     done: 'New Attempt Allowed',
     doneBody: (subject: string) => `${subject} can now verify again from their status page.`,
+  },
+  proposal: {
+    /** Four-eyes (ADR 0080): a decision waiting for a second administrator. */
+    label: 'Awaiting a second administrator',
+    text: (decision: 'approved' | 'rejected', by: string) =>
+      `${by === 'You' ? 'You' : by} proposed to ${decision === 'approved' ? 'approve' : 'reject'} this verification.`,
+    own: 'Another administrator must confirm it.',
+    others: 'Choose the same decision to confirm it.',
+    done: 'Decision Proposed',
+    doneBody: (subject: string, decision: 'approved' | 'rejected') =>
+      `Your proposal to ${decision === 'approved' ? 'approve' : 'reject'} ${subject} is recorded. The status changes once another administrator confirms it.`,
+    sameReviewer: 'Second Administrator Needed',
+    sameReviewerBody: 'You proposed this decision. Another administrator must confirm it.',
   },
   decided: {
     approved: 'Verification Approved',

@@ -5,6 +5,7 @@ import { allowNewAttempt, decideVerification } from '#lambdas/domain/kyc/decide-
 import {
   AttemptsExhaustedError,
   OwnVerificationError,
+  SecondReviewerRequiredError,
   VerificationNotFoundError,
   VerificationNotRejectedError,
   VerificationNotSubmittedError,
@@ -333,6 +334,133 @@ describe('the admin audit trail of decisions (ADR 0078)', () => {
   });
 });
 
+describe('four-eyes decisions (ADR 0080)', () => {
+  const registrationsOf = (organizationType: RegistrationRecord['organizationType']): RegistrationLookup => ({
+    getRegistrations: async (userIds) =>
+      new Map(userIds.map((userId) => [userId, { userId, organizationType } as RegistrationRecord])),
+  });
+  async function fourEyesSetup(organizationType: RegistrationRecord['organizationType'], on = true) {
+    const store = await kycTables.newStore();
+    const events = new RecordingPublisher();
+    const decide = decideVerification({
+      store,
+      events,
+      clock,
+      audit: store.audit,
+      fourEyes: () => on,
+      registrations: registrationsOf(organizationType),
+    });
+    return { store, published: events.published, decide };
+  }
+  const approve = {
+    decision: 'approved',
+    reasonCode: 'identity_confirmed',
+    reason: 'Passport matches',
+  } as const;
+
+  it('holds an approval of a defense organization until a second admin confirms it; the same admin twice is refused', async () => {
+    const { store, published, decide } = await fourEyesSetup('defense');
+    await store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1', attempt: 1 });
+
+    expect(await decide({ adminId: 'admin-1', userId: 'u1', decision: approve })).toMatchObject({
+      outcome: 'proposed',
+      status: 'pending',
+      changed: false,
+    });
+    expect(store.states.get('u1')).toMatchObject({
+      status: 'pending',
+      proposal: {
+        decision: 'approved',
+        reasonCode: 'identity_confirmed',
+        adminId: 'admin-1',
+        fromStatus: 'pending',
+      },
+    });
+    expect(published).toEqual([]);
+    expect(store.history.at(-1)).toMatchObject({
+      action: 'decision_proposed',
+      from: 'pending',
+      to: 'approved',
+    });
+
+    await expect(decide({ adminId: 'admin-1', userId: 'u1', decision: approve })).rejects.toBeInstanceOf(
+      SecondReviewerRequiredError,
+    );
+    expect(store.states.get('u1')?.status).toBe('pending');
+
+    expect(await decide({ adminId: 'admin-2', userId: 'u1', decision: approve })).toMatchObject({
+      outcome: 'decided',
+      status: 'approved',
+      changed: true,
+    });
+    expect(store.states.get('u1')).toMatchObject({ status: 'approved', proposal: null });
+    expect(published).toHaveLength(1);
+    const trail = await store.audit.listFrom(1);
+    expect(trail.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ['verification_proposed', 'admin-1'],
+      ['verification_decided', 'admin-2'],
+    ]);
+    expect(trail[1]?.details).toMatchObject({ proposedBy: 'admin-1', from: 'pending', to: 'approved' });
+  });
+
+  it('decides the rejection of a pending government verification at once (only approvals and reversals need two), and holds its reversal', async () => {
+    const { store, decide } = await fourEyesSetup('government');
+    await store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
+    await decide({ adminId: 'admin-1', userId: 'u1', decision: approve });
+    const reject = { decision: 'rejected', reasonCode: 'document_unreadable' } as const;
+    // Rejecting an undecided government verification needs no second admin: it is decided.
+    expect(await decide({ adminId: 'admin-2', userId: 'u1', decision: reject })).toMatchObject({
+      outcome: 'decided',
+      status: 'rejected',
+    });
+    // Reversing it does: admin-1's approval is now a reversal, proposed again.
+    expect(await decide({ adminId: 'admin-1', userId: 'u1', decision: approve })).toMatchObject({
+      outcome: 'proposed',
+      status: 'rejected',
+    });
+    expect(store.states.get('u1')?.proposal).toMatchObject({ adminId: 'admin-1', fromStatus: 'rejected' });
+  });
+
+  it('needs a second admin to reverse any decision, commercial ones too, and none for a commercial approval', async () => {
+    const { store, decide } = await fourEyesSetup('commercial');
+    await store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
+    expect((await decide({ adminId: 'admin-1', userId: 'u1', decision: approve })).outcome).toBe('decided');
+    const reject = {
+      decision: 'rejected',
+      reasonCode: 'document_unreadable',
+      reason: 'Second look',
+    } as const;
+    expect((await decide({ adminId: 'admin-1', userId: 'u1', decision: reject })).outcome).toBe('proposed');
+    expect(store.states.get('u1')?.status).toBe('approved');
+    expect((await decide({ adminId: 'admin-2', userId: 'u1', decision: reject })).outcome).toBe('decided');
+    expect(store.states.get('u1')?.status).toBe('rejected');
+    expect((await store.audit.listFrom(1)).map((entry) => entry.action)).toEqual([
+      'verification_decided',
+      'verification_proposed',
+      'verification_reversed',
+    ]);
+  });
+
+  it('decides at once with four-eyes off, and lists a standing proposal in the queue', async () => {
+    const off = await fourEyesSetup('defense', false);
+    await off.store.seed({ userId: 'u1', status: 'pending', inquiryId: 'inq_1' });
+    expect((await off.decide({ adminId: 'admin-1', userId: 'u1', decision: approve })).outcome).toBe(
+      'decided',
+    );
+
+    const { store, decide } = await fourEyesSetup('defense');
+    await store.seed({ userId: 'u2', status: 'pending', inquiryId: 'inq_2' });
+    await decide({ adminId: 'admin-1', userId: 'u2', decision: approve });
+    const listed = await listVerifications({ store, registrations: registrationsOf('defense') })('pending');
+    expect(listed.items[0]?.proposal).toEqual({
+      decision: 'approved',
+      reasonCode: 'identity_confirmed',
+      adminId: 'admin-1',
+      at: clock.now().toISOString(),
+    });
+  });
+});
+
 describe('allowNewAttempt', () => {
   async function allowSetup() {
     const { store, decide } = await setup();
@@ -558,6 +686,7 @@ describe('listVerifications', () => {
         organizationName: 'Northwatch Defense',
         organizationUrl: 'https://northwatch-defense.example',
         organizationType: 'defense',
+        proposal: null,
         history: [],
       },
     ]);

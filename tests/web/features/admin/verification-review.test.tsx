@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAuditEntry } from '#contracts/admin-audit.ts';
 import type { ListVerificationsResponse, VerificationItem } from '#contracts/admin-verifications.ts';
 import type { MeResponse } from '#contracts/me.ts';
+import { problemTypes } from '#contracts/problem.ts';
 import { signedInRouteKeys } from '#contracts/signed-in-route-keys.ts';
 import { json, problemJson } from '#tests/web/stub-api.ts';
 import { ToastProvider } from '#web/components/toast.tsx';
@@ -49,6 +50,7 @@ const item = (overrides: Partial<VerificationItem> & { userId: string }): Verifi
   organizationName: 'Northwatch Defense',
   organizationUrl: 'https://northwatch-defense.example',
   organizationType: 'defense',
+  proposal: null,
   history: [
     {
       status: 'pending',
@@ -149,6 +151,7 @@ function fakeApi(options: {
             userId: decodeURIComponent(decision[1] ?? ''),
             kycStatus: (body as { decision: string }).decision,
             reasonCode: (body as { reasonCode: string }).reasonCode,
+            outcome: 'decided',
           });
     }
     const trail = /^\/api\/admin\/verifications\/([^/]+)\/audit-trail$/.exec(url);
@@ -505,6 +508,61 @@ describe('a decision', () => {
     expect(within(card('Admin Org')).getByText(/your own verification/)).toBeTruthy();
   });
 
+  it('four-eyes: says a decision is proposed, keeps the item, shows whose proposal waits, and refuses the proposer twice', async () => {
+    let proposed = false;
+    const proposal = {
+      decision: 'approved',
+      reasonCode: 'identity_confirmed',
+      adminId: admin.userId,
+      at: '2026-11-21T07:00:00.000Z',
+    } as const;
+    fakeApi({
+      lists: {
+        pending: () =>
+          json(200, { items: [{ ...northwatch, proposal: proposed ? proposal : null }], truncated: false }),
+      },
+      decide: (userId) => {
+        if (proposed)
+          return problemJson(403, {
+            type: problemTypes.secondReviewerRequired,
+            title: 'Forbidden',
+            status: 403,
+            detail: 'You proposed this decision: another administrator must confirm it.',
+          });
+        proposed = true;
+        return json(200, {
+          userId,
+          kycStatus: 'pending',
+          reasonCode: 'identity_confirmed',
+          outcome: 'proposed',
+        });
+      },
+    });
+    renderQueue();
+    const user = userEvent.setup();
+    let article = await findCard('Northwatch Defense');
+    await user.selectOptions(codeOf(article), 'identity_confirmed');
+    await user.click(within(article).getByRole('button', { name: 'Approve' }));
+    await screen.findByText('Decision Proposed');
+    expect(
+      screen.getByText(
+        'Your proposal to approve Northwatch Defense is recorded. The status changes once another administrator confirms it.',
+      ),
+    ).toBeTruthy();
+    // The item stays, with the proposal: the proposer is told another admin must confirm it.
+    const note = await screen.findByRole('note', { name: 'Awaiting a second administrator' });
+    expect(note.textContent).toBe(
+      'Awaiting a second administrator. You proposed to approve this verification. Reason given: Identity confirmed by a reviewer (21 Nov 2026, 07:00).Another administrator must confirm it.',
+    );
+    article = card('Northwatch Defense');
+    await user.selectOptions(codeOf(article), 'identity_confirmed');
+    await user.click(within(article).getByRole('button', { name: 'Approve' }));
+    await screen.findByText('Second Administrator Needed');
+    expect(
+      screen.getByText('You proposed this decision. Another administrator must confirm it.'),
+    ).toBeTruthy();
+  });
+
   it.each([
     ['Approve', 'approved', 'identity_confirmed', 'Verification Approved'],
     ['Reject', 'rejected', 'document_unreadable', 'Verification Rejected'],
@@ -695,7 +753,14 @@ describe('a decision', () => {
       'disabled',
       true,
     );
-    answer(json(200, { userId: 'auth0|u1', kycStatus: 'approved', reasonCode: 'identity_confirmed' }));
+    answer(
+      json(200, {
+        userId: 'auth0|u1',
+        kycStatus: 'approved',
+        reasonCode: 'identity_confirmed',
+        outcome: 'decided',
+      }),
+    );
     await screen.findByText('Verification Approved');
   });
 });

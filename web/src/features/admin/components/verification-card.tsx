@@ -136,6 +136,26 @@ export function VerificationCard(props: VerificationCardProps) {
           <code>{item.userId}</code>
         </dd>
       </dl>
+      {item.proposal && (
+        <div className="review-item__proposal" role="note" aria-label={adminCopy.proposal.label}>
+          <p>
+            <strong>{adminCopy.proposal.label}.</strong>{' '}
+            {adminCopy.proposal.text(
+              item.proposal.decision,
+              item.proposal.adminId === props.currentAdminId
+                ? adminCopy.history.you
+                : adminCopy.history.admin(item.proposal.adminId),
+            )}{' '}
+            {adminCopy.history.reasonCode}: {decisionReasons[item.proposal.reasonCode].label} (
+            <time dateTime={item.proposal.at}>{formatInstant(item.proposal.at)}</time>).
+          </p>
+          <p>
+            {item.proposal.adminId === props.currentAdminId
+              ? adminCopy.proposal.own
+              : adminCopy.proposal.others}
+          </p>
+        </div>
+      )}
       <VerificationHistory entries={item.history} currentAdminId={props.currentAdminId} />
       <AuditTrail userId={item.userId} currentAdminId={props.currentAdminId} />
       {actions === 'own' && <p className="review-item__note">{adminCopy.ownVerification}</p>}

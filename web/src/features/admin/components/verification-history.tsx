@@ -36,6 +36,8 @@ export function VerificationHistory({
                 <p className="review-history__change">
                   <strong>{copy.newAttemptAllowed}</strong>
                 </p>
+              ) : entry.action === 'decision_proposed' ? (
+                <p className="review-history__change">{copy.proposed(adminCopy.status[entry.status])}</p>
               ) : entry.action === 'decision_held' ? (
                 <p className="review-history__change">
                   {copy.decisionHeld(adminCopy.status[entry.status], adminCopy.status[entry.previousStatus])}

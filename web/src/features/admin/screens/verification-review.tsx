@@ -8,6 +8,7 @@ import {
   verificationListLimit,
   verificationStatusFilter,
 } from '#contracts/admin-verifications.ts';
+import { problemTypes } from '#contracts/problem.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
@@ -145,9 +146,16 @@ export function Component() {
     const subject = subjectOf(item);
     try {
       const result = await postDecision(api, item.userId, parsed.data);
+      setDraft(item.userId, emptyDraft);
+      if (result.outcome === 'proposed') {
+        // Four-eyes (ADR 0080): nothing changed for the person yet; the item stays in the queue.
+        toast.success(copy.proposal.doneBody(subject, decision), { title: copy.proposal.done });
+        setFocusTarget({ kind: 'item', userId: item.userId });
+        reload();
+        return;
+      }
       const status = result.kycStatus === 'rejected' ? 'rejected' : 'approved';
       recordDecision(item.userId, result.kycStatus);
-      setDraft(item.userId, emptyDraft);
       toast.success(copy.decided.body(subject, status), { title: copy.decided[status] });
       // A reviewer works down the list: go on to the next item, or to the list when none is left.
       const index = listed.findIndex((entry) => entry.userId === item.userId);
@@ -199,6 +207,8 @@ export function Component() {
         ...(reasonError ? { [reasonField]: reasonError } : {}),
       });
       setFocusTarget({ kind: 'field', userId: item.userId, field: codeError ? 'reasonCode' : reasonField });
+    } else if (error.is(problemTypes.secondReviewerRequired)) {
+      toast.error(copy.proposal.sameReviewerBody, { title: copy.proposal.sameReviewer });
     } else if (error.status === 409) {
       toast.error(copy.conflict.body, { title: copy.conflict.title });
       reload();
