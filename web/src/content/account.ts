@@ -34,8 +34,9 @@ export function consentPurposeName(purpose: ConsentPurpose): string {
  * What a withdrawal keeps, said the same way before (the dialog) and after (the standing notice):
  * the numbers are the retention table's (lambdas/contracts/retention.ts; ADR 0077).
  */
-const keptEvidence = `we keep its record and evidence for ${kycRetentionYears} years after your account is closed, because anti-money-laundering law requires it (§ 8(4) GwG, EU Directive 2015/849, Art. 40). We use it for nothing else.`;
-const keptConsentRecords = `for ${contractRetentionYears} years after your account is closed, as proof of what you agreed to and when (GDPR Art. 7(1))`;
+// Non-breaking spaces keep a citation's parts on one line (no "§" or "Art." alone at a line's end).
+const keptEvidence = `we keep its record and evidence for ${kycRetentionYears} years after your account is closed, because anti-money-laundering law requires it (§\u00a08(4) GwG, EU Directive 2015/849, Art.\u00a040). We use it for nothing else.`;
+const keptConsentRecords = `for ${contractRetentionYears} years after your account is closed, as proof of what you agreed to and when (GDPR Art.\u00a07(1))`;
 
 export const accountCopy = {
   title: 'Your Account',

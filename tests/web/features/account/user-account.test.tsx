@@ -494,9 +494,9 @@ describe('withdrawing consent (GDPR Art. 7(3))', () => {
   const stopped =
     'We no longer process your data for identity verification, and no verification can start until you give your consent again.';
   const keptEvidence =
-    'Your verification had already been decided, so we keep its record and evidence for 5 years after your account is closed, because anti-money-laundering law requires it (§ 8(4) GwG, EU Directive 2015/849, Art. 40). We use it for nothing else.';
+    'Your verification had already been decided, so we keep its record and evidence for 5 years after your account is closed, because anti-money-laundering law requires it (§\u00a08(4) GwG, EU Directive 2015/849, Art.\u00a040). We use it for nothing else.';
   const keptConsents =
-    'We keep the records of your consent and of its withdrawal for 10 years after your account is closed, as proof of what you agreed to and when (GDPR Art. 7(1)). Nothing else is processed.';
+    'We keep the records of your consent and of its withdrawal for 10 years after your account is closed, as proof of what you agreed to and when (GDPR Art.\u00a07(1)). Nothing else is processed.';
 
   it('after the withdrawal, a standing notice says what is kept, why and until when, and has the focus', async () => {
     openWithConsent();
