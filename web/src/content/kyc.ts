@@ -115,6 +115,9 @@ export const kycCopy = {
       body: 'You withdrew your consent to identity verification, so we stopped your verification before it was decided. It will not be decided, and no new verification can start until you give your consent again.',
       again: 'Give Consent Again',
       account: 'Your Account',
+      /** A reviewer allowed a new attempt, but the consent is withdrawn: it comes first. */
+      consentFirst:
+        'A reviewer has allowed you a new attempt. You withdrew your consent to identity verification, so give it again first; then start the new attempt here.',
     },
   },
 } as const;

@@ -463,6 +463,45 @@ describe('stopped by a withdrawal of consent (ADR 0075)', () => {
     expect(view.router.state.location.pathname).toBe('/kyc/persona');
   });
 
+  it('a new attempt a reviewer allowed asks for the consent first, then offers Verify again', async () => {
+    let consented = false;
+    stubFetch((call) => {
+      if (call.url === '/api/consents' && call.method === 'POST') {
+        consented = true;
+        return json(201, { success: true, consentId: 'cns_3', recordedAt: '2026-11-27T10:00:00.000Z' });
+      }
+      if (call.url === '/api/me')
+        return json(200, {
+          ...baseMe,
+          kycStatus: 'rejected',
+          kycNewAttemptAllowed: true,
+          consentRecorded: consented,
+          consentWithdrawn: !consented,
+        });
+      return json(404, {});
+    });
+    show(commercial, { kycStatus: 'rejected', kycNewAttemptAllowed: true, consentWithdrawn: true });
+
+    expect(heading()).toBe('Verification Unsuccessful');
+    expect(
+      screen.getByText(
+        'A reviewer has allowed you a new attempt. You withdrew your consent to identity verification, so give it again first; then start the new attempt here.',
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Verify again' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Give Consent Again' }));
+    const dialog = screen.getByRole('dialog', { name: consentDocuments.identity_verification.title });
+    for (const statement of consentDocuments.identity_verification.statements) {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: statement.text }));
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agree and Continue' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+
+    expect(screen.getByRole('button', { name: 'Verify again' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Give Consent Again' })).toBeNull();
+  });
+
   it('a decided verification keeps its screen: the decision stands', () => {
     withdrawnServer();
     show(commercial, { kycStatus: 'rejected', consentWithdrawn: true });

@@ -47,7 +47,9 @@ export function Component() {
   // to `pending` (or elsewhere) while the dialog is still closing.
   const [dialogOpen, setDialogOpen] = useState(false);
   const consentOffered = useRef(false);
-  if (shown === 'withdrawn') consentOffered.current = true;
+  // A new attempt a reviewer allowed needs a standing consent too: "Verify again" would be refused.
+  const consentFirst = shown === 'rejected' && me.kycNewAttemptAllowed && me.consentWithdrawn;
+  if (shown === 'withdrawn' || consentFirst) consentOffered.current = true;
 
   const pending = shown === 'pending';
   useDecisionWatch({ pending, userId: me.userId, refresh: refreshMe, token: accessToken });
@@ -94,7 +96,7 @@ export function Component() {
           </div>
         </>
       )}
-      {shown === 'rejected' && <Rejected segment={segment} />}
+      {shown === 'rejected' && <Rejected segment={segment} onGiveConsent={() => setDialogOpen(true)} />}
       {consentOffered.current && (
         <ConsentDialog
           open={dialogOpen}
@@ -132,7 +134,7 @@ function Withdrawn({ onGiveConsent }: { onGiveConsent: () => void }) {
  * The reason the person may read, and the way on: "Verify again" once a reviewer allowed a new
  * attempt (it starts the new inquiry, then opens it), otherwise the contact page.
  */
-function Rejected({ segment }: { segment: Segment }) {
+function Rejected({ segment, onGiveConsent }: { segment: Segment; onGiveConsent: () => void }) {
   const { me, api, refreshMe } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
@@ -164,12 +166,17 @@ function Rejected({ segment }: { segment: Segment }) {
       )}
       {me.kycAttempts.used > 0 && <p>{copy.attempts(me.kycAttempts.used, me.kycAttempts.max)}</p>}
       {me.kycNewAttemptAllowed ? (
-        <p>{copy.newAttemptAllowed}</p>
+        <p>{me.consentWithdrawn ? copy.withdrawn.consentFirst : copy.newAttemptAllowed}</p>
       ) : (
         !attemptsLeft && <p>{copy.noAttemptsLeft}</p>
       )}
       <div className="app-actions">
-        {me.kycNewAttemptAllowed && (
+        {me.kycNewAttemptAllowed && me.consentWithdrawn && (
+          <button type="button" className="button" onClick={onGiveConsent}>
+            {copy.withdrawn.again}
+          </button>
+        )}
+        {me.kycNewAttemptAllowed && !me.consentWithdrawn && (
           <button
             type="button"
             className="button"
