@@ -4,10 +4,12 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { consentDocuments } from '#contracts/consent-documents.ts';
 import { dataExport } from '#contracts/data-export.ts';
 import { animationsSettled, launchBrowser, switchTheme } from '#tests/helpers/browser.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
-import { signedInNewUser } from '#tests/helpers/kyc-journey.ts';
+import { giveConsent, personaWidget, signedInNewUser } from '#tests/helpers/kyc-journey.ts';
+import { settleEvents } from '#tests/helpers/persona-webhooks.ts';
 import { passwordToken } from '#tests/helpers/tokens.ts';
 import { themeStorageKey } from '#web/lib/theme-key.ts';
 
@@ -17,7 +19,8 @@ import { themeStorageKey } from '#web/lib/theme-key.ts';
 // then a standing notice of what is kept, why and until when, even after a reload; files a deletion
 // request and sees it pending with its dates after a reload; downloads their data. axe finds nothing
 // in the light or the dark theme at phone or desktop width, in any of these states, and no console
-// error or CSP violation happens.
+// error or CSP violation happens. And the status screen of a verification submitted but not decided
+// when the person withdrew: it says it was stopped, and offers the consent again.
 
 const stack = inject('stack');
 const db = stackDb(stack);
@@ -198,6 +201,58 @@ describe('the account page of a verified person', () => {
     ).toEqual(['granted', 'withdrawn']);
     await page.getByText('Your data was saved as a JSON file.').waitFor();
     violations.push(...(await accessible(page, 'after the download')));
+
+    expect(violations).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
+
+describe('the status screen of a verification stopped by a withdrawal', () => {
+  it('says the verification was stopped because the person withdrew consent and offers the consent dialog again; axe finds nothing in either theme', async () => {
+    const journey = await signedInNewUser(browser, stack, 'commercial');
+    const { page, problems, context } = journey;
+    await giveConsent(stack, journey);
+    await personaWidget(page).getByRole('button', { name: 'Needs review' }).click();
+    await page.waitForURL(`${stack.web}/auth/kyc-complete`);
+    await main(page).getByRole('heading', { level: 1, name: 'Verification In Progress' }).waitFor();
+    await settleEvents(stack);
+
+    // Withdrawn from the account page's route: Persona redacts the submitted inquiry.
+    const token = await passwordToken(stack, journey.email, journey.password);
+    const withdrawal = await fetch(`${stack.web}/api/me/consent-withdrawals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ consent_type: 'identity_verification' }),
+    });
+    expect(withdrawal.status).toBe(201);
+
+    await page.reload();
+    await main(page).getByRole('heading', { level: 1, name: 'Verification Stopped' }).waitFor();
+    expect(await main(page).locator('p').first().textContent()).toBe(
+      'You withdrew your consent to identity verification, so we stopped your verification before it was decided. It will not be decided, and no new verification can start until you give your consent again.',
+    );
+    expect(
+      await main(page)
+        .getByText(/being reviewed/)
+        .count(),
+    ).toBe(0);
+    expect(await main(page).getByRole('link', { name: 'Your Account' }).getAttribute('href')).toBe(
+      '/user-account',
+    );
+    const violations = await accessible(page, 'status screen, stopped');
+
+    await main(page).getByRole('button', { name: 'Give Consent Again' }).click();
+    const dialog = page.getByRole('dialog', { name: consentDocuments.identity_verification.title });
+    await dialog.waitFor();
+    violations.push(...(await accessible(page, 'status screen, consent dialog')));
+    for (const statement of consentDocuments.identity_verification.statements) {
+      await dialog.getByRole('checkbox', { name: statement.text }).check();
+    }
+    await dialog.getByRole('button', { name: 'Agree and Continue' }).click();
+    await page.getByText('Consent recorded!').waitFor();
+    // The submitted verification stands again (its open point: ADR 0075, amended).
+    await main(page).getByRole('heading', { level: 1, name: 'Verification In Progress' }).waitFor();
 
     expect(violations).toEqual([]);
     expect(problems).toEqual([]);
