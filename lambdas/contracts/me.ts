@@ -40,6 +40,11 @@ export const meResponse = z.strictObject({
   /** The caller's latest identity-verification consent record is a grant. */
   consentRecorded: z.boolean(),
   /**
+   * The caller's latest identity-verification consent record is a withdrawal: false for someone
+   * who never consented, and again after consenting anew (ADR 0075).
+   */
+  consentWithdrawn: z.boolean(),
+  /**
    * Why the verification was decided, as the person may read it (a code of
    * `lambdas/contracts/kyc-reasons.ts` and its message); null while undecided. The code is a plain
    * string here so the signed-in shell does not carry the reasons table.

@@ -27,10 +27,12 @@ function call(method: string, path: string, token: string, body?: unknown) {
   });
 }
 
-async function consentRecorded(token: string): Promise<boolean> {
+/** What GET /api/me says of the consent: standing, and withdrawn (ADR 0075). */
+async function consentState(token: string) {
   const response = await call('GET', '/api/me', token);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { consentRecorded: boolean }).consentRecorded;
+  const me = (await response.json()) as { consentRecorded: boolean; consentWithdrawn: boolean };
+  return { consentRecorded: me.consentRecorded, consentWithdrawn: me.consentWithdrawn };
 }
 
 async function chainOf(subjectId: string) {
@@ -57,9 +59,10 @@ describe('withdrawing consent, then giving it again', () => {
     expect(never.status).toBe(409);
     expect(((await never.json()) as { type: string }).type).toBe(problemTypes.consentNotActive);
     expect(await chainOf(person.userId)).toEqual([]);
+    expect(await consentState(person.token)).toEqual({ consentRecorded: false, consentWithdrawn: false });
 
     expect((await call('POST', '/api/consents', person.token, grant)).status).toBe(201);
-    expect(await consentRecorded(person.token)).toBe(true);
+    expect(await consentState(person.token)).toEqual({ consentRecorded: true, consentWithdrawn: false });
 
     const withdrawn = await call('POST', '/api/me/consent-withdrawals', person.token, withdrawal);
     expect(withdrawn.status).toBe(201);
@@ -69,7 +72,7 @@ describe('withdrawing consent, then giving it again', () => {
       method: 'account_page',
       sequence: 2,
     });
-    expect(await consentRecorded(person.token)).toBe(false);
+    expect(await consentState(person.token)).toEqual({ consentRecorded: false, consentWithdrawn: true });
 
     // Twice: 409 again, nothing appended.
     const twice = await call('POST', '/api/me/consent-withdrawals', person.token, withdrawal);
@@ -83,7 +86,7 @@ describe('withdrawing consent, then giving it again', () => {
 
     // Consent again: the verification may start.
     expect((await call('POST', '/api/consents', person.token, grant)).status).toBe(201);
-    expect(await consentRecorded(person.token)).toBe(true);
+    expect(await consentState(person.token)).toEqual({ consentRecorded: true, consentWithdrawn: false });
     expect((await call('POST', '/api/me/kyc/inquiry', person.token)).status).toBe(200);
 
     // The chain holds all three, linked, and verifies.

@@ -83,6 +83,7 @@ describe('GET /api/me', () => {
       role: 'user',
       kycStatus: 'not_started',
       consentRecorded: false,
+      consentWithdrawn: false,
       kycReason: null,
       kycNewAttemptAllowed: false,
       kycAttempts: { used: 0, max: 3 },

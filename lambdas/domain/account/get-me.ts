@@ -1,7 +1,7 @@
 import { decisionReasonOf, maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
-import { currentConsent } from '#lambdas/domain/consent/list-my-consents.ts';
+import { consentWithdrawn, currentConsent } from '#lambdas/domain/consent/list-my-consents.ts';
 import type { ConsentLedger, KycStateReader, UserProfiles } from '#lambdas/domain/ports.ts';
 import { ownDeletionRequestState } from '#lambdas/domain/submissions/data-deletion.ts';
 import type { OwnDeletionRequests } from '#lambdas/domain/submissions/ports.ts';
@@ -55,6 +55,8 @@ export function getMe(deps: GetMeDeps) {
       role: caller.role,
       kycStatus,
       consentRecorded: currentConsent(records, 'identity_verification') !== undefined,
+      // From the same ledger read: no fourth call (ADR 0075, amended).
+      consentWithdrawn: consentWithdrawn(records, 'identity_verification'),
       kycReason: decided ? decisionReasonOf(kyc?.reasonCode) : null,
       kycNewAttemptAllowed: kycStatus === 'rejected' && kyc?.newAttemptAllowed === true,
       kycAttempts: { used: kyc?.attempt ?? 0, max: maxVerificationAttempts },

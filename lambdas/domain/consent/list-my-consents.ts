@@ -37,14 +37,31 @@ export function currentConsent(
   purpose: ConsentPurpose,
   documentVersion?: string,
 ): ConsentRecord | undefined {
-  const latest = records
+  const latest = latestRecord(records, purpose);
+  if (latest?.action !== 'granted') return undefined;
+  if (documentVersion !== undefined && latest.documentVersion !== documentVersion) return undefined;
+  if (!Object.values(latest.statements).every(Boolean)) return undefined;
+  return latest;
+}
+
+/** The newest record of a purpose (highest sequence of the chain), granted or withdrawn. */
+export function latestRecord(
+  records: readonly ConsentRecord[],
+  purpose: ConsentPurpose,
+): ConsentRecord | undefined {
+  return records
     .filter((record) => record.purpose === purpose)
     .reduce<ConsentRecord | undefined>(
       (newest, record) => (newest === undefined || record.sequence > newest.sequence ? record : newest),
       undefined,
     );
-  if (latest?.action !== 'granted') return undefined;
-  if (documentVersion !== undefined && latest.documentVersion !== documentVersion) return undefined;
-  if (!Object.values(latest.statements).every(Boolean)) return undefined;
-  return latest;
+}
+
+/**
+ * The person withdrew the purpose's consent and has not given it again: its newest record is a
+ * withdrawal. False for someone who never consented (ADR 0075: what the status screen and the
+ * account page say after a withdrawal).
+ */
+export function consentWithdrawn(records: readonly ConsentRecord[], purpose: ConsentPurpose): boolean {
+  return latestRecord(records, purpose)?.action === 'withdrawn';
 }

@@ -184,6 +184,20 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('describes GET /api/me with what the status screen and the account page read of the consent', () => {
+    const me = operation('/api/me', 'GET');
+    const answer = resolve(me?.responses['200']?.content?.['application/json']?.schema.$ref ?? '') as {
+      required: string[];
+      properties: Record<string, unknown>;
+      additionalProperties: boolean;
+    };
+    expect(answer.required).toEqual(
+      expect.arrayContaining(['consentRecorded', 'consentWithdrawn', 'kycStatus', 'deletionRequest']),
+    );
+    expect(answer.properties.consentWithdrawn).toMatchObject({ type: 'boolean' });
+    expect(answer.additionalProperties).toBe(false);
+  });
+
   // Persona's webhook body is Persona's format, deliberately loose (lambdas/contracts/persona-webhook.ts).
   const ownRequests = Object.entries(document.components.schemas).filter(
     ([name]) => name.endsWith('Request') && name !== 'ReceivePersonaWebhookRequest',

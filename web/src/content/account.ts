@@ -1,7 +1,7 @@
 import { type ConsentPurpose, consentDocuments } from '#contracts/consent-documents.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
-import { deletionDeadlineDays } from '#contracts/retention.ts';
+import { contractRetentionYears, deletionDeadlineDays, kycRetentionYears } from '#contracts/retention.ts';
 import { organizationTypeNames } from './organization.ts';
 
 // Copy of the account screen (/user-account), and the words for an account's facts that the
@@ -29,6 +29,14 @@ export const verificationStatusNames: Record<KycStatus, string> = {
 export function consentPurposeName(purpose: ConsentPurpose): string {
   return consentDocuments[purpose].title;
 }
+
+/**
+ * What a withdrawal keeps, said the same way before (the dialog) and after (the standing notice):
+ * the numbers are the retention table's (lambdas/contracts/retention.ts; ADR 0077).
+ */
+// Non-breaking spaces keep a citation's parts on one line (no "§" or "Art." alone at a line's end).
+const keptEvidence = `we keep its record and evidence for ${kycRetentionYears} years after your account is closed, because anti-money-laundering law requires it (§\u00a08(4) GwG, EU Directive 2015/849, Art.\u00a040). We use it for nothing else.`;
+const keptConsentRecords = `for ${contractRetentionYears} years after your account is closed, as proof of what you agreed to and when (GDPR Art.\u00a07(1))`;
 
 export const accountCopy = {
   title: 'Your Account',
@@ -68,8 +76,8 @@ export const accountCopy = {
       title: 'Withdraw your consent to identity verification?',
       consequences: [
         'We stop processing your identity verification. A verification that is not decided yet is cancelled at our verification provider, and you cannot start one again until you give your consent again.',
-        'If your verification has already been decided, we keep its record and evidence for 5 years after your account is closed, because anti-money-laundering law requires it (EU Directive 2015/849, Art. 40). We use it for nothing else.',
-        'Your consent history keeps both records: the consent you gave and this withdrawal.',
+        `If your verification has already been decided, ${keptEvidence}`,
+        `Your consent history keeps both records, the consent you gave and this withdrawal, ${keptConsentRecords}.`,
       ],
       confirm: 'Withdraw consent',
       cancel: 'Keep my consent',
@@ -77,6 +85,17 @@ export const accountCopy = {
       done: 'Your consent is withdrawn.',
       notActive: 'There is no consent to withdraw: it was never given or is already withdrawn.',
       failed: 'Your consent could not be withdrawn. Please try again.',
+    },
+    /** After a withdrawal, while no new consent is given (GET /api/me's `consentWithdrawn`). */
+    withdrawnNotice: {
+      heading: 'Your consent to identity verification is withdrawn',
+      stopped:
+        'We no longer process your data for identity verification, and no verification can start until you give your consent again.',
+      decided: `Your verification had already been decided, so ${keptEvidence}`,
+      undecided:
+        'Your verification had not been decided yet, so we stopped it at our verification provider: it will not be decided.',
+      consentRecords: `We keep the records of your consent and of its withdrawal ${keptConsentRecords}. Nothing else is processed.`,
+      again: 'Give consent again',
     },
   },
   dataExport: {

@@ -1,5 +1,6 @@
-// Copy of the identity-verification screens: /kyc/start and its consent dialog, /kyc/persona and
-// the two status screens. The consent statements themselves are not here: the dialog shows
+// Copy of the identity-verification screens: /kyc/start and its consent dialog, and the two status
+// screens (/kyc/persona's own is in ./kyc-persona.ts, so the heaviest signed-in route carries none of
+// this). The consent statements themselves are not here: the dialog shows
 // `consentDocuments.identity_verification` (#contracts/consent-documents.ts), the exact text whose
 // version and hash the consent ledger records.
 import { company } from './company.ts';
@@ -60,19 +61,6 @@ export const kycCopy = {
     failed: 'An error occurred. Please try again.',
     emailNotVerified: 'Please verify your email address before giving consent.',
   },
-  persona: {
-    title: 'Identity Verification',
-    preparing: 'Preparing your verification...',
-    inProgress: 'Your verification is open in the Persona window. Follow the steps there.',
-    dialogLabel: 'Identity verification with Persona',
-    frameTitle: 'Verify your identity',
-    submitted: 'Verification submitted successfully.',
-    canceled: 'Verification canceled',
-    startFailed: 'Unable to start verification. Please try again.',
-    failed: 'Verification failed. Please try again.',
-    moduleFailed: 'Could not load verification module.',
-    emailNotVerified: 'Please verify your email address before starting the verification.',
-  },
   status: {
     title: 'Verification Status',
     returnHome: 'Return to Home',
@@ -121,5 +109,15 @@ export const kycCopy = {
     noAttemptsLeft:
       'You have used every verification attempt. Contact us if you think the decision is wrong.',
     startAgainFailed: 'Unable to start verification. Please try again.',
+    /** An undecided verification stopped by a withdrawal of consent (ADR 0075). */
+    withdrawn: {
+      heading: 'Verification Stopped',
+      body: 'You withdrew your consent to identity verification, so we stopped your verification before it was decided. It will not be decided, and no new verification can start until you give your consent again.',
+      again: 'Give Consent Again',
+      account: 'Your Account',
+      /** A reviewer allowed a new attempt, but the consent is withdrawn: it comes first. */
+      consentFirst:
+        'A reviewer has allowed you a new attempt. You withdrew your consent to identity verification, so give it again first; then start the new attempt here.',
+    },
   },
 } as const;

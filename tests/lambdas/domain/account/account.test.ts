@@ -102,6 +102,7 @@ describe('getMe', () => {
       role: 'user',
       kycStatus: 'pending',
       consentRecorded: false,
+      consentWithdrawn: false,
       kycReason: null,
       kycNewAttemptAllowed: false,
       kycAttempts: { used: 1, max: 3 },
@@ -138,12 +139,19 @@ describe('getMe', () => {
     expect((await s.me(caller({ claims: { kycStatus: 'pending' } })))?.kycStatus).toBe('approved');
   });
 
-  it('counts consent only while the latest identity-verification record is a grant', async () => {
+  it('counts consent only while the latest identity-verification record is a grant, and says when it is a withdrawal', async () => {
     const s = setup();
+    const consent = async () => {
+      const me = await s.me(caller());
+      return { consentRecorded: me?.consentRecorded, consentWithdrawn: me?.consentWithdrawn };
+    };
+    expect(await consent()).toEqual({ consentRecorded: false, consentWithdrawn: false });
     await s.ledger.append(consentEntry('auth0|ada', 'granted'));
-    expect((await s.me(caller()))?.consentRecorded).toBe(true);
+    expect(await consent()).toEqual({ consentRecorded: true, consentWithdrawn: false });
     await s.ledger.append(consentEntry('auth0|ada', 'withdrawn'));
-    expect((await s.me(caller()))?.consentRecorded).toBe(false);
+    expect(await consent()).toEqual({ consentRecorded: false, consentWithdrawn: true });
+    await s.ledger.append(consentEntry('auth0|ada', 'granted'));
+    expect(await consent()).toEqual({ consentRecorded: true, consentWithdrawn: false });
   });
 
   it('answers undefined for an account the product erased, whatever its token says', async () => {

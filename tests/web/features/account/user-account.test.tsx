@@ -487,6 +487,87 @@ describe('withdrawing consent (GDPR Art. 7(3))', () => {
     ).toBeTruthy();
   });
 
+  const notice = () =>
+    screen.getByRole('region', { name: 'Your consent to identity verification is withdrawn' });
+  const paragraphs = (element: HTMLElement) =>
+    Array.from(element.querySelectorAll('p'), (paragraph) => paragraph.textContent);
+  const stopped =
+    'We no longer process your data for identity verification, and no verification can start until you give your consent again.';
+  const keptEvidence =
+    'Your verification had already been decided, so we keep its record and evidence for 5 years after your account is closed, because anti-money-laundering law requires it (§\u00a08(4) GwG, EU Directive 2015/849, Art.\u00a040). We use it for nothing else.';
+  const keptConsents =
+    'We keep the records of your consent and of its withdrawal for 10 years after your account is closed, as proof of what you agreed to and when (GDPR Art.\u00a07(1)). Nothing else is processed.';
+
+  it('after the withdrawal, a standing notice says what is kept, why and until when, and has the focus', async () => {
+    openWithConsent();
+    await within(region('Consent History')).findByRole('list');
+    expect(screen.queryByRole('region', { name: /is withdrawn/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw consent' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw consent' }));
+
+    await screen.findByText('Your consent is withdrawn.');
+    // The account (approvedCommercial) was decided: its evidence is kept by law.
+    expect(paragraphs(notice())).toEqual([stopped, keptEvidence, keptConsents]);
+    expect(document.activeElement).toBe(
+      within(notice()).getByRole('heading', { name: 'Your consent to identity verification is withdrawn' }),
+    );
+    // Nothing left to withdraw.
+    expect(screen.queryByRole('button', { name: 'Withdraw consent' })).toBeNull();
+  });
+
+  it('the notice stands after a reload (GET /api/me says consentWithdrawn), for a decided verification', async () => {
+    open({ consentRecorded: false, consentWithdrawn: true, kycStatus: 'rejected' }, async () =>
+      history([registration, granted, withdrawal]),
+    );
+    await within(region('Consent History')).findByRole('list');
+    expect(paragraphs(notice())).toEqual([stopped, keptEvidence, keptConsents]);
+    expect(within(notice()).queryByRole('link')).toBeNull();
+  });
+
+  it('for an undecided verification it says it was stopped, and offers the way to consent again', async () => {
+    open(
+      {
+        consentRecorded: false,
+        consentWithdrawn: true,
+        kycStatus: 'pending',
+        kycAttempts: { used: 1, max: 3 },
+      },
+      async () => history([registration, granted, withdrawal]),
+    );
+    await within(region('Consent History')).findByRole('list');
+    expect(paragraphs(notice())).toEqual([
+      stopped,
+      'Your verification had not been decided yet, so we stopped it at our verification provider: it will not be decided.',
+      keptConsents,
+      'Give consent again',
+    ]);
+    // A submitted verification: the status screen offers the consent dialog.
+    expect(within(notice()).getByRole('link', { name: 'Give consent again' }).getAttribute('href')).toBe(
+      '/auth/kyc-complete',
+    );
+    cleanup();
+    open({ consentRecorded: false, consentWithdrawn: true, kycStatus: 'not_started' }, async () =>
+      history([registration, granted, withdrawal]),
+    );
+    await within(region('Consent History')).findByRole('list');
+    expect(within(notice()).getByRole('link', { name: 'Give consent again' }).getAttribute('href')).toBe(
+      '/kyc/start',
+    );
+  });
+
+  it('shows no notice to someone who never consented, or who consented again', async () => {
+    open({ consentRecorded: false, consentWithdrawn: false }, async () => history([registration]));
+    await within(region('Consent History')).findByRole('list');
+    expect(screen.queryByRole('region', { name: /is withdrawn/ })).toBeNull();
+    cleanup();
+    open({ consentRecorded: true, consentWithdrawn: false }, async () =>
+      history([registration, granted, withdrawal, record({ consentId: 'again', sequence: 4 })]),
+    );
+    await within(region('Consent History')).findByRole('list');
+    expect(screen.queryByRole('region', { name: /is withdrawn/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Withdraw consent' })).toBeDefined();
+  });
+
   it('offers no withdrawal while no consent is given', async () => {
     open({ consentRecorded: false }, async () => history([registration]));
     await within(region('Consent History')).findByRole('list');

@@ -30,6 +30,7 @@ const admin: MeResponse = {
   role: 'admin',
   kycStatus: 'approved',
   consentRecorded: false,
+  consentWithdrawn: false,
   kycReason: null,
   kycNewAttemptAllowed: false,
   kycAttempts: { used: 1, max: 3 },

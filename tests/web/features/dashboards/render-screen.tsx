@@ -22,6 +22,7 @@ export const approvedCommercial: MeResponse = {
   role: 'user',
   kycStatus: 'approved',
   consentRecorded: true,
+  consentWithdrawn: false,
   kycReason: null,
   kycNewAttemptAllowed: false,
   kycAttempts: { used: 1, max: 3 },

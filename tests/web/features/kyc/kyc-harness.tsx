@@ -25,6 +25,7 @@ export const baseMe: MeResponse = {
   role: 'user',
   kycStatus: 'not_started',
   consentRecorded: false,
+  consentWithdrawn: false,
   kycReason: null,
   kycNewAttemptAllowed: false,
   kycAttempts: { used: 1, max: 3 },

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { consentDocuments } from '#contracts/consent-documents.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { MeResponse } from '#contracts/me.ts';
+import { installDialogShim } from '#tests/web/dialog-shim.ts';
 import { json } from '#tests/web/stub-api.ts';
 import { submittedState } from '#web/features/kyc/lib/submission.ts';
 import { Component as KycStatusScreen } from '#web/features/kyc/screens/kyc-status.tsx';
@@ -377,5 +379,132 @@ describe('decisions pushed on the realtime channel', () => {
     expect(heading()).toBe('Verification Unsuccessful');
     expect(socket.closed).toBe(true);
     expect(socket.sent.at(-1)).toMatchObject({ type: 'unsubscribe', id: socket.subscribeMessage()?.id });
+  });
+});
+
+describe('stopped by a withdrawal of consent (ADR 0075)', () => {
+  installDialogShim();
+  const stoppedBody =
+    'You withdrew your consent to identity verification, so we stopped your verification before it was decided. It will not be decided, and no new verification can start until you give your consent again.';
+
+  /** The server: pending, consent withdrawn until POST /api/consents records it again. */
+  function withdrawnServer(status: KycStatus = 'pending') {
+    let consented = false;
+    return stubFetch((call) => {
+      if (call.url === '/api/consents' && call.method === 'POST') {
+        consented = true;
+        return json(201, { success: true, consentId: 'cns_2', recordedAt: '2026-11-27T10:00:00.000Z' });
+      }
+      if (call.url === '/api/me')
+        return json(200, {
+          ...baseMe,
+          kycStatus: status,
+          consentRecorded: consented,
+          consentWithdrawn: !consented,
+        });
+      return json(404, {});
+    });
+  }
+
+  it('says the verification was stopped because the person withdrew consent, and waits for no decision', async () => {
+    const { calls } = withdrawnServer();
+    show(commercial, { kycStatus: 'pending', consentRecorded: false, consentWithdrawn: true });
+
+    expect(heading()).toBe('Verification Stopped');
+    expect(screen.getByText(stoppedBody)).toBeDefined();
+    expect(screen.queryByText(/being reviewed/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Give Consent Again' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Your Account' }).getAttribute('href')).toBe('/user-account');
+    // Nothing to wait for: no polling.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(meCalls(calls)).toBe(0);
+  });
+
+  it('says the same to defense and government organizations', () => {
+    withdrawnServer();
+    show(defense, { kycStatus: 'pending', organizationType: 'defense', consentWithdrawn: true });
+    expect(heading()).toBe('Verification Stopped');
+    expect(screen.getByText(stoppedBody)).toBeDefined();
+  });
+
+  it('offers the consent dialog; once the consent is recorded a submitted verification is in progress again', async () => {
+    const { calls } = withdrawnServer();
+    show(commercial, { kycStatus: 'pending', consentRecorded: false, consentWithdrawn: true });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Give Consent Again' }));
+    const dialog = screen.getByRole('dialog', { name: consentDocuments.identity_verification.title });
+    for (const statement of consentDocuments.identity_verification.statements) {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: statement.text }));
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agree and Continue' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+
+    expect(calls.filter((call) => call.url === '/api/consents')).toHaveLength(1);
+    expect(heading()).toBe('Verification In Progress');
+  });
+
+  it('right after submitting a verification that was then stopped, a new consent leads to /kyc/persona', async () => {
+    withdrawnServer('not_started');
+    const view = show(
+      commercial,
+      { kycStatus: 'not_started', consentRecorded: false, consentWithdrawn: true },
+      submittedState(),
+    );
+    expect(heading()).toBe('Verification Stopped');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Give Consent Again' }));
+    const dialog = screen.getByRole('dialog', { name: consentDocuments.identity_verification.title });
+    for (const statement of consentDocuments.identity_verification.statements) {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: statement.text }));
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agree and Continue' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+
+    expect(view.router.state.location.pathname).toBe('/kyc/persona');
+  });
+
+  it('a new attempt a reviewer allowed asks for the consent first, then offers Verify again', async () => {
+    let consented = false;
+    stubFetch((call) => {
+      if (call.url === '/api/consents' && call.method === 'POST') {
+        consented = true;
+        return json(201, { success: true, consentId: 'cns_3', recordedAt: '2026-11-27T10:00:00.000Z' });
+      }
+      if (call.url === '/api/me')
+        return json(200, {
+          ...baseMe,
+          kycStatus: 'rejected',
+          kycNewAttemptAllowed: true,
+          consentRecorded: consented,
+          consentWithdrawn: !consented,
+        });
+      return json(404, {});
+    });
+    show(commercial, { kycStatus: 'rejected', kycNewAttemptAllowed: true, consentWithdrawn: true });
+
+    expect(heading()).toBe('Verification Unsuccessful');
+    expect(
+      screen.getByText(
+        'A reviewer has allowed you a new attempt. You withdrew your consent to identity verification, so give it again first; then start the new attempt here.',
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Verify again' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Give Consent Again' }));
+    const dialog = screen.getByRole('dialog', { name: consentDocuments.identity_verification.title });
+    for (const statement of consentDocuments.identity_verification.statements) {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: statement.text }));
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agree and Continue' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+
+    expect(screen.getByRole('button', { name: 'Verify again' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Give Consent Again' })).toBeNull();
+  });
+
+  it('a decided verification keeps its screen: the decision stands', () => {
+    withdrawnServer();
+    show(commercial, { kycStatus: 'rejected', consentWithdrawn: true });
+    expect(heading()).toBe('Verification Unsuccessful');
   });
 });

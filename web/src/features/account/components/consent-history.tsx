@@ -3,6 +3,7 @@ import type { ConsentHistoryRecord } from '#contracts/consent.ts';
 import { accountCopy, consentPurposeName } from '#web/content/account.ts';
 import { getConsentHistory } from '#web/features/account/api/get-consent-history.ts';
 import { WithdrawConsent } from '#web/features/account/components/withdraw-consent.tsx';
+import { WithdrawnConsentNotice } from '#web/features/account/components/withdrawn-consent-notice.tsx';
 import { formatDateTime } from '#web/features/account/lib/dates.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useResource } from '#web/lib/use-resource.ts';
@@ -16,6 +17,9 @@ export function ConsentHistory() {
   const headingId = useId();
   const history = useResource('my-consents', (signal) => getConsentHistory(api, signal));
   const [retrying, setRetrying] = useState(false);
+  // Withdrawn in this visit: the notice stands at once, even if the fresh `me` could not be loaded.
+  const [withdrawnHere, setWithdrawnHere] = useState(false);
+  const withdrawn = me.consentWithdrawn || withdrawnHere;
 
   async function retry() {
     setRetrying(true);
@@ -30,11 +34,17 @@ export function ConsentHistory() {
     <section aria-labelledby={headingId} className="account-section">
       <h2 id={headingId}>{copy.heading}</h2>
       <p className="account-section__intro">{copy.intro}</p>
-      {me.consentRecorded && (
+      {me.consentRecorded && !withdrawnHere && (
         <p className="account-section__actions">
-          <WithdrawConsent onWithdrawn={() => history.reload()} />
+          <WithdrawConsent
+            onWithdrawn={(outcome) => {
+              if (outcome === 'withdrawn') setWithdrawnHere(true);
+              return history.reload();
+            }}
+          />
         </p>
       )}
+      {withdrawn && <WithdrawnConsentNotice me={me} justWithdrawn={withdrawnHere} />}
       <div className="consent-history" aria-busy={history.state === 'loading'}>
         {history.state === 'loading' && (
           <p role="status" className="consent-history__status">

@@ -10,7 +10,12 @@ const copy = accountCopy.consents.withdraw;
 // "Withdraw consent" (GDPR Art. 7(3): as easy as giving it). Nothing happens before the person
 // has read the consequences in a native modal <dialog> and confirmed there; a toast confirms, and
 // the caller reloads the consent history so the withdrawal shows at once (ADR 0075).
-export function WithdrawConsent({ onWithdrawn }: { onWithdrawn: () => Promise<void> | void }) {
+export function WithdrawConsent({
+  onWithdrawn,
+}: {
+  /** After the answer: `withdrawn` now, or `not-active` (409: never given or withdrawn already). */
+  onWithdrawn: (outcome: 'withdrawn' | 'not-active') => Promise<void> | void;
+}) {
   const { api, refreshMe } = useSession();
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -32,12 +37,12 @@ export function WithdrawConsent({ onWithdrawn }: { onWithdrawn: () => Promise<vo
       await withdrawConsent(api);
       dialog.current?.close();
       toast.success(copy.done);
-      await Promise.all([onWithdrawn(), refreshMe()]);
+      await Promise.all([onWithdrawn('withdrawn'), refreshMe().catch(() => undefined)]);
     } catch (error) {
       dialog.current?.close();
       const notActive = error instanceof ApiError && error.status === 409;
       toast.error(notActive ? copy.notActive : copy.failed);
-      if (notActive) await onWithdrawn();
+      if (notActive) await onWithdrawn('not-active');
     } finally {
       setBusy(false);
     }

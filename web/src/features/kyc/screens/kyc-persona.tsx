@@ -4,7 +4,7 @@ import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { paths } from '#web/config/paths.ts';
-import { kycCopy } from '#web/content/kyc.ts';
+import { kycPersonaCopy } from '#web/content/kyc-persona.ts';
 import { isEmailNotVerified, isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
 import { type OpenInquiry, openInquiry, type PersonaSdk } from '#web/features/kyc/lib/persona-inquiry.ts';
 import { submittedState } from '#web/features/kyc/lib/submission.ts';
@@ -13,7 +13,7 @@ import { segmentOf, statusScreen } from '#web/lib/journey.ts';
 import { useSession } from '#web/lib/session.ts';
 import '#web/styles/kyc.css';
 
-const copy = kycCopy.persona;
+const copy = kycPersonaCopy;
 
 // `/kyc/persona`: asks the backend for the caller's inquiry (created or resumed there, never by the
 // browser), then opens it in the Persona flow. The `persona` SDK is imported here only, on demand

@@ -6,6 +6,7 @@ import { useToast } from '#web/components/toast.tsx';
 import { normalizePath, paths } from '#web/config/paths.ts';
 import { kycContacts, kycCopy } from '#web/content/kyc.ts';
 import { isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
+import { ConsentDialog } from '#web/features/kyc/components/consent-dialog.tsx';
 import { useDecisionWatch } from '#web/features/kyc/lib/decision-watch.ts';
 import { isJustSubmitted } from '#web/features/kyc/lib/submission.ts';
 import { approvedHome, journeyState, nextStep, type Segment } from '#web/lib/journey.ts';
@@ -23,7 +24,10 @@ const approvedRedirectMs = 3000;
 // token's claims move together). While pending, the decision arrives by push, with polling only
 // while the push channel is down (useDecisionWatch, ADR 0060).
 
-type Shown = 'pending' | 'approved' | 'rejected';
+// `withdrawn`: the verification was not decided and the person withdrew their consent, which
+// stopped it at Persona (ADR 0075): it will not be decided, so the screen says why and offers the
+// consent again instead of waiting for a decision.
+type Shown = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 export function Component() {
   const { me, refreshMe, accessToken } = useSession();
@@ -35,8 +39,17 @@ export function Component() {
 
   // Right after submitting, the webhook may not have arrived yet: `not_started` is then pending.
   const justSubmitted = useRef(isJustSubmitted(location.state)).current;
-  const shown: Shown | undefined =
+  const status: Exclude<Shown, 'withdrawn'> | undefined =
     me.kycStatus === 'not_started' ? (justSubmitted ? 'pending' : undefined) : me.kycStatus;
+  const shown: Shown | undefined = status === 'pending' && me.consentWithdrawn ? 'withdrawn' : status;
+
+  // The consent dialog stays mounted once offered: the fresh `me` it loads turns this screen back
+  // to `pending` (or elsewhere) while the dialog is still closing.
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const consentOffered = useRef(false);
+  // A new attempt a reviewer allowed needs a standing consent too: "Verify again" would be refused.
+  const consentFirst = shown === 'rejected' && me.kycNewAttemptAllowed && me.consentWithdrawn;
+  if (shown === 'withdrawn' || consentFirst) consentOffered.current = true;
 
   const pending = shown === 'pending';
   useDecisionWatch({ pending, userId: me.userId, refresh: refreshMe, token: accessToken });
@@ -56,10 +69,13 @@ export function Component() {
     <section className={`container app-screen prose kyc-screen kyc-status kyc-status--${shown}`}>
       <AppTitle title={copy.title} />
       <span className="kyc-status__icon" aria-hidden="true">
-        {shown === 'approved' ? '✓' : shown === 'rejected' ? '!' : '…'}
+        {shown === 'approved' ? '✓' : shown === 'rejected' || shown === 'withdrawn' ? '!' : '…'}
       </span>
-      <ScreenHeading key={shown}>{text[shown].heading}</ScreenHeading>
-      <p>{text[shown].body}</p>
+      <ScreenHeading key={shown}>
+        {shown === 'withdrawn' ? copy.withdrawn.heading : text[shown].heading}
+      </ScreenHeading>
+      <p>{shown === 'withdrawn' ? copy.withdrawn.body : text[shown].body}</p>
+      {shown === 'withdrawn' && <Withdrawn onGiveConsent={() => setDialogOpen(true)} />}
       {shown === 'pending' && (
         <>
           <p>{text.pending.next}</p>
@@ -80,8 +96,37 @@ export function Component() {
           </div>
         </>
       )}
-      {shown === 'rejected' && <Rejected segment={segment} />}
+      {shown === 'rejected' && <Rejected segment={segment} onGiveConsent={() => setDialogOpen(true)} />}
+      {consentOffered.current && (
+        <ConsentDialog
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          onRecorded={(fresh) => {
+            // Where the fresh status leads: /kyc/persona for a verification not submitted; this
+            // screen (in progress) for a submitted one.
+            const next = paths[nextStep(journeyState(fresh ?? me))].getHref();
+            if (normalizePath(next) !== normalizePath(location.pathname)) navigate(next);
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/**
+ * The way on after a withdrawal: the consent dialog of /kyc/start (the one way the product records
+ * the consent), offered here because /kyc/start is only for a verification not yet submitted.
+ */
+function Withdrawn({ onGiveConsent }: { onGiveConsent: () => void }) {
+  return (
+    <div className="app-actions">
+      <button type="button" className="button" onClick={onGiveConsent}>
+        {copy.withdrawn.again}
+      </button>
+      <Link className="button button--secondary" to={paths.userAccount.getHref()}>
+        {copy.withdrawn.account}
+      </Link>
+    </div>
   );
 }
 
@@ -89,7 +134,7 @@ export function Component() {
  * The reason the person may read, and the way on: "Verify again" once a reviewer allowed a new
  * attempt (it starts the new inquiry, then opens it), otherwise the contact page.
  */
-function Rejected({ segment }: { segment: Segment }) {
+function Rejected({ segment, onGiveConsent }: { segment: Segment; onGiveConsent: () => void }) {
   const { me, api, refreshMe } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
@@ -121,12 +166,17 @@ function Rejected({ segment }: { segment: Segment }) {
       )}
       {me.kycAttempts.used > 0 && <p>{copy.attempts(me.kycAttempts.used, me.kycAttempts.max)}</p>}
       {me.kycNewAttemptAllowed ? (
-        <p>{copy.newAttemptAllowed}</p>
+        <p>{me.consentWithdrawn ? copy.withdrawn.consentFirst : copy.newAttemptAllowed}</p>
       ) : (
         !attemptsLeft && <p>{copy.noAttemptsLeft}</p>
       )}
       <div className="app-actions">
-        {me.kycNewAttemptAllowed && (
+        {me.kycNewAttemptAllowed && me.consentWithdrawn && (
+          <button type="button" className="button" onClick={onGiveConsent}>
+            {copy.withdrawn.again}
+          </button>
+        )}
+        {me.kycNewAttemptAllowed && !me.consentWithdrawn && (
           <button
             type="button"
             className="button"
