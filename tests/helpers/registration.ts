@@ -39,5 +39,5 @@ export async function registeredUser(stack: StackInfo, organizationName = 'Orbit
   });
   const token = await passwordToken(stack, email, password);
   const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
-  return { email, token, userId: sub };
+  return { email, password, token, userId: sub };
 }
