@@ -160,7 +160,7 @@ const awsSources: AwsSources = {
       client.destroy();
     }
   },
-  operatorId: () => awsOperatorId(),
+  operatorId: (region) => awsOperatorId(region),
 };
 
 /** An AWS stage: the table and the secret from the environment, read with the operator's credentials. */
