@@ -42,8 +42,8 @@ Environment for --stage (AWS credentials from the default chain, region from the
   ${kycSyncSecretEnv}  the auth0KycSync secret (ARN or name), whose application holds exactly
                                read:users and update:users_app_metadata
   AUTH0_DOMAIN                 the tenant's canonical domain (default: the stage's auth0.tenantDomain)
-Your AWS principal needs the data stack's AuditTrailAppenderPolicy and secretsmanager:GetSecretValue
-on that secret (docs/operating.md, "Changing someone's role").
+Your AWS principal needs the data stack's policies AuditTrailAppenderPolicyArn and
+RoleOperatorPolicyArn (docs/operating.md, "Changing someone's role").
 
 Reads the user, sets app_metadata.role, appends a role_changed entry (who: your AWS principal);
 if the entry cannot be appended, the old role is put back.
