@@ -274,6 +274,12 @@ export async function main(argv: string[], io: Io, options: MainOptions = {}): P
       io.stderr(`${error.message}\n`);
       return 2;
     }
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && 'stack' in command.target) {
+      io.stderr(
+        `No stack file ${command.target.stack}: start the local stack (npm start) or give its path.\n`,
+      );
+      return 2;
+    }
     io.stderr(`Could not read the configuration; nothing was changed: ${messageOf(error)}\n`);
     return 1;
   }

@@ -113,6 +113,33 @@ describe('npm run admin:role', () => {
     ]);
   });
 
+  it('puts the old role back and exits 1 when the entry cannot be appended: no role change without its entry', async () => {
+    const person = await registeredUser(stack, 'Unrecorded Ltd');
+    const { out, io } = capture();
+    const code = await adminRole(
+      ['--stack', stackFile, '--user', person.userId, '--role', 'admin', '--reason', 'Joins the review team'],
+      io,
+      {
+        // The trail's head reads, then the append fails (throttled, say).
+        wrapTrail: (trail) => ({
+          head: () => trail.head(),
+          append: async () => {
+            throw new Error('ProvisionedThroughputExceededException: the trail is throttled');
+          },
+        }),
+      },
+    );
+    expect(code).toBe(1);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain(
+      `The role of ${person.userId} was changed to admin, but its entry could not be appended to the admin audit trail, so the role was put back to user: nothing changed.`,
+    );
+    expect(out.stderr).toContain('the trail is throttled');
+    // Auth0 holds the old role again: the next token is a user's, and the trail has nothing on them.
+    expect(roleClaim(await passwordToken(stack, person.email, person.password))).toBe('user');
+    expect((await exportedEntries(person.userId)).entries).toEqual([]);
+  });
+
   it('refuses an unknown user with exit 1, changing and appending nothing', async () => {
     const unknown = 'auth0|000000000000000000000000';
     const refused = await changeRole(unknown, 'admin', 'Typo in the user id');

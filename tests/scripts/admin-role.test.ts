@@ -123,6 +123,12 @@ describe('npm run admin:role in AWS', () => {
     });
   });
 
+  it('exits 2 for a stack file that does not exist', async () => {
+    const { code, stderr } = await run(['--stack', '/nonexistent/stack.json', ...base]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('No stack file /nonexistent/stack.json');
+  });
+
   it('exits 2 for an unknown stage', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'admin-role-'));
     await writeFile(join(dir, 'cdk.json'), '{}');
