@@ -1,5 +1,15 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { desiredTenant } from '#infra/auth0/provision/desired.ts';
-import { createProvisioningClient, nextSteps, provisionTenant } from '#infra/auth0/provision/provision.ts';
+import {
+  createProvisioningClient,
+  nextSteps,
+  type ProvisioningTrail,
+  provisionTenant,
+} from '#infra/auth0/provision/provision.ts';
+import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
+import { tables } from '#lambdas/tables.ts';
+import { awsOperatorId } from './lib/operator.ts';
 import { stageCommand } from './stage-command.ts';
 
 // npm run auth0:provision -- --stage <name> [--dry-run]
@@ -20,6 +30,11 @@ Environment (the provisioning application, created once by hand: docs/deploying.
                        when that is not a custom domain)
   AUTH0_CLIENT_ID      its client id
   AUTH0_CLIENT_SECRET  its client secret
+  ADMIN_AUDIT_TABLE    the admin audit trail's table (the data stack's output AdminAuditTableName):
+                       every apply is recorded there with your AWS principal (ADR 0078); a run
+                       without it is refused before anything changes. Not needed for --dry-run.
+                       AWS credentials from the default chain, with the data stack's
+                       AuditTrailAppenderPolicy; the stage's region.
 
 Exit status: 0 done (or planned), 1 failed, 2 usage error.`;
 
@@ -34,6 +49,14 @@ async function main(): Promise<number> {
     console.error(`Set AUTH0_CLIENT_ID and AUTH0_CLIENT_SECRET (the provisioning application).\n\n${usage}`);
     return 2;
   }
+  const dryRun = flags['dry-run'];
+  const tableName = process.env[tables.adminAuditLog.envVar];
+  if (!dryRun && !tableName) {
+    console.error(
+      `Set ${tables.adminAuditLog.envVar} to the admin audit trail's table, where this apply is recorded: the output AdminAuditTableName of the stack Platform-${config.stage}-Data (aws cloudformation describe-stacks --region ${config.region} --stack-name Platform-${config.stage}-Data). Nothing was read or changed; --dry-run needs no table.\n\n${usage}`,
+    );
+    return 2;
+  }
   if (domain !== config.auth0.domain) {
     console.log(
       `Managing ${domain}; the stage's tokens are issued by ${config.auth0.domain} (a custom domain of the same tenant?).`,
@@ -42,14 +65,31 @@ async function main(): Promise<number> {
   const desired = desiredTenant(config, { managementDomain: domain });
   const client = await createProvisioningClient({ domain, clientId, clientSecret });
   const log = (line: string) => console.log(line);
-  const outcome = await provisionTenant(client, desired, {
-    stage: config.stage,
-    dryRun: flags['dry-run'],
-    rewriteActionSecrets: flags['rewrite-action-secrets'],
-    log,
-  });
-  if (outcome.result) log(`\nNext:\n${nextSteps(desired, outcome.result, config)}`);
-  return 0;
+  const dynamodb = new DynamoDBClient({ region: config.region });
+  try {
+    let trail: ProvisioningTrail | undefined;
+    if (!dryRun && tableName) {
+      trail = {
+        log: new DynamoDbAdminAuditLog(DynamoDBDocumentClient.from(dynamodb), tableName),
+        operatorId: await awsOperatorId(config.region),
+        command: [
+          `npm run auth0:provision --stage ${config.stage}`,
+          ...(flags['rewrite-action-secrets'] ? ['--rewrite-action-secrets'] : []),
+        ].join(' '),
+      };
+    }
+    const outcome = await provisionTenant(client, desired, {
+      stage: config.stage,
+      dryRun,
+      rewriteActionSecrets: flags['rewrite-action-secrets'],
+      log,
+      ...(trail ? { trail } : {}),
+    });
+    if (outcome.result) log(`\nNext:\n${nextSteps(desired, outcome.result, config)}`);
+    return 0;
+  } finally {
+    dynamodb.destroy();
+  }
 }
 
 main().then(

@@ -5,9 +5,9 @@ import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 // the credentials belong to (an assumed role's ARN names the SSO user's session), which AWS
 // vouches for; on the local stack the machine's user, marked as local.
 
-/** The caller's ARN, from STS (no permission is needed to ask). */
-export async function awsOperatorId(): Promise<string> {
-  const sts = new STSClient({});
+/** The caller's ARN, from STS (no permission is needed to ask); `region` when the SDK's configuration names none. */
+export async function awsOperatorId(region?: string): Promise<string> {
+  const sts = new STSClient(region ? { region } : {});
   try {
     const identity = await sts.send(new GetCallerIdentityCommand({}));
     if (!identity.Arn) throw new Error('STS answered no ARN for these credentials');

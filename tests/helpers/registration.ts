@@ -43,5 +43,5 @@ export async function registeredUser(
   });
   const token = await passwordToken(stack, email, password);
   const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
-  return { email, token, userId: sub };
+  return { email, password, token, userId: sub };
 }

@@ -202,6 +202,58 @@ describe('the data stack', () => {
       Value: { Ref: Match.stringLikeRegexp('^ErasureOperatorPolicy') },
     });
   });
+
+  it('gives the operators of admin:role and auth0:provision the trail append only, and admin:role its one secret (ADR 0078)', () => {
+    const grantsOf = (id: string) => {
+      const policies = managedPolicy(id);
+      expect(policies).toHaveLength(1);
+      return ((policies[0]?.Properties.PolicyDocument.Statement ?? []) as Statement[]).map((statement) => ({
+        effect: statement.Effect,
+        actions: [...actionsOf(statement)].sort(),
+        resources: JSON.stringify(statement.Resource).match(
+          /Data\w+?(?=[0-9A-F]{8}")|Secrets\w+?(?=[0-9A-F]{8}")|\/index|\*/g,
+        ),
+        condition: statement.Condition,
+      }));
+    };
+    // The head read and the entry put on the table itself: no update, no delete, no index.
+    expect(grantsOf('AuditTrailAppenderPolicy')).toEqual([
+      {
+        effect: 'Allow',
+        actions: ['dynamodb:PutItem', 'dynamodb:Query'],
+        resources: ['DataAdminAuditLog'],
+        condition: undefined,
+      },
+    ]);
+    expect(grantsOf('AuditTrailRoleOperatorPolicy')).toEqual([
+      {
+        effect: 'Allow',
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: ['SecretsAuth0KycSync'],
+        condition: undefined,
+      },
+    ]);
+    data.hasOutput('AuditTrailAppenderPolicyArn', {
+      Value: { Ref: Match.stringLikeRegexp('^AuditTrailAppenderPolicy') },
+    });
+    data.hasOutput('RoleOperatorPolicyArn', {
+      Value: { Ref: Match.stringLikeRegexp('^AuditTrailRoleOperatorPolicy') },
+    });
+    // What operators set ADMIN_AUDIT_TABLE to.
+    data.hasOutput('AdminAuditTableName', { Value: { Ref: 'DataAdminAuditLog48A30BB2' } });
+    // The operators' outputs (the cross-stack exports aside).
+    expect(
+      Object.keys(data.findOutputs('*'))
+        .filter((id) => !id.startsWith('ExportsOutput'))
+        .sort(),
+    ).toEqual([
+      'AdminAuditTableName',
+      'AuditTrailAppenderPolicyArn',
+      'AuditorPolicyArn',
+      'ErasureOperatorPolicyArn',
+      'RoleOperatorPolicyArn',
+    ]);
+  });
 });
 
 describe('the backend stack', () => {

@@ -1,8 +1,9 @@
 import { ManagementClient } from 'auth0';
 import type { StageConfig } from '#infra/stage-config.ts';
+import type { AdminAuditEntry, AdminAuditLog, AuditDetails } from '#lambdas/domain/admin-audit/trail.ts';
 import type { DesiredTenant } from './desired.ts';
 import { formatPlan } from './format.ts';
-import { type Plan, type PlanOptions, planTenant } from './plan.ts';
+import { type Plan, type PlanOptions, planTenant, type Step } from './plan.ts';
 import { assertProvisioningScopes } from './scopes.ts';
 import { type ApplyOptions, type ApplyResult, applyPlan, readTenant } from './tenant.ts';
 
@@ -54,27 +55,93 @@ export async function createProvisioningClient({
   return new ManagementClient({ domain, token: answer.access_token, fetch: fetchImpl });
 }
 
+/**
+ * Where an apply is recorded (ADR 0078): every run that changes the tenant appends a
+ * `provisioning_applied` entry to the admin audit trail, with the operator's AWS principal.
+ */
+export interface ProvisioningTrail {
+  log: Pick<AdminAuditLog, 'head' | 'append'>;
+  operatorId: string;
+  /** What the operator ran (`npm run auth0:provision --stage prod`), kept as the entry's reason. */
+  command: string;
+}
+
 export interface ProvisionOptions extends PlanOptions, ApplyOptions {
   dryRun?: boolean;
   stage: string;
+  /** Required unless a dry run: no apply goes unrecorded. */
+  trail?: ProvisioningTrail;
 }
 
 export interface ProvisionOutcome {
   plan: Plan;
   /** Absent on a dry run. */
   result?: ApplyResult;
+  /** The trail's entry of this apply; absent on a dry run and when there was nothing to apply. */
+  entry?: AdminAuditEntry;
 }
 
-/** Reads the tenant, plans, prints the plan, and (unless a dry run) applies only the difference. */
+/** A run that would change the tenant without a trail to record it in: refused before anything is read. */
+export class ProvisioningTrailRequiredError extends Error {
+  constructor() {
+    super(
+      'Provisioning applies only with the admin audit trail to record the apply in; nothing was read or changed.',
+    );
+    this.name = 'ProvisioningTrailRequiredError';
+  }
+}
+
+/**
+ * The entry's details: counts and names only, never a value (the Action's secrets are named by
+ * whether they were written, nothing more). `outcome` is `failed` when a step failed after others
+ * had been applied: the tenant changed all the same.
+ */
+export function provisioningDetails(
+  stage: string,
+  plan: Plan,
+  applied: readonly Step[],
+  outcome: 'applied' | 'failed',
+): AuditDetails {
+  const count = (op: Step['op']) => applied.filter((step) => step.op === op).length;
+  return {
+    stage,
+    outcome,
+    planned: plan.steps.length,
+    applied: applied.length,
+    created: count('create'),
+    updated: count('update'),
+    deployed: count('deploy'),
+    otherSteps: applied.length - count('create') - count('update') - count('deploy'),
+    resources: [...new Set(applied.map((step) => step.resource))].join(' '),
+    actionSecretsWritten: applied.some(
+      (step) =>
+        step.resource === 'action' &&
+        (step.op === 'create' || (step.op === 'update' && step.changes.some((c) => c.field === 'secrets'))),
+    ),
+  };
+}
+
+/**
+ * Reads the tenant, plans, prints the plan, and (unless a dry run) applies only the difference and
+ * records the apply in the admin audit trail. A run that is not a dry run checks first that the
+ * trail can be read (its head): a wrong table or a missing permission stops it before anything is
+ * read from or changed in the tenant. A plan with no steps changes nothing and records nothing.
+ * An apply that fails after some steps is recorded too (`outcome: failed`), then the error thrown.
+ */
 export async function provisionTenant(
   client: ManagementClient,
   desired: DesiredTenant,
   options: ProvisionOptions,
 ): Promise<ProvisionOutcome> {
   const log = options.log ?? (() => undefined);
+  const trail = options.trail;
+  if (!options.dryRun) {
+    if (!trail) throw new ProvisioningTrailRequiredError();
+    await trail.log.head();
+  }
   const plan = planTenant(desired, await readTenant(client, desired), options);
   log(formatPlan(plan, options.stage));
-  if (options.dryRun) {
+  if (options.dryRun || !trail) {
     if (plan.steps.length > 0 || plan.refusals.length > 0) log('Dry run: nothing was changed.');
     return { plan };
   }
@@ -84,8 +151,57 @@ export async function provisionTenant(
     );
   }
   if (plan.steps.length > 0) log('Applying:');
-  const result = await applyPlan(client, desired, plan, options);
-  return { plan, result };
+  const applied: Step[] = [];
+  const record = (outcome: 'applied' | 'failed') =>
+    trail.log.append({
+      actorType: 'operator',
+      actorId: trail.operatorId,
+      action: 'provisioning_applied',
+      targetType: 'auth0_tenant',
+      targetId: plan.managementDomain,
+      reasonCode: null,
+      reason: trail.command,
+      details: provisioningDetails(options.stage, plan, applied, outcome),
+      requestId: null,
+    });
+  let result: ApplyResult;
+  try {
+    result = await applyPlan(client, desired, plan, {
+      ...options,
+      onApplied: (step) => {
+        applied.push(step);
+        options.onApplied?.(step);
+      },
+    });
+  } catch (error) {
+    if (applied.length > 0) {
+      try {
+        const entry = await record('failed');
+        log(
+          `Recorded the partial apply (${applied.length} of ${plan.steps.length} steps) in the admin audit trail: entry #${entry.sequence}.`,
+        );
+      } catch (appendError) {
+        log(unrecordedMessage(plan, applied, appendError));
+      }
+    }
+    throw error;
+  }
+  if (applied.length === 0) return { plan, result };
+  let entry: AdminAuditEntry;
+  try {
+    entry = await record('applied');
+  } catch (appendError) {
+    throw new Error(unrecordedMessage(plan, applied, appendError), { cause: appendError });
+  }
+  log(
+    `Recorded in the admin audit trail: entry #${entry.sequence} (provisioning_applied, by ${entry.actorId}).`,
+  );
+  return { plan, result, entry };
+}
+
+function unrecordedMessage(plan: Plan, applied: readonly Step[], error: unknown): string {
+  const steps = applied.map((step) => `${step.op} ${step.label}`).join('; ');
+  return `The tenant was changed (${applied.length} of ${plan.steps.length} steps: ${steps}), but the apply could not be appended to the admin audit trail: ${error instanceof Error ? error.message : String(error)}. Keep this output as the record of the apply and report it to whoever audits the trail.`;
 }
 
 /**

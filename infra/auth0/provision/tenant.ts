@@ -1,7 +1,7 @@
 import type { Management, ManagementClient } from 'auth0';
 import type { Auth0M2mKey } from '#lambdas/grants.ts';
 import type { DesiredTenant } from './desired.ts';
-import type { BindingRef, Plan, TenantSnapshot } from './plan.ts';
+import type { BindingRef, Plan, Step, TenantSnapshot } from './plan.ts';
 
 // Reading the tenant and applying a plan through the `auth0` SDK's Management API client.
 
@@ -74,6 +74,8 @@ export interface ApplyOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Polls before giving up on a build or a deployment. */
   maxPolls?: number;
+  /** Told of each step once it is applied (what the admin audit trail's entry counts). */
+  onApplied?: (step: Step) => void;
 }
 
 export interface ApplyResult {
@@ -255,6 +257,7 @@ export async function applyPlan(
       }
     }
     log(`  done: ${step.op} ${step.label}`);
+    options.onApplied?.(step);
   }
 
   return {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refreshTokenLifetimes, sessionMaximumSeconds } from '#contracts/session-lifetimes.ts';
 import {
   type DesiredTenant,
@@ -13,16 +15,24 @@ import type { Step } from '#infra/auth0/provision/plan.ts';
 import {
   createProvisioningClient,
   nextSteps,
+  ProvisioningTrailRequiredError,
   provisionTenant,
   secretLogicalIdPrefix,
 } from '#infra/auth0/provision/provision.ts';
 import { provisioningCalls, provisioningScopes } from '#infra/auth0/provision/scopes.ts';
 import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
+import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
+import { verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import { auth0M2mKeys, auth0M2mScopes } from '#lambdas/grants.ts';
+import { tables as tableDefs } from '#lambdas/tables.ts';
+import { createTableInput, localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
 import { sessionLimits } from '#web/features/session/index.ts';
 
 // Provisioning against an in-memory Auth0 tenant: the real `auth0` SDK talks to it through its
-// `fetch` option, so every request the script would send to the Management API is seen here.
+// `fetch` option, so every request the script would send to the Management API is seen here. Each
+// apply is recorded in an admin audit trail on DynamoDB Local (ADR 0078), a fresh table per test.
 
 const DOMAIN = 'platform-test.eu.auth0.com';
 
@@ -62,6 +72,8 @@ class FakeTenant {
   readonly requests: RecordedRequest[] = [];
   /** What the provisioning application was authorized for (docs/deploying.md 5.1 grants these). */
   grantedScopes: string[] = [...provisioningScopes];
+  /** A write the tenant refuses (`POST /api/v2/actions/actions`), answered 400. */
+  refuse: string | undefined;
 
   /** Requests that would change the tenant. */
   writes(): RecordedRequest[] {
@@ -80,6 +92,9 @@ class FakeTenant {
     }
     const method = request.method;
     this.requests.push({ method, path: url.pathname, body });
+    if (this.refuse === `${method} ${url.pathname}`) {
+      return this.#answer(400, { statusCode: 400, error: 'Bad Request', message: 'Refused by the test' });
+    }
     if (url.host !== DOMAIN) return this.#answer(404, { message: `unexpected host ${url.host}` });
     try {
       return this.#route(method, url, body ?? {});
@@ -302,8 +317,28 @@ const desired = () => desiredTenant(config, { managementDomain: DOMAIN });
 
 let tenant: FakeTenant;
 let logs: string[];
+let dynamodb: RunningDynamoDb;
+let documents: DynamoDBDocumentClient;
+let trail: DynamoDbAdminAuditLog;
+let tableCount = 0;
 
-async function provision(options: { dryRun?: boolean; target?: DesiredTenant } = {}) {
+const OPERATOR = 'arn:aws:sts::123456789012:assumed-role/PlatformOperators/jane';
+const COMMAND = 'npm run auth0:provision --stage dev';
+const trailOf = (log: DynamoDbAdminAuditLog) => ({ log, operatorId: OPERATOR, command: COMMAND });
+
+beforeAll(async () => {
+  dynamodb = await startDynamoDb({ port: await freePort(), tablePrefix: 'provision-' });
+  documents = localDocumentClient(dynamodb.endpoint);
+}, 60_000);
+
+afterAll(async () => {
+  documents?.destroy();
+  await dynamodb?.close();
+});
+
+async function provision(
+  options: { dryRun?: boolean; target?: DesiredTenant; rewriteActionSecrets?: boolean } = {},
+) {
   const client = await createProvisioningClient({
     domain: DOMAIN,
     clientId: 'prov',
@@ -313,8 +348,10 @@ async function provision(options: { dryRun?: boolean; target?: DesiredTenant } =
   return provisionTenant(client, options.target ?? desired(), {
     stage: config.stage,
     dryRun: options.dryRun ?? false,
+    rewriteActionSecrets: options.rewriteActionSecrets ?? false,
     log: (line) => logs.push(line),
     sleep: async () => undefined,
+    trail: trailOf(trail),
   });
 }
 
@@ -323,9 +360,18 @@ const summary = (steps: Step[]) =>
     (s) => `${s.op} ${s.resource}${s.op === 'update' ? ` ${s.changes.map((c) => c.field).join(',')}` : ''}`,
   );
 
-beforeEach(() => {
+beforeEach(async () => {
   tenant = new FakeTenant();
   logs = [];
+  const name = `trail-${++tableCount}`;
+  const admin = new DynamoDBClient({
+    endpoint: dynamodb.endpoint,
+    region: 'eu-central-1',
+    credentials: localCredentials,
+  });
+  await admin.send(new CreateTableCommand(createTableInput(tableDefs.adminAuditLog, name)));
+  admin.destroy();
+  trail = new DynamoDbAdminAuditLog(documents, name);
 });
 
 describe('Auth0 provisioning plan', () => {
@@ -603,6 +649,7 @@ describe('Auth0 provisioning plan', () => {
       rewriteActionSecrets: true,
       sleep: async () => undefined,
       log: (line) => logs.push(line),
+      trail: trailOf(trail),
     });
     expect(summary(plan.steps)).toEqual(['update action secrets', 'deploy action']);
     expect(tenant.actions[0]?.secretValues).toEqual({
@@ -838,5 +885,127 @@ describe("the provisioning application's Management API scopes", () => {
     const docs = readFileSync(new URL('../../../../docs/deploying.md', import.meta.url), 'utf8');
     const granted = /with exactly these permissions:\s*`([^`]+)`/.exec(docs)?.[1]?.split(/\s+/) ?? [];
     expect([...granted].sort()).toEqual([...provisioningScopes].sort());
+  });
+});
+
+describe('every apply in the admin audit trail (ADR 0078)', () => {
+  const entries = () => trail.listFrom(1);
+
+  it('records an apply: the operator, the tenant, the command and counts, never a secret', async () => {
+    const { plan, entry } = await provision();
+    const stored = await entries();
+    expect(stored).toEqual([entry]);
+    expect(stored[0]).toMatchObject({
+      actorType: 'operator',
+      actorId: OPERATOR,
+      action: 'provisioning_applied',
+      targetType: 'auth0_tenant',
+      targetId: DOMAIN,
+      reasonCode: null,
+      reason: COMMAND,
+      requestId: null,
+      details: {
+        stage: 'dev',
+        outcome: 'applied',
+        planned: plan.steps.length,
+        applied: plan.steps.length,
+        created: 2 + 2 * auth0M2mKeys.length + 1,
+        updated: 1,
+        deployed: 1,
+        otherSteps: 2,
+        actionSecretsWritten: true,
+      },
+    });
+    expect(String(stored[0]?.details.resources).split(' ')).toEqual(
+      expect.arrayContaining(['spa', 'api', 'action', 'connection', 'binding', 'connectionClients']),
+    );
+    const text = JSON.stringify(stored);
+    for (const client of tenant.clients) expect(text).not.toContain(String(client.client_secret));
+    expect(text).not.toContain('prov-secret');
+    expect(logs.join('\n')).toContain(
+      `Recorded in the admin audit trail: entry #1 (provisioning_applied, by ${OPERATOR}).`,
+    );
+  });
+
+  it('records nothing for a run with nothing to apply, and chains the next apply onto the first', async () => {
+    await provision();
+    const again = await provision();
+    expect(again.plan.steps).toEqual([]);
+    expect(again.entry).toBeUndefined();
+    expect(await entries()).toHaveLength(1);
+
+    const rewritten = await provision({ rewriteActionSecrets: true });
+    const stored = await entries();
+    expect(stored.map((e) => e.sequence)).toEqual([1, 2]);
+    expect(stored[1]).toMatchObject({
+      previousHash: stored[0]?.hash,
+      details: { updated: 1, deployed: 1, created: 0, actionSecretsWritten: true, resources: 'action' },
+    });
+    expect(rewritten.entry?.hash).toBe(stored[1]?.hash);
+    expect(verifyChain(stored)).toMatchObject({ ok: true, breaks: [] });
+  });
+
+  it('needs no trail for a dry run, and a dry run records nothing', async () => {
+    const client = await createProvisioningClient({
+      domain: DOMAIN,
+      clientId: 'p',
+      clientSecret: 's',
+      fetch: tenant.fetch,
+    });
+    const { plan } = await provisionTenant(client, desired(), { stage: 'dev', dryRun: true });
+    expect(plan.steps.length).toBeGreaterThan(0);
+    await provision({ dryRun: true });
+    expect(await entries()).toEqual([]);
+  });
+
+  it('refuses to apply without a trail before reading or changing anything', async () => {
+    const client = await createProvisioningClient({
+      domain: DOMAIN,
+      clientId: 'p',
+      clientSecret: 's',
+      fetch: tenant.fetch,
+    });
+    await expect(provisionTenant(client, desired(), { stage: 'dev' })).rejects.toThrow(
+      ProvisioningTrailRequiredError,
+    );
+    expect(tenant.requests.map((r) => r.path)).toEqual(['/oauth/token']);
+  });
+
+  it('stops before reading the tenant when the trail cannot be read (a wrong table name)', async () => {
+    const client = await createProvisioningClient({
+      domain: DOMAIN,
+      clientId: 'p',
+      clientSecret: 's',
+      fetch: tenant.fetch,
+    });
+    const wrong = new DynamoDbAdminAuditLog(documents, 'no-such-table');
+    await expect(
+      provisionTenant(client, desired(), {
+        stage: 'dev',
+        trail: trailOf(wrong),
+        sleep: async () => undefined,
+      }),
+    ).rejects.toThrow(/non-existent table|ResourceNotFound|Cannot do operations/);
+    expect(tenant.requests.map((r) => r.path)).toEqual(['/oauth/token']);
+  });
+
+  it('records an apply that failed part way as failed, with the steps that were applied, then fails', async () => {
+    tenant.refuse = 'POST /api/v2/actions/actions';
+    const attempt = provision();
+    await expect(attempt).rejects.toThrow('Refused by the test');
+    const [entry] = await entries();
+    const applied = tenant.writes().length - 1;
+    expect(entry).toMatchObject({
+      action: 'provisioning_applied',
+      details: { outcome: 'failed', applied, actionSecretsWritten: false },
+    });
+    expect(Number(entry?.details.planned)).toBeGreaterThan(applied);
+    expect(logs.join('\n')).toContain(`Recorded the partial apply (${applied} of`);
+  });
+
+  it('records nothing when the first step already fails: the tenant did not change', async () => {
+    tenant.refuse = 'POST /api/v2/clients';
+    await expect(provision()).rejects.toThrow('Refused by the test');
+    expect(await entries()).toEqual([]);
   });
 });
