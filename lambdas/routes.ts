@@ -107,10 +107,12 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     handler: 'withdraw-consent',
     throttle: throttles.user,
     // The ledger (read the chain, append the withdrawal), the KYC state read to find the inquiry,
-    // Persona's key to expire or redact it, and the shared `consent` limit's windows (ADR 0075).
+    // Persona's key to expire or redact it, the state of a redacted inquiry back to not_started
+    // and its status change published, and the shared `consent` limit's windows (ADR 0075).
     grants: [
       table('consentLedger', 'readPut'),
-      table('kycState', 'read'),
+      table('kycState', 'readWrite'),
+      eventBus('KycStatusChanged'),
       secret('personaApiKey'),
       tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
     ],

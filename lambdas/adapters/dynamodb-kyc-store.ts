@@ -318,6 +318,63 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     ]);
   }
 
+  async stopAfterWithdrawal(input: {
+    userId: string;
+    expectedVersion: number;
+    inquiryId: string;
+    at: string;
+  }): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }> {
+    const nextVersion = input.expectedVersion + 1;
+    const eventId = `withdrawal_${input.inquiryId}`;
+    const event: KycStatusChanged = {
+      userId: input.userId,
+      status: 'not_started',
+      previousStatus: 'pending',
+      inquiryId: input.inquiryId,
+      decidedBy: 'user',
+      occurredAt: input.at,
+    };
+    const outboxId = `${input.at}#${eventId}`;
+    const outcome = await this.saveAll([
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: kycStateKey(input.userId),
+          // The withdrawal counts as the newest event: Persona's older events of the inquiry are stale.
+          UpdateExpression:
+            'SET #status = :notStarted, queueStatus = :notStarted, version = :next, updatedAt = :at, ' +
+            'decidedBy = :user, lastEventId = :eventId, lastEventAt = :at REMOVE reasonCode, proposal',
+          ConditionExpression: `version = :expected AND #status = :pending AND inquiryId = :inquiryId AND ${notErased}`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':notStarted': 'not_started',
+            ':pending': 'pending',
+            ':inquiryId': input.inquiryId,
+            ':next': nextVersion,
+            ':at': input.at,
+            ':user': 'user',
+            ':eventId': eventId,
+            ':expected': input.expectedVersion,
+          },
+        },
+      },
+      this.historyPut(input.userId, nextVersion, {
+        from: 'pending',
+        to: 'not_started',
+        by: 'user',
+        actorId: input.userId,
+        reason: 'consent withdrawn',
+        reasonCode: null,
+        action: 'status_changed',
+        at: input.at,
+        eventId,
+        inquiryId: input.inquiryId,
+      }),
+      outboxPut(this.tableName, outboxId, event),
+    ]);
+    return outcome === 'saved' ? { outcome, outbox: { id: outboxId, event } } : { outcome };
+  }
+
   async propose(input: DecisionProposal): Promise<'saved' | 'conflict'> {
     const nextVersion = input.expectedVersion + 1;
     const { proposal } = input;

@@ -41,6 +41,7 @@ const inquiryDocument = z.looseObject({
       'failed-at': z.optional(z.nullable(z.string())),
       'marked-for-review-at': z.optional(z.nullable(z.string())),
       'decisioned-at': z.optional(z.nullable(z.string())),
+      'redacted-at': z.optional(z.nullable(z.string())),
     }),
   }),
   meta: z.optional(z.nullable(z.looseObject({ 'session-token': z.optional(z.nullable(z.string())) }))),
@@ -190,6 +191,7 @@ function toInquiry(document: InquiryDocument): Inquiry {
     status: document.data.attributes.status,
     referenceId: document.data.attributes['reference-id'] ?? null,
     sessionToken: document.meta?.['session-token'] ?? null,
+    redactedAt: document.data.attributes['redacted-at'] ?? null,
   };
 }
 

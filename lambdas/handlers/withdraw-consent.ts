@@ -2,7 +2,9 @@ import { withdrawConsentRoute } from '#contracts/consent.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
+import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
+import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { createPersonaClient } from '#lambdas/adapters/persona-client.ts';
 import { tableName } from '#lambdas/config.ts';
 import { toHistoryRecord } from '#lambdas/domain/consent/list-my-consents.ts';
@@ -17,6 +19,12 @@ const withdraw = withdrawConsent({
   limiter: new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock),
   kyc: new DynamoDbKycStateReader(documentClient, tableName('kycState')),
   inquiries: createPersonaClient(),
+  // A submitted verification whose inquiry is redacted leaves the review queue (ADR 0075).
+  stopped: {
+    store: new DynamoDbKycStore(documentClient, tableName('kycState')),
+    events: createEventPublisher(),
+    clock: systemClock,
+  },
   onProviderError: (error, inquiryId) => {
     // The withdrawal stands; the operator expires or redacts the inquiry (docs/operating.md).
     countMetric('ConsentWithdrawalProviderFailed');

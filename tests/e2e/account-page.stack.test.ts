@@ -251,8 +251,9 @@ describe('the status screen of a verification stopped by a withdrawal', () => {
     }
     await dialog.getByRole('button', { name: 'Agree and Continue' }).click();
     await page.getByText('Consent recorded!').waitFor();
-    // The submitted verification stands again (its open point: ADR 0075, amended).
-    await main(page).getByRole('heading', { level: 1, name: 'Verification In Progress' }).waitFor();
+    // The stopped verification is not resumed: the person verifies again, in a new inquiry.
+    await page.waitForURL(`${stack.web}/kyc/persona`);
+    await personaWidget(page).getByRole('button', { name: 'Needs review' }).waitFor();
 
     expect(violations).toEqual([]);
     expect(problems).toEqual([]);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
 import { verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { enrolledUser, settleEvents } from '#tests/helpers/persona-webhooks.ts';
 import { createTestUser, type TestUser } from '#tests/helpers/tokens.ts';
 
 // Withdrawing consent and giving it again, through the web origin as the account page and the
@@ -93,5 +94,43 @@ describe('withdrawing consent, then giving it again', () => {
     const chain = await chainOf(person.userId);
     expect(chain.map((record) => record.action)).toEqual(['granted', 'withdrawn', 'granted']);
     expect(verifyChain(chain)).toMatchObject({ ok: true, records: 3 });
+  });
+
+  it('takes a submitted verification out of review (its inquiry redacted), and a new consent starts a new inquiry', async () => {
+    const user = await enrolledUser(stack);
+    // The person submits in the Persona widget and Persona marks it for review.
+    for (const action of ['start', 'outcome'])
+      expect(
+        (
+          await fetch(`${stack.persona.url}/widget/api/inquiries/${user.inquiryId}/${action}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ sessionToken: user.sessionToken, outcome: 'review' }),
+          })
+        ).status,
+      ).toBe(200);
+    await expect
+      .poll(async () => (await db.kycState(user.userId))?.status, { timeout: 15_000 })
+      .toBe('pending');
+
+    expect((await call('POST', '/api/me/consent-withdrawals', user.token, withdrawal)).status).toBe(201);
+    await settleEvents(stack);
+    // Persona erased the submitted inquiry; nobody can decide it, so it left the review queue.
+    const persona = await fetch(`${stack.persona.url}/api/v1/inquiries/${user.inquiryId}`, {
+      headers: { authorization: `Bearer ${stack.persona.apiKey}` },
+    });
+    const inquiry = (await persona.json()) as { data: { attributes: Record<string, unknown> } };
+    expect(inquiry.data.attributes['redacted-at']).not.toBeNull();
+    expect(await db.kycState(user.userId)).toMatchObject({ status: 'not_started', decidedBy: 'user' });
+    const me = (await (await call('GET', '/api/me', user.token)).json()) as Record<string, unknown>;
+    expect(me).toMatchObject({ kycStatus: 'not_started', consentWithdrawn: true });
+
+    // Consent again: a new inquiry, with a session to work in.
+    expect((await call('POST', '/api/consents', user.token, grant)).status).toBe(201);
+    const again = await call('POST', '/api/me/kyc/inquiry', user.token);
+    expect(again.status).toBe(200);
+    const started = (await again.json()) as { inquiryId: string; sessionToken?: string };
+    expect(started.inquiryId).not.toBe(user.inquiryId);
+    expect(started.sessionToken).toEqual(expect.any(String));
   });
 });

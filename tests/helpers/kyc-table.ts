@@ -134,6 +134,9 @@ export class KycTableStore extends DynamoDbKycStore {
     return this.write(super.allowNewAttempt(input));
   }
 
+  override stopAfterWithdrawal(input: Parameters<DynamoDbKycStore['stopAfterWithdrawal']>[0]) {
+    return this.write(super.stopAfterWithdrawal(input));
+  }
   override propose(input: DecisionProposal) {
     return this.write(super.propose(input));
   }

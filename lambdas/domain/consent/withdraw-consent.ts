@@ -1,7 +1,16 @@
 import type { ConsentPurpose } from '#contracts/consent-documents.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
+import type { KycStore } from '#lambdas/domain/kyc/ports.ts';
+import { publishOutboxEntry } from '#lambdas/domain/kyc/publish-outbox.ts';
 import { minimiseIp, minimiseUserAgent } from '#lambdas/domain/minimise.ts';
-import type { ConsentLedger, ConsentRecord, KycStateReader, RateLimiter } from '#lambdas/domain/ports.ts';
+import type {
+  Clock,
+  ConsentLedger,
+  ConsentRecord,
+  EventPublisher,
+  KycStateReader,
+  RateLimiter,
+} from '#lambdas/domain/ports.ts';
 import { withinSignedInLimit } from '#lambdas/domain/signed-in-limits.ts';
 import { ConsentChainMovedError, ConsentLedgerContentionError, ConsentNotActiveError } from './errors.ts';
 import { currentConsent } from './list-my-consents.ts';
@@ -33,11 +42,23 @@ const openStatuses = new Set(['created', 'pending']);
 /** Persona statuses of an inquiry that needs nothing more from Persona. */
 const stoppedStatuses = new Set(['expired', 'failed', 'declined', 'approved']);
 
+/**
+ * The KYC state, for a submitted verification whose inquiry the withdrawal redacted: back to
+ * `not_started`, published like any status change (ADR 0075).
+ */
+export interface StoppedVerification {
+  store: Pick<KycStore, 'getRecord' | 'stopAfterWithdrawal' | 'markPublished'>;
+  events: EventPublisher;
+  clock: Clock;
+}
+
 export interface WithdrawConsentDeps {
   ledger: ConsentLedger;
   limiter: RateLimiter;
   kyc: KycStateReader;
   inquiries: InquiryStopper;
+  /** Absent: the state is left as it is (the unit tests of the ledger part). */
+  stopped?: StoppedVerification;
   /** Reports a failed call to Persona (logged and counted by the handler). */
   onProviderError?: (error: unknown, inquiryId: string) => void;
 }
@@ -126,9 +147,33 @@ async function stopVerification(deps: WithdrawConsentDeps, userId: string): Prom
     }
     if (stoppedStatuses.has(inquiry.status)) return inquiry.status === 'expired' ? 'expired' : 'kept';
     await deps.inquiries.redactInquiry(inquiryId);
-    return 'redacted';
   } catch (error) {
     deps.onProviderError?.(error, inquiryId);
     return 'provider_failed';
+  }
+  if (deps.stopped) await leaveReviewQueue(deps.stopped, userId, inquiryId);
+  return 'redacted';
+}
+
+/**
+ * The redacted inquiry can never be decided: the state goes back to `not_started`, so the review
+ * queue drops it, a reviewer cannot decide on it, and a new consent starts a new inquiry. A state
+ * decided or moved to another inquiry meanwhile is left as it is.
+ */
+async function leaveReviewQueue(deps: StoppedVerification, userId: string, inquiryId: string): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    const state = await deps.store.getRecord(userId);
+    if (!state || state.erased || state.status !== 'pending' || state.inquiryId !== inquiryId) return;
+    const saved = await deps.store.stopAfterWithdrawal({
+      userId,
+      expectedVersion: state.version,
+      inquiryId,
+      at: deps.clock.now().toISOString(),
+    });
+    if (saved.outcome === 'saved') {
+      // The relay publishes it later if this fails (the transactional outbox).
+      await publishOutboxEntry(deps, saved.outbox);
+      return;
+    }
   }
 }

@@ -222,6 +222,18 @@ export interface KycStore extends KycStateReader, KycOutbox, KycAdminQueue {
    * `rejected`, at `expectedVersion`) is marked and the history records who and why.
    */
   allowNewAttempt(input: NewAttemptAllowance): Promise<'saved' | 'conflict'>;
+  /**
+   * Consent withdrawn while a submitted verification waited for a decision (ADR 0075): its inquiry
+   * was redacted, so nobody can decide it; the state goes back to `not_started` (by the user), so
+   * it leaves the review queue and a new consent starts a new inquiry. Only from `pending` on that
+   * inquiry; anything else (decided meanwhile, another inquiry) is left as it is.
+   */
+  stopAfterWithdrawal(input: {
+    userId: string;
+    expectedVersion: number;
+    inquiryId: string;
+    at: string;
+  }): Promise<{ outcome: 'saved'; outbox: OutboxEntry } | { outcome: 'conflict' }>;
   /** Stores a proposal on the state (which keeps its status), with its history item and trail entry. */
   propose(input: DecisionProposal): Promise<'saved' | 'conflict'>;
   /**
@@ -260,6 +272,8 @@ export interface Inquiry {
   referenceId: string | null;
   /** Present when Persona returned one (create, resume). */
   sessionToken: string | null;
+  /** When its personal data was erased (`redacted-at`); such an inquiry is never decided. */
+  redactedAt?: string | null;
 }
 
 /** The identity-verification provider's inquiry API (Persona). */

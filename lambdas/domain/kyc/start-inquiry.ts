@@ -65,8 +65,11 @@ export function startInquiry(deps: StartInquiryDeps) {
           sessionToken: await deps.provider.resumeInquiry(current.inquiryId),
         };
       }
-      if (awaitingStatuses.has(current.status)) return { inquiryId: current.inquiryId };
-      // failed, declined, expired: a new attempt gets a new inquiry.
+      // Submitted and waiting, unless its data was erased (consent withdrawn, ADR 0075): a redacted
+      // inquiry is never decided, so a new consent starts a new one.
+      if (awaitingStatuses.has(current.status) && !current.redactedAt)
+        return { inquiryId: current.inquiryId };
+      // failed, declined, expired, redacted: a new attempt gets a new inquiry.
     }
 
     const previousInquiryId = state?.inquiryId ?? null;

@@ -73,6 +73,7 @@ describe('PersonaClient', () => {
       status: 'created',
       referenceId: 'auth0|u1',
       sessionToken: 'tok_1',
+      redactedAt: null,
     });
     const request = seen.at(-1);
     expect(request).toMatchObject({ method: 'POST', url: '/api/v1/inquiries' });
@@ -124,6 +125,7 @@ describe('PersonaClient', () => {
       status: 'created',
       referenceId: 'auth0|u1',
       sessionToken: 'tok_1',
+      redactedAt: null,
       completedAt: '2026-11-21T06:00:01.000Z',
       failedAt: null,
       markedForReviewAt: null,

@@ -9,6 +9,7 @@ import { type InquiryStopper, withdrawConsent } from '#lambdas/domain/consent/wi
 import { problemFor } from '#lambdas/http/problems.ts';
 import { localKycTables } from '#tests/helpers/kyc-table.ts';
 import { FakeLimiter } from '#tests/lambdas/domain/account/fakes.ts';
+import { RecordingPublisher } from '#tests/lambdas/domain/fakes.ts';
 
 // The withdrawal on the real ledger and KYC store (DynamoDB Local), Persona as a recording fake.
 
@@ -49,9 +50,16 @@ async function setup(personaStatus = 'pending') {
   const store = await tables.newStore();
   const limiter = new FakeLimiter(() => Date.now());
   const persona = new RecordingPersona(personaStatus);
-  const withdraw = withdrawConsent({ ledger, limiter, kyc: store, inquiries: persona });
+  const events = new RecordingPublisher();
+  const withdraw = withdrawConsent({
+    ledger,
+    limiter,
+    kyc: store,
+    inquiries: persona,
+    stopped: { store, events, clock: { now: () => new Date('2026-11-27T10:00:00.000Z') } },
+  });
   const give = () => recordConsent({ ledger, limiter })({ caller: alice, decision: consent, origin });
-  return { ledger, store, persona, withdraw, give };
+  return { ledger, store, persona, withdraw, give, published: events.published };
 }
 
 const withdrawal = { caller: alice, purpose: 'identity_verification', origin } as const;
@@ -118,12 +126,54 @@ describe('withdrawConsent', () => {
     expect((await store.getRecord(alice.userId))?.status).toBe('not_started');
   });
 
-  it('redacts a submitted inquiry not yet decided', async () => {
-    const { store, persona, withdraw, give } = await setup('needs_review');
+  it('redacts a submitted inquiry not yet decided, and takes the verification out of review: not started, by the person', async () => {
+    const { store, persona, withdraw, give, published } = await setup('needs_review');
     await give();
     await store.seed({ userId: alice.userId, inquiryId: 'inq_review', status: 'pending' });
     expect((await withdraw(withdrawal)).verification).toBe('redacted');
     expect(persona.calls).toEqual(['get inq_review', 'redact inq_review']);
+    // Nobody can decide a redacted inquiry: the review queue drops it, and a new consent starts anew.
+    expect(store.states.get(alice.userId)).toMatchObject({
+      status: 'not_started',
+      decidedBy: 'user',
+      inquiryId: 'inq_review',
+      lastEventAt: '2026-11-27T10:00:00.000Z',
+    });
+    expect(store.history.at(-1)).toMatchObject({
+      from: 'pending',
+      to: 'not_started',
+      by: 'user',
+      reason: 'consent withdrawn',
+      action: 'status_changed',
+    });
+    expect(published).toEqual([
+      expect.objectContaining({
+        detailType: 'KycStatusChanged',
+        detail: expect.objectContaining({
+          status: 'not_started',
+          previousStatus: 'pending',
+          decidedBy: 'user',
+        }),
+      }),
+    ]);
+    expect([...store.outbox.values()].map((entry) => entry.publishedAt)).toEqual([
+      '2026-11-27T10:00:00.000Z',
+    ]);
+  });
+
+  it('leaves a state Persona or a reviewer decided meanwhile as it is', async () => {
+    const { store, withdraw, give, published } = await setup('needs_review');
+    await give();
+    // Decided on another inquiry than the one found (a race the store's condition settles).
+    await store.seed({
+      userId: alice.userId,
+      inquiryId: 'inq_review',
+      status: 'approved',
+      reasonCode: 'checks_passed',
+    });
+    expect((await withdraw(withdrawal)).verification).toBe('kept');
+    expect(store.states.get(alice.userId)?.status).toBe('approved');
+    expect(published).toEqual([]);
   });
 
   it('keeps the evidence of a decided verification: nothing is asked of Persona', async () => {

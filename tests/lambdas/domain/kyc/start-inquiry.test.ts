@@ -174,6 +174,17 @@ describe('startInquiry', () => {
     expect(persona.creates).toBe(1);
   });
 
+  it('creates a new inquiry when the submitted one was redacted (consent withdrawn, then given again)', async () => {
+    const { store, persona, start } = await setup();
+    await start(caller);
+    const first = persona.inquiries.get('inq_1') as Inquiry;
+    first.status = 'needs_review';
+    first.redactedAt = '2026-11-27T10:00:00.000Z';
+    const result = await start(caller);
+    expect(result).toMatchObject({ inquiryId: 'inq_2', sessionToken: expect.any(String) });
+    expect(store.states.get(userId)).toMatchObject({ inquiryId: 'inq_2', status: 'not_started' });
+  });
+
   it('creates a new inquiry after the previous one failed or expired', async () => {
     const { store, persona, start } = await setup();
     await start(caller);

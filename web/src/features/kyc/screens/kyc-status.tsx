@@ -25,8 +25,8 @@ const approvedRedirectMs = 3000;
 // while the push channel is down (useDecisionWatch, ADR 0060).
 
 // `withdrawn`: the verification was not decided and the person withdrew their consent, which
-// stopped it at Persona (ADR 0075): it will not be decided, so the screen says why and offers the
-// consent again instead of waiting for a decision.
+// stopped it at Persona (ADR 0075): it will not be decided (a submitted one is back to
+// `not_started`), so the screen says why and offers the consent again instead of waiting.
 type Shown = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 export function Component() {
@@ -41,7 +41,10 @@ export function Component() {
   const justSubmitted = useRef(isJustSubmitted(location.state)).current;
   const status: Exclude<Shown, 'withdrawn'> | undefined =
     me.kycStatus === 'not_started' ? (justSubmitted ? 'pending' : undefined) : me.kycStatus;
-  const shown: Shown | undefined = status === 'pending' && me.consentWithdrawn ? 'withdrawn' : status;
+  // A submitted verification stopped by the withdrawal is back to `not_started` (its inquiry
+  // redacted, ADR 0075): the screen still says why.
+  const shown: Shown | undefined =
+    me.consentWithdrawn && (status === 'pending' || me.kycStatus === 'not_started') ? 'withdrawn' : status;
 
   // The consent dialog stays mounted once offered: the fresh `me` it loads turns this screen back
   // to `pending` (or elsewhere) while the dialog is still closing.
