@@ -7,3 +7,12 @@ import * as z from 'zod/mini';
 export const organizationTypes = ['commercial', 'defense', 'academic', 'government'] as const;
 export const organizationType = z.enum(organizationTypes, 'Please choose an organization type');
 export type OrganizationType = z.infer<typeof organizationType>;
+
+/**
+ * The roles a person holds in their organization's workspace (Auth0 Organizations: tenant roles
+ * assigned per organization membership; issue 27). The responsible person who registers the
+ * organization is its first `org_admin`; invited colleagues are `org_member`s unless an
+ * `org_admin` makes them admins too.
+ */
+export const organizationRoles = ['org_admin', 'org_member'] as const;
+export type OrganizationRole = (typeof organizationRoles)[number];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { refreshTokenLifetimes } from '#contracts/session-lifetimes.ts';
+import { type OrganizationRole, organizationRoles } from '#contracts/organization.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
 import { DATABASE_CONNECTION } from '#lambdas/adapters/auth0-database-connection.ts';
 import { type Auth0M2mKey, auth0M2mKeys, auth0M2mScopes, secretEnvVars } from '#lambdas/grants.ts';
@@ -82,6 +83,12 @@ export interface DesiredTenant {
     enabledClients: ('spa' | M2mResource)[];
   };
   /**
+   * The organization roles (issue 27): tenant roles, found by name, that an organization assigns
+   * to its members. Only their description is managed; their permissions stay empty (the API reads
+   * the role from the token, not from Auth0's RBAC permissions).
+   */
+  roles: { name: OrganizationRole; description: string }[];
+  /**
    * The other connections the stage allows on the SPA (`auth0.extraConnections`), each only while
    * its `options.disable_signup` is true; provisioning refuses any other connection enabled for the
    * SPA, and a dry run reports it.
@@ -118,6 +125,11 @@ export function desiredTenant(
         web_origins: [origin],
         allowed_origins: [origin],
         jwt_configuration: { alg: 'RS256', lifetime_in_seconds: ID_TOKEN_LIFETIME_SECONDS },
+        // Organizations (issue 27): members sign in through their organization (tokens carry
+        // `org_id`); the platform's own admins and people registered before organizations sign
+        // in without one. No prompt for an organization: the SPA names it when it has one.
+        organization_usage: 'allow',
+        organization_require_behavior: 'no_prompt',
         refresh_token: {
           rotation_type: 'rotating',
           expiration_type: 'expiring',
@@ -170,5 +182,11 @@ export function desiredTenant(
       enabledClients: ['spa', 'm2m:auth0Registration'],
     },
     extraConnections: [...config.auth0.extraConnections],
+    roles: organizationRoles.map((name) => ({ name, description: roleDescriptions[name] })),
   };
 }
+
+const roleDescriptions: Record<OrganizationRole, string> = {
+  org_admin: "Administers the organization's workspace on the platform: invites, roles, removals",
+  org_member: "A member of the organization's workspace on the platform",
+};

@@ -1,4 +1,5 @@
 import type { Management } from 'auth0';
+import type { OrganizationRole } from '#contracts/organization.ts';
 import type { Auth0M2mKey } from '#lambdas/grants.ts';
 import type { DesiredClient, DesiredTenant, M2mResource, Settings } from './desired.ts';
 
@@ -22,6 +23,8 @@ export interface TenantSnapshot {
   connectionClients: string[];
   /** The connections enabled for the SPA (none before the SPA exists). */
   spaConnections: Management.ConnectionForList[];
+  /** The tenant's roles (the organization roles are found among them by name). */
+  roles: Management.Role[];
 }
 
 export type Resource =
@@ -33,7 +36,9 @@ export type Resource =
   | 'action'
   | 'connection'
   | 'binding'
-  | 'connectionClients';
+  | 'connectionClients'
+  /** An organization role (issue 27). */
+  | `role:${OrganizationRole}`;
 /** Resources created or updated field by field (the others have their own step kinds). */
 type FieldResource = Exclude<Resource, 'binding' | 'connectionClients'>;
 
@@ -269,7 +274,21 @@ export function planTenant(desired: DesiredTenant, tenant: TenantSnapshot, optio
 
   planConnection(desired, tenant, plan);
   refuseSignUpConnections(desired, tenant, plan);
+  for (const role of desired.roles) planRole(role, tenant, plan);
   return plan;
+}
+
+function planRole(desired: DesiredTenant['roles'][number], tenant: TenantSnapshot, plan: Plan): void {
+  const resource = `role:${desired.name}` as const;
+  const label = `organization role "${desired.name}"`;
+  const found = findOne(tenant.roles, (r) => r.name === desired.name, `roles named "${desired.name}"`);
+  if (!found?.id) {
+    plan.steps.push({ op: 'create', resource, label, fields: ['name', 'description'] });
+    return;
+  }
+  plan.existing[resource] = found.id;
+  const changes = diffSettings({ description: desired.description }, found as Record<string, unknown>);
+  if (changes.length > 0) plan.steps.push({ op: 'update', resource, label, id: found.id, changes });
 }
 
 /**

@@ -182,6 +182,28 @@ export const provisioningCalls: readonly ScopedCall[] = [
     page: 'clients/get-client-connections',
     purpose: 'list the connections the SPA signs people in through',
   },
+  // The organization roles (issue 27): tenant roles, found by name.
+  {
+    call: 'roles.list',
+    endpoint: 'GET /roles',
+    scope: 'read:roles',
+    page: 'roles/get-roles',
+    purpose: 'find the organization roles',
+  },
+  {
+    call: 'roles.create',
+    endpoint: 'POST /roles',
+    scope: 'create:roles',
+    page: 'roles/post-roles',
+    purpose: 'create the organization roles',
+  },
+  {
+    call: 'roles.update',
+    endpoint: 'PATCH /roles/{id}',
+    scope: 'update:roles',
+    page: 'roles/patch-roles-by-id',
+    purpose: "update an organization role's description",
+  },
 ];
 
 /** Every scope the provisioning application needs: exactly these, no more (no read:client_keys). */

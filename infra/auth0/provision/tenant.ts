@@ -22,6 +22,8 @@ const CLIENT_FIELDS = [
   'allowed_origins',
   'jwt_configuration',
   'refresh_token',
+  'organization_usage',
+  'organization_require_behavior',
 ].join(',');
 
 async function all<T>(page: AsyncIterable<T>): Promise<T[]> {
@@ -31,7 +33,7 @@ async function all<T>(page: AsyncIterable<T>): Promise<T[]> {
 }
 
 export async function readTenant(client: ManagementClient, desired: DesiredTenant): Promise<TenantSnapshot> {
-  const [clients, resourceServers, grants, actions, bindings, connections] = await Promise.all([
+  const [clients, resourceServers, grants, actions, bindings, connections, roles] = await Promise.all([
     client.clients
       .list({ fields: CLIENT_FIELDS, include_fields: true, per_page: 100, is_global: false })
       .then(all),
@@ -40,6 +42,7 @@ export async function readTenant(client: ManagementClient, desired: DesiredTenan
     client.actions.list({ triggerId: 'post-login', per_page: 100 }).then(all),
     client.actions.triggers.bindings.list('post-login', { per_page: 100 }).then(all),
     client.connections.list({ name: desired.connection.name, take: 50 }).then(all),
+    client.roles.list({ per_page: 100 }).then(all),
   ]);
   const connection = connections.find((c) => c.name === desired.connection.name);
   const connectionClients = connection?.id
@@ -57,6 +60,7 @@ export async function readTenant(client: ManagementClient, desired: DesiredTenan
     connections,
     connectionClients,
     spaConnections,
+    roles,
   };
 }
 
@@ -240,6 +244,17 @@ export async function applyPlan(
           await client.connections.update(step.id, {
             options: { ...(current.options ?? {}), ...wanted.options } as Management.UpdateConnectionOptions,
           });
+        }
+        break;
+      }
+      case 'role': {
+        const wanted = desired.roles.find((r) => `role:${r.name}` === step.resource);
+        if (!wanted) throw new Error(`No desired role for ${step.resource}`);
+        if (step.op === 'create') {
+          const made = await client.roles.create({ name: wanted.name, description: wanted.description });
+          ids[step.resource] = required(made.id, step.label);
+        } else if (step.op === 'update') {
+          await client.roles.update(step.id, { description: wanted.description });
         }
         break;
       }

@@ -52,6 +52,7 @@ class FakeTenant {
   readonly resourceServers: Json[] = [];
   readonly grants: Json[] = [];
   readonly actions: Json[] = [];
+  readonly roles: Json[] = [];
   bindings: { id: string; display_name: string; actionId: string }[] = [];
   /** Every tenant starts with Auth0's default database connection, sign-up open, no app enabled. */
   readonly connections: Json[] = [
@@ -181,6 +182,30 @@ class FakeTenant {
         const client = this.#find(this.clients, 'client_id', second);
         Object.assign(client, body);
         return this.#answer(200, client);
+      }
+    }
+    if (resource === 'roles') {
+      if (method === 'GET') {
+        const page = this.#page(this.roles, url);
+        // Offset pagination: with include_totals an object, else the bare array (Auth0's two shapes).
+        return this.#answer(
+          200,
+          url.searchParams.get('include_totals') === 'true'
+            ? { roles: page, start: 0, limit: page.length, total: this.roles.length }
+            : page,
+        );
+      }
+      if (method === 'POST') {
+        if (this.roles.some((r) => r.name === body.name))
+          return this.#answer(409, { statusCode: 409, error: 'Conflict', message: 'Role already exists' });
+        const role = { ...body, id: id('rol_') };
+        this.roles.push(role);
+        return this.#answer(200, role);
+      }
+      if (method === 'PATCH' && second) {
+        const role = this.#find(this.roles, 'id', second);
+        Object.assign(role, body);
+        return this.#answer(200, role);
       }
     }
     if (resource === 'resource-servers') {
@@ -386,10 +411,31 @@ describe('Auth0 provisioning plan', () => {
       'bind binding',
       'update connection options.disable_signup',
       'enable connectionClients',
+      'create role:org_admin',
+      'create role:org_member',
     ]);
     expect(result).toBeUndefined();
     expect(tenant.writes()).toEqual([]);
     expect(logs.join('\n')).toContain('Dry run: nothing was changed.');
+  });
+
+  it("creates the organization roles once, puts back a changed description, and leaves the tenant's other roles alone", async () => {
+    tenant.roles.push({ id: 'rol_other', name: 'billing_viewer', description: 'Someone else’s role' });
+    await provision();
+    expect(tenant.roles.map((role) => role.name)).toEqual(['billing_viewer', 'org_admin', 'org_member']);
+    const admin = tenant.roles.find((role) => role.name === 'org_admin') as Json;
+    admin.description = 'edited in the dashboard';
+    const { plan } = await provision();
+    expect(summary(plan.steps)).toEqual(['update role:org_admin description']);
+    expect(admin.description).toBe(
+      "Administers the organization's workspace on the platform: invites, roles, removals",
+    );
+    expect(tenant.roles.find((role) => role.id === 'rol_other')).toEqual({
+      id: 'rol_other',
+      name: 'billing_viewer',
+      description: 'Someone else’s role',
+    });
+    expect(tenant.writes().filter((w) => w.path.startsWith('/api/v2/roles'))).toHaveLength(3);
   });
 
   it('creates the tenant as the stage needs it', async () => {
@@ -416,7 +462,11 @@ describe('Auth0 provisioning plan', () => {
         idle_token_lifetime: 420,
         infinite_idle_token_lifetime: false,
       },
+      // Members sign in through their organization; admins without one (issue 27).
+      organization_usage: 'allow',
+      organization_require_behavior: 'no_prompt',
     });
+    expect(tenant.roles.map((role) => role.name)).toEqual(['org_admin', 'org_member']);
 
     expect(tenant.resourceServers).toEqual([
       expect.objectContaining({
@@ -881,6 +931,9 @@ describe("the provisioning application's Management API scopes", () => {
       'read:connections',
       'create:connections',
       'update:connections',
+      'read:roles',
+      'create:roles',
+      'update:roles',
     ]);
     const docs = readFileSync(new URL('../../../../docs/deploying.md', import.meta.url), 'utf8');
     const granted = /with exactly these permissions:\s*`([^`]+)`/.exec(docs)?.[1]?.split(/\s+/) ?? [];
@@ -909,7 +962,8 @@ describe('every apply in the admin audit trail (ADR 0078)', () => {
         outcome: 'applied',
         planned: plan.steps.length,
         applied: plan.steps.length,
-        created: 2 + 2 * auth0M2mKeys.length + 1,
+        // The SPA, the API, each M2M application and its grant, the Action, the two organization roles.
+        created: 2 + 2 * auth0M2mKeys.length + 1 + 2,
         updated: 1,
         deployed: 1,
         otherSteps: 2,
@@ -917,7 +971,16 @@ describe('every apply in the admin audit trail (ADR 0078)', () => {
       },
     });
     expect(String(stored[0]?.details.resources).split(' ')).toEqual(
-      expect.arrayContaining(['spa', 'api', 'action', 'connection', 'binding', 'connectionClients']),
+      expect.arrayContaining([
+        'spa',
+        'api',
+        'action',
+        'connection',
+        'binding',
+        'connectionClients',
+        'role:org_admin',
+        'role:org_member',
+      ]),
     );
     const text = JSON.stringify(stored);
     for (const client of tenant.clients) expect(text).not.toContain(String(client.client_secret));
