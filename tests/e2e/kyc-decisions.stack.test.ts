@@ -143,6 +143,7 @@ describe('a rejected person learns why and may verify again when a reviewer allo
       userId: user.userId,
       kycStatus: 'rejected',
       reasonCode: 'document_unreadable',
+      outcome: 'decided',
     });
     await settle();
 

@@ -340,6 +340,7 @@ describe('POST /api/webhooks/persona', () => {
         userId: user.userId,
         kycStatus: 'rejected',
         reasonCode: 'document_expired',
+        outcome: 'decided',
       });
       expect(await state(user.userId)).toMatchObject({
         status: 'rejected',
