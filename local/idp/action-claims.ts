@@ -106,8 +106,10 @@ export class ActionClaims {
       ctx.oidc?.params?.scope,
       ctx.oidc?.params?.resource,
       protocol === 'oauth2-refresh-token' ? methodsOf(ctx.oidc?.entities?.RefreshToken) : passwordJustGiven(),
-      // A refresh token keeps the organization of the login it came from.
-      this.organizations?.grantOrganization(ctx.oidc?.entities?.RefreshToken?.grantId),
+      // A code or a refresh token keeps the organization of the login it came from.
+      this.organizations?.grantOrganization(
+        ctx.oidc?.entities?.AuthorizationCode?.grantId ?? ctx.oidc?.entities?.RefreshToken?.grantId,
+      ),
     );
     if (result.denied !== undefined) throw new errors.AccessDenied(result.denied);
     return result;

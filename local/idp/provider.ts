@@ -1,4 +1,4 @@
-import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { refreshTokenLifetimes } from '#contracts/session-lifetimes.ts';
 import { ActionClaims } from './action-claims.ts';
 import type { ActionRunner } from './action-runner.ts';
@@ -119,6 +119,29 @@ export function createProvider(settings: ProviderSettings): {
     throw new errors.InvalidTarget(`Service not found or not authorized for this client: ${resource}`);
   }
 
+  // A session's grant is for one organization (or none): a request for another one, or an
+  // invitation not yet accepted in this request, goes through the interaction (membership checked,
+  // a grant for that organization saved) instead of reusing the grant silently.
+  const policy = interactionPolicy.base();
+  policy.get('consent')?.checks.add(
+    new interactionPolicy.Check(
+      'organization_changed',
+      'the request is for another organization than the grant, or carries an invitation',
+      'interaction_required',
+      (ctx: KoaContextWithOIDC) => {
+        const params = ctx.oidc.params ?? {};
+        if (params.invitation && !ctx.oidc.result) return interactionPolicy.Check.REQUEST_PROMPT;
+        const requested = params.organization
+          ? organizations.findByIdOrName(String(params.organization))
+          : undefined;
+        const granted = organizations.grantOrganization(ctx.oidc.grant?.jti);
+        return requested?.id === granted?.id
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT;
+      },
+    ),
+  );
+
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -191,6 +214,7 @@ export function createProvider(settings: ProviderSettings): {
       userinfo: '/userinfo',
     },
     interactions: {
+      policy,
       url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/u/login/${interaction.uid}`,
     },
     pkce: { required: () => true },

@@ -193,6 +193,54 @@ describe('a login through an organization', () => {
     }
   });
 
+  it('goes through the organization over an existing session: a member without the form, a non-member refused', async () => {
+    const organization = await organizationWith([await userIdOf(TEST_USER.email)]);
+    const browser = new Browser();
+    const first = authorize({});
+    const page = await browser.go(first.url);
+    const plain = await browser.go(formAction(page.html), {
+      method: 'POST',
+      form: { email: TEST_USER.email, password: TEST_USER.password },
+    });
+    const plainTokens = await exchange(plain.url.searchParams.get('code') ?? '', first.verifier);
+    expect(decodeJwt(plainTokens.access_token ?? '').org_id).toBeUndefined();
+
+    // Signed in already: the organization's login needs no form, and its tokens say which. (Without
+    // offline_access, so no prompt=consent forces the interaction: the grant's organization does.)
+    const second = authorize({ organization: organization.id, scope: 'openid profile email' });
+    const through = await browser.go(second.url);
+    expect(through.url.origin).toBe(appOrigin);
+    const orgTokens = await exchange(through.url.searchParams.get('code') ?? '', second.verifier);
+    expect(decodeJwt(orgTokens.access_token ?? '')).toMatchObject({ org_id: organization.id });
+    expect(decodeJwt(orgTokens.id_token ?? '')).toMatchObject({ org_id: organization.id });
+    const withRefresh = authorize({ organization: organization.id });
+    const withRefreshBack = await browser.go(withRefresh.url);
+    const refreshable = await exchange(
+      withRefreshBack.url.searchParams.get('code') ?? '',
+      withRefresh.verifier,
+    );
+
+    // Back without the parameter: no org_id, and the organization's refresh token still has it.
+    const third = authorize({ scope: 'openid profile email' });
+    const back = await browser.go(third.url);
+    const againTokens = await exchange(back.url.searchParams.get('code') ?? '', third.verifier);
+    expect(decodeJwt(againTokens.access_token ?? '').org_id).toBeUndefined();
+    const refreshed = await postToken(idp.url, {
+      grant_type: 'refresh_token',
+      client_id: TEST_CLIENTS.spa,
+      refresh_token: refreshable.refresh_token ?? '',
+    });
+    expect(decodeJwt(refreshed.body.access_token ?? '')).toMatchObject({ org_id: organization.id });
+
+    // Another organization the signed-in user is not a member of.
+    const other = await organizationWith([]);
+    const refused = await browser.go(
+      authorize({ organization: other.id, scope: 'openid profile email' }).url,
+    );
+    expect(refused.url.origin).toBe(appOrigin);
+    expect(refused.url.searchParams.get('error')).toBe('access_denied');
+  });
+
   it('issues no org_id for a login without the parameter', async () => {
     const { back, verifier } = await logIn({}, TEST_USER);
     const tokens = await exchange(back.searchParams.get('code') ?? '', verifier);
