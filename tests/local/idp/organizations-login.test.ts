@@ -239,6 +239,11 @@ describe('a login through an organization', () => {
     );
     expect(refused.url.origin).toBe(appOrigin);
     expect(refused.url.searchParams.get('error')).toBe('access_denied');
+    // Silently (prompt=none) another organization needs the interaction it may not have.
+    const silent = await browser.go(
+      authorize({ organization: other.id, scope: 'openid profile email', prompt: 'none' }).url,
+    );
+    expect(silent.url.searchParams.get('error')).toBe('interaction_required');
   });
 
   it('issues no org_id for a login without the parameter', async () => {
