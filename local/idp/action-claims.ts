@@ -5,6 +5,7 @@ import type {
   AuthenticationMethod,
   TransactionProtocol,
 } from './action-runner.ts';
+import type { Organization, OrganizationStore } from './organization-store.ts';
 import { PASSWORD_REALM_GRANT } from './scopes.ts';
 import type { StoredUser, UserStore } from './user-store.ts';
 
@@ -41,6 +42,7 @@ export class ActionClaims {
     private readonly users: UserStore,
     private readonly actions: ActionRunner,
     private readonly clientNames: Map<string, string>,
+    private readonly organizations?: OrganizationStore,
   ) {}
 
   async run(
@@ -50,8 +52,10 @@ export class ActionClaims {
     scope: string | undefined,
     audience: string | undefined,
     authentication?: AuthenticationMethod[],
+    organization?: Organization,
   ): Promise<ActionResult> {
     return this.actions.run({
+      organization,
       user,
       client: { client_id: clientId, name: this.clientNames.get(clientId) ?? clientId },
       protocol,
@@ -102,6 +106,10 @@ export class ActionClaims {
       ctx.oidc?.params?.scope,
       ctx.oidc?.params?.resource,
       protocol === 'oauth2-refresh-token' ? methodsOf(ctx.oidc?.entities?.RefreshToken) : passwordJustGiven(),
+      // A code or a refresh token keeps the organization of the login it came from.
+      this.organizations?.grantOrganization(
+        ctx.oidc?.entities?.AuthorizationCode?.grantId ?? ctx.oidc?.entities?.RefreshToken?.grantId,
+      ),
     );
     if (result.denied !== undefined) throw new errors.AccessDenied(result.denied);
     return result;

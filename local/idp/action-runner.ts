@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createContext, Script } from 'node:vm';
+import type { Organization } from './organization-store.ts';
 import { DATABASE_CONNECTION, type StoredUser, toAuth0User } from './user-store.ts';
 
 /** The post-login Action that Auth0 runs, shared with the local IdP (docs/design.md section 7). */
@@ -28,6 +29,8 @@ export interface ActionInput {
   audience?: string | undefined;
   /** What the session has completed (absent: Auth0 gave the Action no `event.authentication`). */
   authentication?: AuthenticationMethod[] | undefined;
+  /** The organization the login is for (`/authorize`'s `organization`), absent otherwise. */
+  organization?: Organization | undefined;
 }
 
 export interface ActionResult {
@@ -84,6 +87,17 @@ export class ActionRunner {
       },
       resource_server: input.audience ? { identifier: input.audience } : undefined,
       ...(input.authentication ? { authentication: { methods: input.authentication } } : {}),
+      // Auth0's `event.organization`: only on a login through an organization.
+      ...(input.organization
+        ? {
+            organization: {
+              id: input.organization.id,
+              name: input.organization.name,
+              display_name: input.organization.display_name ?? input.organization.name,
+              metadata: { ...input.organization.metadata },
+            },
+          }
+        : {}),
       stats: { logins_count: user.logins_count },
       secrets: { ...this.#secrets },
       request: { ip: '127.0.0.1', hostname: 'localhost' },

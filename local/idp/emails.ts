@@ -40,3 +40,19 @@ export function passwordResetEmail(to: string, link: string): EmailMessage {
     }),
   };
 }
+
+/** Auth0's organization invitation email ("User Invitation" template): the link accepts it. */
+export function invitationEmail(
+  to: string,
+  input: { inviter: string; organization: string; link: string },
+): EmailMessage {
+  const subject = `You've been invited to join ${input.organization}`;
+  const intro = `${input.inviter} has invited you to join ${input.organization}.`;
+  const note = 'If you were not expecting this invitation, you can ignore this email.';
+  return {
+    to,
+    subject,
+    text: `${intro}\n\nOpen this link to accept the invitation:\n${input.link}\n\n${note}\n`,
+    html: layout(subject, [intro, note], { href: input.link, label: 'Accept invitation' }),
+  };
+}

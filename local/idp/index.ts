@@ -9,6 +9,7 @@ import { fileAdapter, loadOrCreateCookieKeys } from './file-adapter.ts';
 import { BodyError, contentType, readRawBody, sendJson } from './http-util.ts';
 import { loadOrCreateSigningKeys, publicJwks } from './keys.ts';
 import { createManagementApi } from './management-api.ts';
+import { OrganizationStore } from './organization-store.ts';
 import {
   handleChangePasswordApi,
   handleEmailVerification,
@@ -42,7 +43,17 @@ export interface IdpOptions {
   port: number;
   audience: string;
   claimsNamespace: string;
-  spa: { clientId: string; redirectUris: string[]; postLogoutRedirectUris: string[] };
+  spa: {
+    clientId: string;
+    redirectUris: string[];
+    postLogoutRedirectUris: string[];
+    /**
+     * The application's "Application Login URI" (Auth0's `initiate_login_uri`), where an
+     * organization invitation's link leads; the first redirect URI's origin + `/auth/login` (the
+     * web's login route) when absent.
+     */
+    initiateLoginUri?: string;
+  };
   /** Machine-to-machine applications with the Management API scopes each is granted. */
   m2m: M2mClient[];
   test: { clientId: string; clientSecret: string };
@@ -205,6 +216,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
   const jwks = await loadOrCreateSigningKeys(options.dataDir);
   const storage = fileAdapter(join(options.dataDir, 'oidc'));
   const users = new UserStore(options.dataDir);
+  const organizations = new OrganizationStore(options.dataDir);
   await seed(users, options.seedUsers ?? []);
   const ses = new SESv2Client({
     endpoint: options.ses.endpoint,
@@ -226,6 +238,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     cookieKeys: await loadOrCreateCookieKeys(options.dataDir),
     adapter: storage.Adapter,
     users,
+    organizations,
     actions,
   });
   provider.on('server_error', (_ctx: unknown, error: unknown) => console.error('[idp] server_error', error));
@@ -237,10 +250,17 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     publicJwks: publicJwks(jwks),
     users,
     tickets,
+    organizations,
+    invitationClient: {
+      clientId: options.spa.clientId,
+      initiateLoginUri:
+        options.spa.initiateLoginUri ??
+        `${new URL(options.spa.redirectUris[0] ?? `${url}/callback`).origin}/auth/login`,
+    },
     admit: admitManagementCall,
     injectFault: injectManagementFault,
   });
-  const pageDeps = { provider, users, tickets, actionClaims };
+  const pageDeps = { provider, users, tickets, actionClaims, organizations };
   // Fault knob of the Management API (ADR 0035): `POST /__local/faults` with `{ managementApi }`.
   const managementFaults = createFaultKnob(faultSchemas.managementApi);
   // The tenant's one Management API quota, shared by every M2M client (ADR 0061), and its counters.

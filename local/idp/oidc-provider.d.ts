@@ -74,5 +74,23 @@ declare module 'oidc-provider' {
     [name: string]: any;
   };
 
+  export interface PolicyCheck {
+    reason: string;
+  }
+
+  export const interactionPolicy: {
+    base(): { get(name: string): { checks: { add(check: PolicyCheck): void } } | undefined } & unknown[];
+    Check: {
+      new (
+        reason: string,
+        description: string,
+        error: string,
+        check: (ctx: KoaContextWithOIDC) => boolean,
+      ): PolicyCheck;
+      REQUEST_PROMPT: true;
+      NO_NEED_TO_PROMPT: false;
+    };
+  };
+
   export default Provider;
 }

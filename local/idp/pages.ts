@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InteractionDetails, Provider } from 'oidc-provider';
 import { type ActionClaims, completedFactors, passwordJustGiven } from './action-claims.ts';
 import { BodyError, escapeHtml, readBody, redirect, sendHtml, sendText } from './http-util.ts';
+import type { Invitation, Organization, OrganizationStore } from './organization-store.ts';
 import type { TicketService } from './tickets.ts';
-import { DATABASE_CONNECTION, hashPassword, type UserStore } from './user-store.ts';
+import { DATABASE_CONNECTION, hashPassword, type StoredUser, type UserStore } from './user-store.ts';
 
 export const RESET_SENT_MESSAGE = "We've just sent you an email to reset your password.";
 const MIN_PASSWORD_LENGTH = 8;
@@ -30,10 +31,17 @@ function errorBlock(message: string | undefined): string {
  * `signup`): sign-up is disabled on the connection, so like Auth0's Universal Login in that case
  * it offers no way to create an account.
  */
-function loginPage(uid: string, clientId: string, options: { email?: string; error?: string } = {}): string {
+function loginPage(
+  uid: string,
+  clientId: string,
+  options: { email?: string; error?: string; organization?: Organization | undefined } = {},
+): string {
+  const to = options.organization
+    ? `<p class="note" id="organization">to ${escapeHtml(options.organization.display_name ?? options.organization.name)}</p>`
+    : '';
   return htmlPage(
     'Log in',
-    `<h1>Log in</h1>${errorBlock(options.error)}
+    `<h1>Log in</h1>${to}${errorBlock(options.error)}
 <form method="post" action="/u/login/${escapeHtml(uid)}" novalidate>
 <label for="email">Email address</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}">
@@ -42,6 +50,35 @@ function loginPage(uid: string, clientId: string, options: { email?: string; err
 <button type="submit">Continue</button>
 </form>
 <p class="note"><a href="/u/reset-password?client_id=${encodeURIComponent(clientId)}">Forgot password?</a></p>`,
+  );
+}
+
+/**
+ * An organization invitation's page (`/authorize` with `invitation` and `organization`): the
+ * invited address is fixed; a new person chooses a password (signing up on the invitation's
+ * connection), someone with an account gives theirs.
+ */
+function invitationPage(
+  uid: string,
+  invitation: Invitation,
+  organization: Organization,
+  existing: boolean,
+  error?: string,
+): string {
+  const name = escapeHtml(organization.display_name ?? organization.name);
+  const title = `Join ${organization.display_name ?? organization.name}`;
+  return htmlPage(
+    title,
+    `<h1>Join ${name}</h1>${errorBlock(error)}
+<p class="note" id="invitation">${escapeHtml(invitation.inviter.name)} has invited you to join ${name}.</p>
+<form method="post" action="/u/login/${escapeHtml(uid)}" novalidate>
+<label for="email">Email address</label>
+<input id="email" name="email" type="email" autocomplete="username" readonly value="${escapeHtml(invitation.invitee.email)}">
+<label for="password">${existing ? 'Password' : 'Choose a password'}</label>
+<input id="password" name="password" type="password" autocomplete="${existing ? 'current-password' : 'new-password'}" minlength="${MIN_PASSWORD_LENGTH}" required>
+${existing ? '' : `<p class="note">At least ${MIN_PASSWORD_LENGTH} characters.</p>`}
+<button type="submit">${existing ? 'Log in and accept' : 'Accept invitation'}</button>
+</form>`,
   );
 }
 
@@ -83,16 +120,26 @@ export interface PageDeps {
   users: UserStore;
   tickets: TicketService;
   actionClaims: ActionClaims;
+  organizations: OrganizationStore;
 }
 
+/**
+ * The login's grant, recorded with the organization it was made for (tokens issued from it carry
+ * `org_id`, refreshes included). A grant of another organization (or of none) is not reused.
+ */
 async function saveGrant(
-  provider: Provider,
+  deps: Pick<PageDeps, 'provider' | 'organizations'>,
   accountId: string,
   details: InteractionDetails,
+  organization?: Organization,
 ): Promise<string> {
+  const { provider, organizations } = deps;
   const clientId = String(details.params.client_id);
+  const sameOrganization =
+    details.grantId !== undefined &&
+    organizations.grantOrganization(details.grantId)?.id === organization?.id;
   const existing =
-    details.grantId && details.session?.accountId === accountId
+    details.grantId && details.session?.accountId === accountId && sameOrganization
       ? await provider.Grant.find(details.grantId)
       : undefined;
   const grant = existing ?? new provider.Grant({ accountId, clientId });
@@ -102,7 +149,17 @@ async function saveGrant(
   const resource = details.params.resource;
   const resources = Array.isArray(resource) ? resource : typeof resource === 'string' ? [resource] : [];
   for (const indicator of resources) grant.addResourceScope(String(indicator), scope);
-  return grant.save();
+  const grantId = await grant.save();
+  organizations.setGrantOrganization(grantId, organization?.id);
+  return grantId;
+}
+
+/** Auth0 refuses a login through an organization the user is not a member of. */
+function notAMember(user: { user_id: string }, organization: Organization) {
+  return {
+    error: 'access_denied',
+    error_description: `user ${user.user_id} is not part of the ${organization.id} organization`,
+  };
 }
 
 /** Login interaction (GET shows the form or auto-consents; POST checks the credentials and runs the Action). */
@@ -112,7 +169,7 @@ export async function handleInteraction(
   res: ServerResponse,
   uid: string,
 ): Promise<void> {
-  const { provider, users, actionClaims } = deps;
+  const { provider, users } = deps;
   let details: InteractionDetails;
   try {
     details = await provider.interactionDetails(req, res);
@@ -132,18 +189,46 @@ export async function handleInteraction(
     return;
   }
   const clientId = String(details.params.client_id);
+  const { organizations } = deps;
+  // Checked at /authorize already (provider.ts, extraParams); looked up again for this step.
+  const organization = str(details.params.organization)
+    ? organizations.findByIdOrName(str(details.params.organization))
+    : undefined;
+  const ticket = str(details.params.invitation);
+  const invitation = ticket ? organizations.invitationByTicket(ticket) : undefined;
+  if (ticket && (!invitation || !organization || invitation.organization_id !== organization.id)) {
+    await provider.interactionFinished(
+      req,
+      res,
+      {
+        error: 'invalid_request',
+        error_description: 'the invitation was not found, or was already accepted',
+      },
+      { mergeWithLastSubmission: false },
+    );
+    return;
+  }
+  if (invitation && organization) {
+    return acceptInvitation(deps, req, res, details, invitation, organization);
+  }
 
   if (req.method === 'GET') {
     if (details.prompt.name === 'login') {
-      sendHtml(res, 200, loginPage(uid, clientId));
+      sendHtml(res, 200, loginPage(uid, clientId, { organization }));
       return;
     }
     const accountId = details.session?.accountId;
     if (!accountId) {
-      sendHtml(res, 200, loginPage(uid, clientId));
+      sendHtml(res, 200, loginPage(uid, clientId, { organization }));
       return;
     }
-    const grantId = await saveGrant(provider, accountId, details);
+    if (organization && !organizations.membership(organization.id, accountId)) {
+      await provider.interactionFinished(req, res, notAMember({ user_id: accountId }, organization), {
+        mergeWithLastSubmission: false,
+      });
+      return;
+    }
+    const grantId = await saveGrant(deps, accountId, details, organization);
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
     return;
   }
@@ -156,14 +241,14 @@ export async function handleInteraction(
   try {
     body = await readBody(req);
   } catch (error) {
-    sendHtml(res, 400, loginPage(uid, clientId, { error: (error as Error).message }));
+    sendHtml(res, 400, loginPage(uid, clientId, { error: (error as Error).message, organization }));
     return;
   }
   const email = str(body.email).trim();
   const password = str(body.password);
   const user = email && password ? await users.authenticate(email, password) : undefined;
   if (!user) {
-    sendHtml(res, 401, loginPage(uid, clientId, { email, error: 'Wrong email or password.' }));
+    sendHtml(res, 401, loginPage(uid, clientId, { email, error: 'Wrong email or password.', organization }));
     return;
   }
   if (user.blocked) {
@@ -174,6 +259,26 @@ export async function handleInteraction(
     );
     return;
   }
+  if (organization && !organizations.membership(organization.id, user.user_id)) {
+    await provider.interactionFinished(req, res, notAMember(user, organization), {
+      mergeWithLastSubmission: false,
+    });
+    return;
+  }
+  await completeLogin(deps, req, res, details, user, organization);
+}
+
+/** Runs the post-login Action (with `event.organization`) and finishes the login, or its denial. */
+async function completeLogin(
+  deps: PageDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  details: InteractionDetails,
+  user: StoredUser,
+  organization: Organization | undefined,
+): Promise<void> {
+  const { provider, users, actionClaims } = deps;
+  const clientId = String(details.params.client_id);
   const resource = details.params.resource;
   const result = await actionClaims.run(
     user,
@@ -182,6 +287,7 @@ export async function handleInteraction(
     str(details.params.scope),
     typeof resource === 'string' ? resource : undefined,
     passwordJustGiven(),
+    organization,
   );
   if (result.denied !== undefined) {
     await provider.interactionFinished(
@@ -194,13 +300,125 @@ export async function handleInteraction(
   }
   actionClaims.rememberLogin(user.user_id, clientId, result);
   users.recordLogin(user.user_id);
-  const grantId = await saveGrant(provider, user.user_id, details);
+  const grantId = await saveGrant(deps, user.user_id, details, organization);
   await provider.interactionFinished(
     req,
     res,
     { login: { accountId: user.user_id, amr: completedFactors(result) }, consent: { grantId } },
     { mergeWithLastSubmission: false },
   );
+}
+
+/**
+ * Accepting an organization invitation: the invitee signs up on the invitation's connection with
+ * a password of their choosing (or, with an account already, gives their password); the email is
+ * verified (the invitation's link proved the address); they become a member with the invitation's
+ * roles; the invitation is used up (Auth0 deletes an accepted invitation); the login goes on
+ * through the organization.
+ */
+async function acceptInvitation(
+  deps: PageDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  details: InteractionDetails,
+  invitation: Invitation,
+  organization: Organization,
+): Promise<void> {
+  const { provider, users, organizations } = deps;
+  const existing = users.findByEmail(invitation.invitee.email);
+  if (req.method === 'GET') {
+    sendHtml(res, 200, invitationPage(details.uid, invitation, organization, existing !== undefined));
+    return;
+  }
+  if (req.method !== 'POST') return sendText(res, 405, 'Method Not Allowed');
+  let body: Record<string, unknown>;
+  try {
+    body = await readBody(req);
+  } catch (error) {
+    sendHtml(
+      res,
+      400,
+      invitationPage(details.uid, invitation, organization, !!existing, (error as Error).message),
+    );
+    return;
+  }
+  const password = str(body.password);
+  // Read again: another tab may have accepted it, or it expired, while the page was open.
+  const live = organizations.invitationByTicket(invitation.ticket_id);
+  if (!live || Date.parse(live.expires_at) <= Date.now()) {
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'invalid_request', error_description: 'the invitation has expired, or was already accepted' },
+      { mergeWithLastSubmission: false },
+    );
+    return;
+  }
+  let user: StoredUser | undefined;
+  if (existing) {
+    user = await users.authenticate(existing.email, password);
+    if (!user) {
+      sendHtml(res, 401, invitationPage(details.uid, invitation, organization, true, 'Wrong password.'));
+      return;
+    }
+  } else {
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      sendHtml(
+        res,
+        400,
+        invitationPage(
+          details.uid,
+          invitation,
+          organization,
+          false,
+          `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+        ),
+      );
+      return;
+    }
+    try {
+      user = await users.create({
+        email: invitation.invitee.email,
+        password,
+        emailVerified: true,
+        appMetadata: structuredClone(invitation.app_metadata),
+        userMetadata: structuredClone(invitation.user_metadata),
+      });
+    } catch {
+      // Created meanwhile (another acceptance): start again from the link.
+      sendHtml(
+        res,
+        409,
+        invitationPage(details.uid, invitation, organization, true, 'Log in with your password.'),
+      );
+      return;
+    }
+  }
+  if (user.blocked) {
+    sendHtml(
+      res,
+      401,
+      invitationPage(details.uid, invitation, organization, true, 'Your account has been blocked.'),
+    );
+    return;
+  }
+  // Used once: a second acceptance of the same link finds nothing.
+  if (!organizations.invitationByTicket(invitation.ticket_id)) {
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'invalid_request', error_description: 'the invitation has expired, or was already accepted' },
+      { mergeWithLastSubmission: false },
+    );
+    return;
+  }
+  organizations.deleteInvitation(invitation.id);
+  const verified = users.update(user.user_id, (u) => {
+    u.email_verified = true;
+  });
+  organizations.addMembers(organization.id, [user.user_id]);
+  if (invitation.roles.length > 0) organizations.assignRoles(organization.id, user.user_id, invitation.roles);
+  await completeLogin(deps, req, res, details, verified ?? user, organization);
 }
 
 export async function handleEmailVerification(deps: PageDeps, url: URL, res: ServerResponse): Promise<void> {

@@ -1,9 +1,10 @@
-import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { refreshTokenLifetimes } from '#contracts/session-lifetimes.ts';
 import { ActionClaims } from './action-claims.ts';
 import type { ActionRunner } from './action-runner.ts';
 import { escapeHtml } from './http-util.ts';
 import type { PrivateJwks } from './keys.ts';
+import type { Organization, OrganizationStore } from './organization-store.ts';
 import { registerPasswordGrant } from './password-grant.ts';
 import { API_SCOPES, PASSWORD_REALM_GRANT } from './scopes.ts';
 import type { StoredUser, UserStore } from './user-store.ts';
@@ -45,7 +46,20 @@ export interface ProviderSettings {
   /** oidc-provider's storage adapter class (file-adapter.ts); the library's in-memory one when absent. */
   adapter?: unknown;
   users: UserStore;
+  /** Organizations (ADR 0081): `/authorize`'s `organization` and `invitation`, `org_id` in tokens. */
+  organizations: OrganizationStore;
   actions: ActionRunner;
+}
+
+/** The grant a token request's code or refresh token belongs to (the login it came from). */
+export function grantIdOf(ctx: KoaContextWithOIDC, token?: { grantId?: string }): string | undefined {
+  const entities = ctx?.oidc?.entities ?? {};
+  return token?.grantId ?? entities.AuthorizationCode?.grantId ?? entities.RefreshToken?.grantId;
+}
+
+/** Auth0's organization claims: `org_id`, and `org_name` (the tenant lets names be used at login). */
+export function organizationClaims(organization: Organization | undefined): Record<string, string> {
+  return organization ? { org_id: organization.id, org_name: organization.name } : {};
 }
 
 function standardClaims(user: StoredUser): Record<string, unknown> {
@@ -70,13 +84,13 @@ export function createProvider(settings: ProviderSettings): {
   provider: Provider;
   actionClaims: ActionClaims;
 } {
-  const { issuer, audience, managementAudience, users } = settings;
+  const { issuer, audience, managementAudience, users, organizations } = settings;
   const clientNames = new Map([
     [settings.spa.clientId, 'Web app (local)'],
     ...settings.m2m.map((client) => [client.clientId, client.name] as const),
     [settings.test.clientId, 'Tests (local)'],
   ]);
-  const actionClaims = new ActionClaims(users, settings.actions, clientNames);
+  const actionClaims = new ActionClaims(users, settings.actions, clientNames, organizations);
 
   async function getResourceServerInfo(
     _ctx: KoaContextWithOIDC,
@@ -104,6 +118,29 @@ export function createProvider(settings: ProviderSettings): {
     }
     throw new errors.InvalidTarget(`Service not found or not authorized for this client: ${resource}`);
   }
+
+  // A session's grant is for one organization (or none): a request for another one, or an
+  // invitation not yet accepted in this request, goes through the interaction (membership checked,
+  // a grant for that organization saved) instead of reusing the grant silently.
+  const policy = interactionPolicy.base();
+  policy.get('consent')?.checks.add(
+    new interactionPolicy.Check(
+      'organization_changed',
+      'the request is for another organization than the grant, or carries an invitation',
+      'interaction_required',
+      (ctx: KoaContextWithOIDC) => {
+        const params = ctx.oidc.params ?? {};
+        if (params.invitation && !ctx.oidc.result) return interactionPolicy.Check.REQUEST_PROMPT;
+        const requested = params.organization
+          ? organizations.findByIdOrName(String(params.organization))
+          : undefined;
+        const granted = organizations.grantOrganization(ctx.oidc.grant?.jti);
+        return requested?.id === granted?.id
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT;
+      },
+    ),
+  );
 
   const provider = new Provider(issuer, {
     clients: [
@@ -146,6 +183,28 @@ export function createProvider(settings: ProviderSettings): {
       email: ['email', 'email_verified'],
     },
     conformIdTokenClaims: false,
+    // Auth0's `/authorize` parameters for Organizations: an unknown organization, or an
+    // invitation without its organization (or not of it, expired, or already accepted) is refused.
+    extraParams: {
+      organization: async (_ctx: KoaContextWithOIDC, value: string | undefined) => {
+        if (value === undefined) return;
+        if (!organizations.findByIdOrName(value)) {
+          throw new errors.InvalidRequest(`parameter organization is invalid: ${value}`);
+        }
+      },
+      invitation: async (ctx: KoaContextWithOIDC, value: string | undefined) => {
+        if (value === undefined) return;
+        const organization = organizations.findByIdOrName(String(ctx.oidc.params.organization ?? ''));
+        if (!organization) throw new errors.InvalidRequest('an invitation needs its organization parameter');
+        const invitation = organizations.invitationByTicket(value);
+        if (!invitation || invitation.organization_id !== organization.id) {
+          throw new errors.InvalidRequest('the invitation was not found, or was already accepted');
+        }
+        if (Date.parse(invitation.expires_at) <= Date.now()) {
+          throw new errors.InvalidRequest('the invitation has expired');
+        }
+      },
+    },
     routes: {
       authorization: '/authorize',
       token: '/oauth/token',
@@ -155,6 +214,7 @@ export function createProvider(settings: ProviderSettings): {
       userinfo: '/userinfo',
     },
     interactions: {
+      policy,
       url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `/u/login/${interaction.uid}`,
     },
     pkce: { required: () => true },
@@ -220,11 +280,12 @@ export function createProvider(settings: ProviderSettings): {
     },
     extraTokenClaims: async (
       ctx: KoaContextWithOIDC,
-      token: { kind: string; accountId?: string; clientId: string },
+      token: { kind: string; accountId?: string; clientId: string; grantId?: string },
     ) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const result = await actionClaims.forContext(ctx, token.accountId, token.clientId);
-      return result.accessTokenClaims;
+      const organization = organizations.grantOrganization(grantIdOf(ctx, token));
+      return { ...result.accessTokenClaims, ...organizationClaims(organization) };
     },
     formats: {
       customizers: {
@@ -263,7 +324,8 @@ export function createProvider(settings: ProviderSettings): {
     const { ctx, available, client } = this;
     if (ctx?.oidc?.route === 'token' && available.sub && client) {
       const result = await actionClaims.forContext(ctx, available.sub, client.clientId);
-      return { ...base, ...result.idTokenClaims };
+      const organization = organizations.grantOrganization(grantIdOf(ctx));
+      return { ...base, ...result.idTokenClaims, ...organizationClaims(organization) };
     }
     return base;
   };

@@ -149,14 +149,16 @@ const staticSegment = /^[a-z]+(?:-[a-z]+)*$/;
 
 /**
  * `GET /api/v2/users/auth0%7C123?fields=x` → `GET /api/v2/users/{id}`: every segment after the
- * collection that is not a plain lowercase word (Auth0's ids carry `|`, `_`, digits or capitals)
- * becomes `{id}`; the query is dropped.
+ * collection that is not a plain lowercase word (Auth0's ids carry `|`, `_`, digits or capitals),
+ * and the segment after `name` (`/organizations/name/acme`), becomes `{id}`; the query is dropped.
  */
 export function operationKey(method: string, path: string): string {
   const [, ...rest] = path.split('?')[0]?.split('/') ?? [];
   const segments = rest.map((segment, index) => {
     // `api`, `v2` and the collection stay as they are.
     if (index < 3 || segment === '') return segment;
+    // What follows `name` is a name, whatever it looks like: `/organizations/name/{id}`.
+    if (rest[index - 1] === 'name') return '{id}';
     let decoded = segment;
     try {
       decoded = decodeURIComponent(segment);

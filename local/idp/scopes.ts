@@ -8,6 +8,22 @@ export const MANAGEMENT_SCOPES = [
   'delete:users',
   'create:user_tickets',
   'update:users_app_metadata',
+  // Organizations (ADR 0081).
+  'create:organizations',
+  'read:organizations',
+  'update:organizations',
+  'delete:organizations',
+  'create:organization_members',
+  'read:organization_members',
+  'delete:organization_members',
+  'create:organization_member_roles',
+  'read:organization_member_roles',
+  'delete:organization_member_roles',
+  'create:organization_invitations',
+  'read:organization_invitations',
+  'delete:organization_invitations',
+  'create:roles',
+  'read:roles',
 ];
 
 /** Scopes an access token for the product API carries (Auth0 puts the OIDC scopes there too). */

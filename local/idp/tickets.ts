@@ -1,5 +1,6 @@
 import type { Mailer } from '#lambdas/domain/ports.ts';
-import { passwordResetEmail, verificationEmail } from './emails.ts';
+import { invitationEmail, passwordResetEmail, verificationEmail } from './emails.ts';
+import type { Invitation } from './organization-store.ts';
 import type { StoredUser, UserStore } from './user-store.ts';
 
 const FIVE_DAYS = 5 * 24 * 3600;
@@ -55,5 +56,16 @@ export class TicketService {
     if (!user || user.blocked) return;
     const link = this.passwordChangeUrl(user, { clientId, ttlSec: 24 * 3600 });
     await this.mailer.send(passwordResetEmail(user.email, link));
+  }
+
+  /** An organization invitation's email (`send_invitation_email`), sent like Auth0's own emails. */
+  async sendInvitationEmail(invitation: Invitation, organization: string): Promise<void> {
+    await this.mailer.send(
+      invitationEmail(invitation.invitee.email, {
+        inviter: invitation.inviter.name,
+        organization,
+        link: invitation.invitation_url,
+      }),
+    );
   }
 }

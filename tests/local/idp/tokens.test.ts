@@ -123,6 +123,22 @@ describe('client_credentials (M2M client)', () => {
         'read:users',
         'update:users',
         'update:users_app_metadata',
+        // Organizations (ADR 0081).
+        'create:organizations',
+        'read:organizations',
+        'update:organizations',
+        'delete:organizations',
+        'create:organization_members',
+        'read:organization_members',
+        'delete:organization_members',
+        'create:organization_member_roles',
+        'read:organization_member_roles',
+        'delete:organization_member_roles',
+        'create:organization_invitations',
+        'read:organization_invitations',
+        'delete:organization_invitations',
+        'create:roles',
+        'read:roles',
       ].sort(),
     );
     expect(payload.sub).toBe(`${TEST_CLIENTS.m2m.clientId}@clients`);
