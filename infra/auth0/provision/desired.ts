@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { refreshTokenLifetimes } from '#contracts/session-lifetimes.ts';
 import { type OrganizationRole, organizationRoles } from '#contracts/organization.ts';
+import { refreshTokenLifetimes } from '#contracts/session-lifetimes.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
 import { DATABASE_CONNECTION } from '#lambdas/adapters/auth0-database-connection.ts';
 import { type Auth0M2mKey, auth0M2mKeys, auth0M2mScopes, secretEnvVars } from '#lambdas/grants.ts';
