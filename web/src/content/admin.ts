@@ -26,7 +26,8 @@ export const adminCopy = {
     all: 'All verifications',
   } satisfies Record<VerificationStatusFilter, string>,
   count: (count: number) => plural(count, 'verification', 'verifications'),
-  truncated: (limit: number) => `Showing the newest ${limit}; older ones are not listed.`,
+  truncated:
+    'The search stopped after the first 5,000 verifications of this filter: the next page searches on.',
   refresh: 'Refresh',
   refreshing: 'Refreshing...',
   updated: 'Updated',

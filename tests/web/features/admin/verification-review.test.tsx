@@ -141,7 +141,7 @@ function fakeApi(options: {
     calls.push({ method, url, body, authorization: headers.get('Authorization') ?? undefined });
     const list = /^\/api\/admin\/verifications\?status=(\w+)$/.exec(url);
     if (method === 'GET' && list) {
-      const answer = options.lists?.[list[1] ?? ''] ?? { items: [], truncated: false };
+      const answer = options.lists?.[list[1] ?? ''] ?? { items: [], truncated: false, nextCursor: null };
       return typeof answer === 'function' ? answer() : json(200, answer);
     }
     const decision = /^\/api\/admin\/verifications\/([^/]+)\/decision$/.exec(url);
@@ -217,7 +217,9 @@ afterEach(() => {
 
 describe('the review queue', () => {
   it('loads the pending queue by default with the admin token, and shows each item in full', async () => {
-    const api = fakeApi({ lists: { pending: { items: [northwatch, helix], truncated: false } } });
+    const api = fakeApi({
+      lists: { pending: { items: [northwatch, helix], truncated: false, nextCursor: null } },
+    });
     renderQueue();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Verification Review' })).toBeTruthy();
@@ -254,7 +256,7 @@ describe('the review queue', () => {
       email: 'ben@northwatch-defense.example',
       name: 'Ben Defense',
     });
-    fakeApi({ lists: { pending: { items: [northwatch, colleague], truncated: false } } });
+    fakeApi({ lists: { pending: { items: [northwatch, colleague], truncated: false, nextCursor: null } } });
     renderQueue();
     await screen.findAllByRole('article', { name: 'Northwatch Defense' });
     const names = screen.getAllByRole('form').map((form) => form.getAttribute('aria-label'));
@@ -265,7 +267,7 @@ describe('the review queue', () => {
   });
 
   it('shows the history with who decided and the admin reasons', async () => {
-    fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false } } });
+    fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false, nextCursor: null } } });
     renderQueue(paths.adminVerification.getHref('rejected'));
     const article = await findCard('Acme Pharma');
     const history = within(article).getByText('History (3 changes)');
@@ -300,7 +302,7 @@ describe('the review queue', () => {
         },
       ],
     });
-    fakeApi({ lists: { rejected: { items: [held], truncated: false } } });
+    fakeApi({ lists: { rejected: { items: [held], truncated: false, nextCursor: null } } });
     renderQueue(paths.adminVerification.getHref('rejected'));
     const article = await findCard('Held Labs');
     fireEvent.click(within(article).getByText('History (3 changes)'));
@@ -331,7 +333,7 @@ describe('the review queue', () => {
       ...overrides,
     });
     const api = fakeApi({
-      lists: { pending: { items: [northwatch], truncated: false } },
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
       trail: (userId) =>
         failures-- > 0
           ? problemJson(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 })
@@ -381,7 +383,7 @@ describe('the review queue', () => {
       organizationType: null,
       history: [],
     });
-    fakeApi({ lists: { pending: { items: [seeded], truncated: false } } });
+    fakeApi({ lists: { pending: { items: [seeded], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('auth0|seeded');
     expect(within(article).getByText('No registration on file')).toBeTruthy();
@@ -394,8 +396,8 @@ describe('the status filter', () => {
   it('lives in the URL: a link per status, the current one marked, back returns to the queue', async () => {
     const api = fakeApi({
       lists: {
-        pending: { items: [northwatch], truncated: false },
-        approved: { items: [{ ...helix, status: 'approved' }], truncated: false },
+        pending: { items: [northwatch], truncated: false, nextCursor: null },
+        approved: { items: [{ ...helix, status: 'approved' }], truncated: false, nextCursor: null },
       },
     });
     const { router } = renderQueue();
@@ -423,7 +425,9 @@ describe('the status filter', () => {
   });
 
   it('opens on the filter the URL names, and on the queue for an unknown one', async () => {
-    const api = fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false } } });
+    const api = fakeApi({
+      lists: { rejected: { items: [rejectedBefore], truncated: false, nextCursor: null } },
+    });
     renderQueue('/admin/verification?status=rejected');
     await findCard('Acme Pharma');
     cleanup();
@@ -439,7 +443,7 @@ describe('the status filter', () => {
     let answerApproved: (response: Response) => void = () => {};
     fakeApi({
       lists: {
-        pending: { items: [northwatch], truncated: false },
+        pending: { items: [northwatch], truncated: false, nextCursor: null },
         approved: () => new Promise<Response>((resolve) => (answerApproved = resolve)),
       },
     });
@@ -448,14 +452,14 @@ describe('the status filter', () => {
     await act(() => router.navigate(paths.adminVerification.getHref('approved')));
     expect(screen.queryByRole('article', { name: 'Northwatch Defense' })).toBeNull();
     expect(screen.getByText('Loading verifications...').getAttribute('role')).toBe('status');
-    answerApproved(json(200, { items: [], truncated: false }));
+    answerApproved(json(200, { items: [], truncated: false, nextCursor: null }));
     expect(await screen.findByText('No approved verifications.')).toBeTruthy();
   });
 });
 
 describe('a decision', () => {
   it('needs a reason code that fits the decision: the contract messages show on the field and nothing is sent', async () => {
-    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
     const code = codeOf(article);
@@ -480,7 +484,7 @@ describe('a decision', () => {
   });
 
   it('lists the reviewer codes of each offered decision, labelled with the decision', async () => {
-    fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
     const labels = Array.from(codeOf(article).options).map((option) => option.textContent);
@@ -498,7 +502,7 @@ describe('a decision', () => {
       history: [],
     });
     const own = item({ userId: admin.userId, organizationName: 'Admin Org' });
-    fakeApi({ lists: { all: { items: [cancelled, own], truncated: false } } });
+    fakeApi({ lists: { all: { items: [cancelled, own], truncated: false, nextCursor: null } } });
     renderQueue(paths.adminVerification.getHref('all'));
     for (const name of ['Cancelled Corp', 'Admin Org']) {
       const article = await findCard(name);
@@ -520,7 +524,11 @@ describe('a decision', () => {
     fakeApi({
       lists: {
         pending: () =>
-          json(200, { items: [{ ...northwatch, proposal: proposed ? proposal : null }], truncated: false }),
+          json(200, {
+            items: [{ ...northwatch, proposal: proposed ? proposal : null }],
+            truncated: false,
+            nextCursor: null,
+          }),
       },
       decide: (userId) => {
         if (proposed)
@@ -570,7 +578,9 @@ describe('a decision', () => {
   ] as const)(
     '%s sends exactly {decision, reasonCode, reason} to the encoded path',
     async (button, decision, reasonCode, title) => {
-      const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+      const api = fakeApi({
+        lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
+      });
       renderQueue();
       const article = await findCard('Northwatch Defense');
       const user = userEvent.setup();
@@ -602,7 +612,8 @@ describe('a decision', () => {
       lists: {
         pending: () => {
           pendingCalls += 1;
-          if (pendingCalls === 1) return json(200, { items: [northwatch, helix], truncated: false });
+          if (pendingCalls === 1)
+            return json(200, { items: [northwatch, helix], truncated: false, nextCursor: null });
           // The re-fetch answers late: the decision shows before it.
           return new Promise<Response>((resolve) => (answerRefetch = resolve));
         },
@@ -622,13 +633,13 @@ describe('a decision', () => {
     );
     await waitFor(() => expect(api.lists()).toHaveLength(2));
 
-    answerRefetch(json(200, { items: [helix], truncated: false }));
+    answerRefetch(json(200, { items: [helix], truncated: false, nextCursor: null }));
     await waitFor(() => expect(pendingCalls).toBe(2));
     expect(screen.getByRole('article', { name: 'Helix Bio' })).toBeTruthy();
   });
 
   it('moves focus to the list heading after deciding the last item', async () => {
-    fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
     chooseReason(article, 'document_unreadable');
@@ -647,7 +658,7 @@ describe('a decision', () => {
         all: () => {
           calls += 1;
           // The re-fetch has not seen the decision yet (an eventually consistent index).
-          return json(200, { items: [northwatch], truncated: false });
+          return json(200, { items: [northwatch], truncated: false, nextCursor: null });
         },
       },
     });
@@ -665,7 +676,7 @@ describe('a decision', () => {
 
   it('says so and reloads the list when the verification changed meanwhile (409)', async () => {
     const api = fakeApi({
-      lists: { pending: { items: [northwatch], truncated: false } },
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
       decide: () =>
         problemJson(409, {
           type: 'about:blank',
@@ -692,7 +703,7 @@ describe('a decision', () => {
 
   it("puts the API's field error on the reason (400)", async () => {
     fakeApi({
-      lists: { pending: { items: [northwatch], truncated: false } },
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
       decide: () =>
         problemJson(400, {
           type: 'about:blank',
@@ -722,7 +733,10 @@ describe('a decision', () => {
       },
     ],
   ])('shows a clear error toast on %s and keeps the item and the reason', async (_name, answer) => {
-    fakeApi({ lists: { pending: { items: [northwatch], truncated: false } }, decide: answer });
+    fakeApi({
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
+      decide: answer,
+    });
     renderQueue();
     const article = await findCard('Northwatch Defense');
     chooseReason(article, 'identity_confirmed');
@@ -740,7 +754,7 @@ describe('a decision', () => {
   it('disables the buttons and says what is happening while the decision is sent', async () => {
     let answer: (response: Response) => void = () => {};
     fakeApi({
-      lists: { pending: { items: [northwatch, helix], truncated: false } },
+      lists: { pending: { items: [northwatch, helix], truncated: false, nextCursor: null } },
       decide: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderQueue();
@@ -768,7 +782,7 @@ describe('a decision', () => {
 
 describe('keeping the list current', () => {
   it('re-fetches on Refresh', async () => {
-    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     await findCard('Northwatch Defense');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -782,7 +796,7 @@ describe('keeping the list current', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let visibility: DocumentVisibilityState = 'visible';
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
-    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
 
@@ -811,7 +825,7 @@ describe('keeping the list current', () => {
         pending: () => {
           calls += 1;
           return calls === 1
-            ? json(200, { items: [northwatch], truncated: false })
+            ? json(200, { items: [northwatch], truncated: false, nextCursor: null })
             : problemJson(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 });
         },
       },
@@ -833,7 +847,7 @@ describe('keeping the list current', () => {
           calls += 1;
           return calls === 1
             ? problemJson(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 })
-            : json(200, { items: [northwatch], truncated: false });
+            : json(200, { items: [northwatch], truncated: false, nextCursor: null });
         },
       },
     });
@@ -843,9 +857,13 @@ describe('keeping the list current', () => {
     expect(await findCard('Northwatch Defense')).toBeTruthy();
   });
 
-  it('says when the queue shows only the newest verifications', async () => {
-    fakeApi({ lists: { pending: { items: [northwatch], truncated: true } } });
+  it('says when a search stopped before the end of the filter', async () => {
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: true, nextCursor: 'next' } } });
     renderQueue();
-    expect(await screen.findByText('Showing the newest 200; older ones are not listed.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The search stopped after the first 5,000 verifications of this filter: the next page searches on.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -5,7 +5,6 @@ import {
   type VerificationItem,
   type VerificationStatusFilter,
   verificationDecisionRequest,
-  verificationListLimit,
   verificationStatusFilter,
 } from '#contracts/admin-verifications.ts';
 import { problemTypes } from '#contracts/problem.ts';
@@ -280,9 +279,7 @@ export function Component() {
                 {copy.refreshFailed}
               </p>
             )}
-            {view.truncated && (
-              <p className="admin-review__notice">{copy.truncated(verificationListLimit)}</p>
-            )}
+            {view.truncated && <p className="admin-review__notice">{copy.truncated}</p>}
             {view.items.length === 0 ? (
               <p className="admin-review__state">{copy.empty[filter]}</p>
             ) : (
