@@ -131,6 +131,7 @@ function fakeApi(options: {
   lists?: Partial<Record<string, ListVerificationsResponse | (() => Promise<Response> | Response)>>;
   decide?: (userId: string, body: unknown) => Response | Promise<Response>;
   trail?: (userId: string) => Response | Promise<Response>;
+  evidence?: (userId: string) => Response | Promise<Response>;
 }) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -139,7 +140,8 @@ function fakeApi(options: {
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = new Headers(init?.headers);
     calls.push({ method, url, body, authorization: headers.get('Authorization') ?? undefined });
-    const list = /^\/api\/admin\/verifications\?status=(\w+)$/.exec(url);
+    // The list, whatever else its query holds (search, order, cursor): answered by status.
+    const list = /^\/api\/admin\/verifications\?status=(\w+)(&.*)?$/.exec(url);
     if (method === 'GET' && list) {
       const answer = options.lists?.[list[1] ?? ''] ?? { items: [], truncated: false, nextCursor: null };
       return typeof answer === 'function' ? answer() : json(200, answer);
@@ -155,6 +157,9 @@ function fakeApi(options: {
             outcome: 'decided',
           });
     }
+    const evidence = /^\/api\/admin\/verifications\/([^/]+)\/evidence$/.exec(url);
+    if (method === 'GET' && evidence && options.evidence)
+      return options.evidence(decodeURIComponent(evidence[1] ?? ''));
     const trail = /^\/api\/admin\/verifications\/([^/]+)\/audit-trail$/.exec(url);
     if (method === 'GET' && trail && options.trail) return options.trail(decodeURIComponent(trail[1] ?? ''));
     return problemJson(404, { type: 'about:blank', title: 'Not Found', status: 404 });
@@ -199,6 +204,9 @@ function renderQueue(path: string = paths.adminVerification.getHref()) {
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
+/** A decided card is collapsed: open it (ADR 0082). */
+const openDetails = (article: HTMLElement) =>
+  fireEvent.click(within(article).getByRole('button', { name: /^Show details/ }));
 const findCard = (name: string) => screen.findByRole('article', { name });
 /** The internal note. */
 const reasonOf = (article: HTMLElement) =>
@@ -270,7 +278,9 @@ describe('the review queue', () => {
     fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false, nextCursor: null } } });
     renderQueue(paths.adminVerification.getHref('rejected'));
     const article = await findCard('Acme Pharma');
-    const history = within(article).getByText('History (3 changes)');
+    openDetails(article);
+    const history = within(article).getByRole('button', { name: 'History (3 changes)' });
+    expect(history.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(history);
     const entries = within(article).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
@@ -305,6 +315,7 @@ describe('the review queue', () => {
     fakeApi({ lists: { rejected: { items: [held], truncated: false, nextCursor: null } } });
     renderQueue(paths.adminVerification.getHref('rejected'));
     const article = await findCard('Held Labs');
+    openDetails(article);
     fireEvent.click(within(article).getByText('History (3 changes)'));
     const entries = within(article).getAllByRole('listitem');
     expect(entries.at(-1)?.textContent).toMatch(
@@ -669,6 +680,9 @@ describe('a decision', () => {
     fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls).toBe(2));
     await waitFor(() => expect(within(card('Northwatch Defense')).getByText('Approved')).toBeTruthy());
+    // Decided: collapsed, with no open form, until the reviewer opens it.
+    expect(within(card('Northwatch Defense')).queryByRole('form')).toBeNull();
+    openDetails(card('Northwatch Defense'));
     // Approved already: only rejecting would change anything.
     expect(within(card('Northwatch Defense')).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(card('Northwatch Defense')).getByRole('button', { name: 'Reject' })).toBeTruthy();
@@ -865,5 +879,162 @@ describe('keeping the list current', () => {
         'The search stopped after the first 5,000 verifications of this filter: the next page searches on.',
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('a workspace that scales and shows the evidence (ADR 0082)', () => {
+  const approvedHelix = item({
+    ...helix,
+    status: 'approved',
+    decidedBy: 'persona',
+    reasonCode: 'checks_passed',
+  });
+
+  it('collapses decided cards: a summary, no form, and Show details opens the rest', async () => {
+    fakeApi({
+      lists: {
+        all: { items: [northwatch, approvedHelix, rejectedBefore], truncated: false, nextCursor: null },
+      },
+    });
+    renderQueue(paths.adminVerification.getHref('all'));
+    const pending = await findCard('Northwatch Defense');
+    // The card still to decide is open, with its form.
+    expect(within(pending).getByRole('form')).toBeTruthy();
+    expect(within(pending).queryByRole('button', { name: /^Show details/ })).toBeNull();
+
+    const approved = card('Helix Bio');
+    expect(within(approved).queryByRole('form')).toBeNull();
+    expect(within(approved).queryByLabelText('Internal note (optional)')).toBeNull();
+    expect(approved.textContent).toContain('Reason given: Automatic checks passed');
+    expect(approved.textContent).toContain('Decided by Persona');
+    const toggle = within(approved).getByRole('button', { name: 'Show details: Helix Bio' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(approved).getByRole('form', { name: /^Decision on Helix Bio/ })).toBeTruthy();
+    fireEvent.click(within(approved).getByRole('button', { name: 'Hide details: Helix Bio' }));
+    expect(within(approved).queryByRole('form')).toBeNull();
+    // The rejected one stays collapsed: each card is opened on its own.
+    expect(within(card('Acme Pharma')).queryByRole('form')).toBeNull();
+  });
+
+  it('shows History as a button that says whether it is open', async () => {
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    const history = within(article).getByRole('button', { name: /^History \(/ });
+    expect(history.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(history.getAttribute('aria-controls') ?? '');
+    expect(panel?.hidden).toBe(true);
+    fireEvent.click(history);
+    expect(history.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hidden).toBe(false);
+  });
+
+  it("links the inquiry to Persona's dashboard and loads why Persona flagged it only when opened", async () => {
+    const api = fakeApi({
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
+      evidence: (userId) =>
+        json(200, {
+          userId,
+          inquiryId: 'inq_auth0u1',
+          inquiryStatus: 'needs_review',
+          redacted: false,
+          dashboardUrl: 'https://app.withpersona.com/dashboard/inquiries/inq_auth0u1',
+          verifications: [
+            { id: 'ver_1', type: 'government-id', status: 'passed', failedChecks: [] },
+            {
+              id: 'ver_2',
+              type: 'selfie',
+              status: 'failed',
+              failedChecks: [
+                {
+                  name: 'selfie_id_comparison',
+                  status: 'failed',
+                  reasons: ['The face in the selfie does not match the portrait on the ID.'],
+                },
+              ],
+            },
+          ],
+        }),
+    });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    const link = within(article).getByRole('link', { name: /^Open in Persona/ });
+    expect(link.getAttribute('href')).toBe('https://app.withpersona.com/dashboard/inquiries/inq_auth0u1');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.textContent).toContain('inq_auth0u1, opens in a new tab');
+    expect(api.calls.filter((call) => call.url.endsWith('/evidence'))).toEqual([]);
+
+    await userEvent.click(within(article).getByRole('button', { name: 'Why Persona flagged it' }));
+    const check = await within(article).findByText('Selfie id comparison');
+    expect(api.calls.filter((call) => call.url.endsWith('/evidence'))).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/verifications/auth0%7Cu1/evidence',
+        authorization: 'Bearer token',
+      }),
+    ]);
+    expect(check.closest('li')?.textContent).toBe(
+      'Selfie id comparison selfie_id_comparison: The face in the selfie does not match the portrait on the ID.',
+    );
+    expect(article.textContent).toContain('Selfie verification: Failed');
+    expect(article.textContent).toContain("Persona's inquiry status: Needs review");
+    // Only failing verifications are listed.
+    expect(article.textContent).not.toContain('Government id verification');
+  });
+
+  it('searches by organization or email through the URL, from the first page, and clears it', async () => {
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
+    const { router } = renderQueue();
+    await findCard('Northwatch Defense');
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Search by organization or email' }),
+      ' helix ',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=helix'));
+    await waitFor(() => expect(api.lists().at(-1)).toBe('/api/admin/verifications?status=pending&q=helix'));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Pending review matching "helix"');
+    await userEvent.click(screen.getByRole('link', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says when nothing matches a search', async () => {
+    fakeApi({ lists: { pending: { items: [], truncated: false, nextCursor: null } } });
+    renderQueue('/admin/verification?q=nobody');
+    expect(await screen.findByText('No verification of this filter matches "nobody".')).toBeTruthy();
+  });
+
+  it('orders oldest first on request, and pages with Next page and First page', async () => {
+    const cursor = 'WyIyMDI2LTExLTIxVDA2OjAwOjAwLjAwMFoiLCJhdXRoMHx1MSJd';
+    const api = fakeApi({
+      lists: {
+        pending: () =>
+          json(200, {
+            items: [northwatch],
+            truncated: false,
+            nextCursor: api.lists().at(-1)?.includes('cursor=') ? null : cursor,
+          }),
+      },
+    });
+    const { router } = renderQueue();
+    await findCard('Northwatch Defense');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'oldest' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=oldest'));
+    await waitFor(() =>
+      expect(api.lists().at(-1)).toBe('/api/admin/verifications?status=pending&sort=oldest'),
+    );
+
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(within(pages).queryByRole('link', { name: 'First page' })).toBeNull();
+    await userEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(api.lists().at(-1)).toBe(`/api/admin/verifications?status=pending&sort=oldest&cursor=${cursor}`),
+    );
+    const next = await screen.findByRole('navigation', { name: 'Pages' });
+    await within(next).findByRole('link', { name: 'First page' });
+    expect(within(next).queryByRole('link', { name: 'Next page' })).toBeNull();
+    await userEvent.click(within(next).getByRole('link', { name: 'First page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=oldest'));
   });
 });
