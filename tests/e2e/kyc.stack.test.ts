@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
+import { listAllVerifications } from '#tests/helpers/admin-queue.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { identityVerificationConsent, webApi } from '#tests/helpers/persona-webhooks.ts';
 import { createTestUser, passwordToken, type TestUser } from '#tests/helpers/tokens.ts';
@@ -273,11 +274,8 @@ describe('POST /api/webhooks/persona', () => {
     });
 
     it('lists the pending user in the pending queue and under all, not under approved', async () => {
-      const ids = async (status: string) => {
-        const response = await api(`/api/admin/verifications?status=${status}`, { token: adminToken });
-        expect(response.status).toBe(200);
-        return ((await response.json()) as { items: { userId: string }[] }).items;
-      };
+      const ids = (status: 'pending' | 'approved' | 'all') =>
+        listAllVerifications((path) => api(path, { token: adminToken }), status);
       expect(await ids('pending')).toContainEqual(
         expect.objectContaining({
           userId: user.userId,
@@ -340,6 +338,7 @@ describe('POST /api/webhooks/persona', () => {
         userId: user.userId,
         kycStatus: 'rejected',
         reasonCode: 'document_expired',
+        outcome: 'decided',
       });
       expect(await state(user.userId)).toMatchObject({
         status: 'rejected',
