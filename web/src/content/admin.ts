@@ -26,6 +26,8 @@ export const adminCopy = {
     all: 'All verifications',
   } satisfies Record<VerificationStatusFilter, string>,
   count: (count: number) => plural(count, 'verification', 'verifications'),
+  /** One page of more (ADR 0082): the count is the page's. */
+  countOnPage: (count: number) => `${plural(count, 'verification', 'verifications')} on this page`,
   truncated:
     'The search stopped after the first 5,000 verifications of this filter: the next page searches on.',
   refresh: 'Refresh',

@@ -1026,6 +1026,7 @@ describe('a workspace that scales and shows the evidence (ADR 0082)', () => {
     );
 
     const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(screen.getByText('1 verification on this page')).toBeTruthy();
     expect(within(pages).queryByRole('link', { name: 'First page' })).toBeNull();
     await userEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
     await waitFor(() =>

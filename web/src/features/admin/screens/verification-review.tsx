@@ -262,7 +262,12 @@ export function Component() {
         <h2 ref={listHeading} tabIndex={-1} className="admin-review__list-title">
           {query.q ? copy.matching(copy.listHeading[filter], query.q) : copy.listHeading[filter]}
         </h2>
-        <p className="admin-review__count">{view.state === 'ready' && copy.count(view.items.length)}</p>
+        <p className="admin-review__count">
+          {view.state === 'ready' &&
+            (query.cursor || view.nextCursor
+              ? copy.countOnPage(view.items.length)
+              : copy.count(view.items.length))}
+        </p>
       </div>
 
       <div className="admin-review__body">
