@@ -200,6 +200,12 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await adminPage.waitForURL(`${stack.web}/admin/verification`);
     await adminPage.getByText('Welcome Admin').waitFor();
     await adminPage.getByRole('heading', { level: 1, name: 'Verification Review' }).waitFor();
+    // The nav gives an administrator the review queue, not the user dashboard (ADR 0082).
+    const nav = adminPage.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Verification Review' }).getAttribute('href')).toBe(
+      '/admin/verification',
+    );
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
     const card = adminPage.getByRole('article', { name: user.organizationName });
     await card.waitFor();
     await expect.poll(() => card.locator('header').textContent()).toContain('Pending review');
