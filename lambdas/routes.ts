@@ -180,6 +180,15 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     grants: [table('adminAuditLog', 'read', true)],
     summary: "The admin audit trail of one person's verification: who did what, when and why",
   },
+  GetVerificationEvidence: {
+    handler: 'get-verification-evidence',
+    throttle: throttles.user,
+    // The state's current inquiry, then Persona's inquiry with its verifications; nothing written
+    // (ADR 0082).
+    grants: [table('kycState', 'read'), secret('personaApiKey')],
+    summary: "Why Persona flagged one person's verification: its verifications' failed checks",
+    timeoutSeconds: 10,
+  },
   CreateWaitlistEntry: {
     handler: 'create-waitlist-entry',
     throttle: throttles.publicForm,

@@ -1,5 +1,4 @@
 import { type DynamoDBDocumentClient, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { verificationListLimit } from '#contracts/admin-verifications.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import {
   isErased,
@@ -8,7 +7,7 @@ import {
   stringOrNull,
   toKycRecord,
 } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
-import type { HistoryEntry, KycAdminQueue, KycRecord } from '#lambdas/domain/kyc/ports.ts';
+import type { HistoryEntry, KycAdminQueue, KycRecord, QueuePage } from '#lambdas/domain/kyc/ports.ts';
 import type { StaleInquiryFinder } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
 
 // The KYC table's listings: the `byStatus` index (`queueStatus`, `updatedAt`) over the state items
@@ -38,6 +37,16 @@ function toHistoryEntry(item: Record<string, unknown>): HistoryEntry | undefined
   };
 }
 
+/** Items per index query: a page of the queue needs one query; a search reads on in these. */
+const queryPageLimit = 1000;
+
+/** The change time of the `limit`-th record in `order` (the page's boundary), if there are that many. */
+function boundaryTime(records: readonly KycRecord[], limit: number, newest: boolean): string | undefined {
+  if (records.length < limit) return undefined;
+  const times = records.map((record) => record.updatedAt).sort();
+  return newest ? times[times.length - limit] : times[limit - 1];
+}
+
 /** Parallel history queries per listing: enough to list 200 users quickly, few enough not to spike. */
 const historyQueryConcurrency = 16;
 
@@ -48,20 +57,55 @@ export class DynamoDbKycAdminQueue implements KycAdminQueue, StaleInquiryFinder 
     private readonly tableName: string,
   ) {}
 
-  async listByStatus(status: KycStatus): Promise<KycRecord[]> {
-    const { Items = [] } = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'byStatus',
-        KeyConditionExpression: 'queueStatus = :status',
-        ExpressionAttributeValues: { ':status': status },
-        ScanIndexForward: false,
-        Limit: verificationListLimit,
-      }),
+  /**
+   * One status's queue from the `byStatus` index (`queueStatus`, `updatedAt`), paged by DynamoDB
+   * (ADR 0082). The index orders by `updatedAt` only; items with the same time come in no fixed
+   * order, so the read starts at the cursor's time (`<=` or `>=`), drops what is not strictly after
+   * the cursor in (time, user id) order, and reads on past `limit` until the time changes: the
+   * caller sorts and cuts, and a tie is never split between two pages.
+   */
+  async listByStatus(status: KycStatus, page: QueuePage): Promise<KycRecord[]> {
+    const newest = page.order === 'newest';
+    const after = page.after;
+    const isAfter = (record: KycRecord) => {
+      if (!after) return true;
+      if (record.updatedAt !== after.updatedAt)
+        return newest ? record.updatedAt < after.updatedAt : record.updatedAt > after.updatedAt;
+      return newest ? record.userId < after.userId : record.userId > after.userId;
+    };
+    const records: KycRecord[] = [];
+    let startKey: QueryCommandOutput['LastEvaluatedKey'];
+    let lastTime: string | undefined;
+    do {
+      const output: QueryCommandOutput = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'byStatus',
+          KeyConditionExpression: after
+            ? `queueStatus = :status AND updatedAt ${newest ? '<=' : '>='} :at`
+            : 'queueStatus = :status',
+          ExpressionAttributeValues: { ':status': status, ...(after ? { ':at': after.updatedAt } : {}) },
+          ScanIndexForward: !newest,
+          Limit: Math.min(page.limit + 1, queryPageLimit),
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
+      );
+      const items = output.Items ?? [];
+      for (const item of items) {
+        // An erased person's state (it carries its retention deadline, ADR 0031) is no longer
+        // anyone's verification to review (ADR 0077), past its deadline or not.
+        if (isErased(item)) continue;
+        const record = toKycRecord(item);
+        if (isAfter(record)) records.push(record);
+      }
+      lastTime = items.length > 0 ? String(items[items.length - 1]?.updatedAt) : lastTime;
+      startKey = output.LastEvaluatedKey;
+      // Past the limit, read on only while the next items may share the boundary's time.
+    } while (
+      startKey !== undefined &&
+      (records.length < page.limit || lastTime === boundaryTime(records, page.limit, newest))
     );
-    // An erased person's state (it carries its retention deadline, ADR 0031) is no longer anyone's
-    // verification to review (ADR 0077), past its deadline or not.
-    return Items.filter((item) => !isErased(item)).map(toKycRecord);
+    return records;
   }
 
   /**

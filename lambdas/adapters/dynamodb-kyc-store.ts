@@ -32,6 +32,7 @@ import type {
   NewAttemptAllowance,
   NewAttemptStart,
   OutboxEntry,
+  QueuePage,
   RecordedInquiry,
   StatusChange,
 } from '#lambdas/domain/kyc/ports.ts';
@@ -103,8 +104,8 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
     return this.#outbox.markPublished(outboxId, at);
   }
 
-  listByStatus(status: KycStatus): Promise<KycRecord[]> {
-    return this.#listings.listByStatus(status);
+  listByStatus(status: KycStatus, page: QueuePage): Promise<KycRecord[]> {
+    return this.#listings.listByStatus(status, page);
   }
 
   listUndecidedBefore(before: string, limit: number): Promise<KycRecord[]> {

@@ -4,6 +4,11 @@ import { requireEnv } from '#lambdas/config.ts';
 import { InquiryProviderError } from '#lambdas/domain/kyc/errors.ts';
 import type { Inquiry, InquiryProvider } from '#lambdas/domain/kyc/ports.ts';
 import type { InquiryReader, InquirySnapshot } from '#lambdas/domain/kyc/reconcile-inquiries.ts';
+import type {
+  InquiryEvidence,
+  InquiryEvidenceReader,
+  InquiryVerification,
+} from '#lambdas/domain/kyc/verification-evidence.ts';
 import { getSecret } from './secrets.ts';
 
 // A small typed client for the Persona API subset the backend uses. Plain fetch: the base URL is
@@ -45,6 +50,18 @@ const inquiryDocument = z.looseObject({
     }),
   }),
   meta: z.optional(z.nullable(z.looseObject({ 'session-token': z.optional(z.nullable(z.string())) }))),
+  /** Related objects (`?include=`), e.g. the inquiry's verifications. */
+  included: z.optional(
+    z.nullable(
+      z.array(
+        z.looseObject({
+          type: z.string(),
+          id: z.string(),
+          attributes: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+        }),
+      ),
+    ),
+  ),
 });
 type InquiryDocument = z.infer<typeof inquiryDocument>;
 
@@ -55,7 +72,7 @@ export interface PersonaClientOptions {
   fetch?: typeof fetch;
 }
 
-export class PersonaClient implements InquiryProvider, InquiryReader {
+export class PersonaClient implements InquiryProvider, InquiryReader, InquiryEvidenceReader {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
@@ -99,6 +116,52 @@ export class PersonaClient implements InquiryProvider, InquiryReader {
       failedAt: attributes['failed-at'] ?? null,
       markedForReviewAt: attributes['marked-for-review-at'] ?? null,
       decisionedAt: attributes['decisioned-at'] ?? null,
+    };
+  }
+
+  /**
+   * The inquiry with its verifications and their checks (ADR 0082): Persona's
+   * `GET /api/v1/inquiries/{id}?include=verifications` puts each verification in `included`
+   * (`type` `verification/<kind>`, `attributes.status`, `attributes.checks` of
+   * `{ name, status, reasons }`). Objects of other types are left out; a check without a name is
+   * skipped rather than guessed.
+   */
+  async getInquiryEvidence(inquiryId: string): Promise<InquiryEvidence> {
+    const document = await this.request(
+      'get inquiry evidence',
+      'GET',
+      `/api/v1/inquiries/${encodeURIComponent(inquiryId)}?include=verifications`,
+    );
+    const verifications: InquiryVerification[] = [];
+    for (const included of document.included ?? []) {
+      if (!included.type.startsWith('verification/')) continue;
+      const attributes = included.attributes ?? {};
+      const checks = Array.isArray(attributes.checks) ? attributes.checks : [];
+      verifications.push({
+        id: included.id,
+        type: included.type,
+        status: typeof attributes.status === 'string' ? attributes.status : 'unknown',
+        checks: checks.flatMap((check: unknown) => {
+          if (typeof check !== 'object' || check === null) return [];
+          const { name, status, reasons } = check as Record<string, unknown>;
+          if (typeof name !== 'string' || typeof status !== 'string') return [];
+          return [
+            {
+              name,
+              status,
+              reasons: Array.isArray(reasons)
+                ? reasons.filter((r): r is string => typeof r === 'string')
+                : [],
+            },
+          ];
+        }),
+      });
+    }
+    return {
+      inquiryId: document.data.id,
+      status: document.data.attributes.status,
+      redactedAt: document.data.attributes['redacted-at'] ?? null,
+      verifications,
     };
   }
 

@@ -18,9 +18,89 @@ export const verificationStatusFilter = z.enum(verificationStatusFilters, {
 });
 export type VerificationStatusFilter = z.infer<typeof verificationStatusFilter>;
 
-/** Query string; `status` defaults to `pending` (the review queue). Unknown parameters are refused. */
+/** The queue's orders: by the time of the last change, newest or oldest first (ADR 0082). */
+export const verificationSorts = ['newest', 'oldest'] as const;
+export type VerificationSort = (typeof verificationSorts)[number];
+
+/** The queue's page: a reviewer sees this many cards at a time, and the next page by its cursor. */
+export const verificationPageSize = 25;
+/** A search reads at most this many verifications of the filter before it stops (ADR 0082). */
+export const verificationSearchLimit = 5000;
+
+export const listVerificationsMessages = {
+  sort: 'Use newest or oldest',
+  cursor: 'This page no longer exists: start again from the first page',
+  q: 'Search with 2 to 100 characters',
+} as const;
+
+/** Where a page ends: the last listed item's change time and user id (the order's tie-break). */
+export interface VerificationCursor {
+  updatedAt: string;
+  userId: string;
+}
+
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+
+function base64UrlDecode(text: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+function base64UrlEncode(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The opaque `cursor` of a page's end; `decodeVerificationCursor` gives it back, or undefined. */
+export function encodeVerificationCursor(cursor: VerificationCursor): string {
+  return base64UrlEncode(JSON.stringify([cursor.updatedAt, cursor.userId]));
+}
+
+export function decodeVerificationCursor(text: string): VerificationCursor | undefined {
+  const json = base64UrlDecode(text);
+  if (json === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(value) || value.length !== 2) return undefined;
+  const [updatedAt, userId] = value as unknown[];
+  if (typeof updatedAt !== 'string' || !isoInstant.test(updatedAt)) return undefined;
+  if (typeof userId !== 'string' || userId.length === 0 || userId.length > 256) return undefined;
+  return { updatedAt, userId };
+}
+
+/**
+ * Query string; `status` defaults to `pending` (the review queue), `sort` to `newest`. `q` searches
+ * the organization name and the email (case-insensitive, a part of either); `cursor` is the
+ * previous page's `nextCursor`. Unknown parameters are refused.
+ */
 export const listVerificationsQuery = z.strictObject({
   status: z.optional(verificationStatusFilter),
+  sort: z.optional(z.enum(verificationSorts, { error: listVerificationsMessages.sort })),
+  q: z.optional(
+    z
+      .string(listVerificationsMessages.q)
+      .check(
+        z.trim(),
+        z.minLength(2, listVerificationsMessages.q),
+        z.maxLength(100, listVerificationsMessages.q),
+      ),
+  ),
+  cursor: z.optional(
+    z.string(listVerificationsMessages.cursor).check(
+      z.maxLength(1024, listVerificationsMessages.cursor),
+      z.refine((text) => decodeVerificationCursor(text) !== undefined, listVerificationsMessages.cursor),
+    ),
+  ),
 });
 export type ListVerificationsQuery = z.infer<typeof listVerificationsQuery>;
 
@@ -110,12 +190,15 @@ export const verificationItem = z.object({
 });
 export type VerificationItem = z.infer<typeof verificationItem>;
 
-/** The queue shows at most this many items, newest change first. */
-export const verificationListLimit = 200;
-
 export const listVerificationsResponse = z.object({
+  /** One page (at most `verificationPageSize`), in the requested order. */
   items: z.array(verificationItem),
-  /** More verifications match than the queue shows (the newest `verificationListLimit` are listed). */
+  /** The next page's `cursor`; null on the last page. */
+  nextCursor: z.nullable(z.string()),
+  /**
+   * A search stopped after `verificationSearchLimit` verifications of the filter: older ones
+   * (newer ones, sorted oldest first) were not searched.
+   */
   truncated: z.boolean(),
 });
 export type ListVerificationsResponse = z.infer<typeof listVerificationsResponse>;

@@ -23,6 +23,7 @@ import { getOpenApiRoute } from './openapi-document.ts';
 import { receivePersonaWebhookRoute } from './persona-webhook.ts';
 import { createRegistrationRoute } from './registration.ts';
 import type { ApiRoute, AuthKind, RouteId } from './route.ts';
+import { getVerificationEvidenceRoute } from './verification-evidence.ts';
 import { createWaitlistEntryRoute } from './waitlist.ts';
 
 export type { ApiRoute, AuthKind, PathParams, RouteContract, RouteId } from './route.ts';
@@ -51,6 +52,7 @@ export const apiRoutes = {
   DecideVerification: decideVerificationRoute,
   AllowVerificationAttempt: allowVerificationAttemptRoute,
   GetVerificationAuditTrail: getVerificationAuditTrailRoute,
+  GetVerificationEvidence: getVerificationEvidenceRoute,
   CreateWaitlistEntry: createWaitlistEntryRoute,
   CreateInvestorInquiry: createInvestorInquiryRoute,
   CreateContactMessage: createContactMessageRoute,

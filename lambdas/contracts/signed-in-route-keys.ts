@@ -14,6 +14,7 @@ export const signedInRouteKeys = {
   DecideVerification: 'POST /api/admin/verifications/{userId}/decision',
   AllowVerificationAttempt: 'POST /api/admin/verifications/{userId}/new-attempt',
   GetVerificationAuditTrail: 'GET /api/admin/verifications/{userId}/audit-trail',
+  GetVerificationEvidence: 'GET /api/admin/verifications/{userId}/evidence',
   CreateOwnDataDeletionRequest: 'POST /api/me/data-deletion-requests',
   ExportMyData: 'GET /api/me/export',
   CancelOwnDataDeletionRequest: 'DELETE /api/me/data-deletion-requests/{requestId}',

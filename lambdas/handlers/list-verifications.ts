@@ -12,6 +12,6 @@ const list = listVerifications({
 });
 
 export const handler = httpHandler({ route: listVerificationsRoute }, async ({ query }) => {
-  const body: ListVerificationsResponse = await list(query.status ?? 'pending');
+  const body: ListVerificationsResponse = await list(query);
   return { status: 200, body };
 });

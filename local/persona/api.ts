@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PersonaEmulator } from './emulator.ts';
 import { HttpError, newId, parseJsonBody, readBody, sendError, sendJson } from './http-util.ts';
 import { type InquiryField, type InquiryRecord, inquiryResource } from './store.ts';
+import { verificationResource } from './verifications.ts';
 
 function authorized(req: IncomingMessage, apiKey: string): boolean {
   const header = req.headers.authorization ?? '';
@@ -41,8 +42,16 @@ function toFields(value: unknown): Record<string, InquiryField> | undefined {
   return out;
 }
 
-function single(inquiry: InquiryRecord, meta?: Record<string, unknown>): Record<string, unknown> {
-  return { data: inquiryResource(inquiry), included: [], ...(meta === undefined ? {} : { meta }) };
+/** `?include=verifications` puts the inquiry's verifications in `included`, as Persona does. */
+function single(
+  inquiry: InquiryRecord,
+  meta?: Record<string, unknown>,
+  include: readonly string[] = [],
+): Record<string, unknown> {
+  const included = include.includes('verifications')
+    ? (inquiry.verifications ?? []).map(verificationResource)
+    : [];
+  return { data: inquiryResource(inquiry), included, ...(meta === undefined ? {} : { meta }) };
 }
 
 /** Handles `/api/v1/...`; returns false when the path is not an API path. */
@@ -132,7 +141,8 @@ export async function handleApi(
     if (id !== undefined) {
       const inquiry = emulator.getInquiry(id);
       if (action === undefined && method === 'GET') {
-        reply(200, single(inquiry));
+        const include = (url.searchParams.get('include') ?? '').split(',').map((part) => part.trim());
+        reply(200, single(inquiry, undefined, include));
         return true;
       }
       if (action === 'resume' && method === 'POST') {

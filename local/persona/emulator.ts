@@ -2,6 +2,7 @@ import { createFaultKnob, faultSchemas } from '#local/faults.ts';
 import { HttpError, newId, newSessionToken } from './http-util.ts';
 import { type InquiryField, type InquiryRecord, InquiryStore, inquiryResource } from './store.ts';
 import type { Outcome, PersonaOptions } from './types.ts';
+import { verificationsFor } from './verifications.ts';
 import { WebhookDrops } from './webhook-drops.ts';
 import { defaultRetryDelaysMs, WebhookDispatcher } from './webhooks.ts';
 
@@ -93,12 +94,14 @@ export class PersonaEmulator {
       this.transition(inquiry, 'inquiry.failed', (inq, now) => {
         inq.status = 'failed';
         inq.failedAt = now;
+        inq.verifications = verificationsFor(outcome, now);
       });
       return 'failed';
     }
     this.transition(inquiry, 'inquiry.completed', (inq, now) => {
       inq.status = 'completed';
       inq.completedAt = now;
+      inq.verifications = verificationsFor(outcome, now);
     });
     if (outcome === 'approve') {
       this.transition(inquiry, 'inquiry.approved', (inq, now) => {
@@ -144,6 +147,7 @@ export class PersonaEmulator {
       inq.fields = {};
       inq.note = null;
       inq.sessionToken = null;
+      inq.verifications = [];
     });
   }
 

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PersonaInquiryStatus } from '#contracts/persona-webhook.ts';
 import { newId, newSessionToken } from './http-util.ts';
+import type { EmulatedVerification } from './verifications.ts';
 
 export interface InquiryField {
   type: string;
@@ -27,6 +28,8 @@ export interface InquiryRecord {
   decisionedAt: string | null;
   expiredAt: string | null;
   redactedAt: string | null;
+  /** The verifications run once the tester picked an outcome (absent in state saved before them). */
+  verifications?: EmulatedVerification[];
 }
 
 /** The inquiry as Persona's API returns it: a JSON:API resource object with kebab-case keys. */
@@ -71,7 +74,12 @@ export function inquiryResource(inq: InquiryRecord): Record<string, unknown> {
       transaction: { data: null },
       reviewer: { data: null },
       reports: { data: [] },
-      verifications: { data: [] },
+      verifications: {
+        data: (inq.verifications ?? []).map((verification) => ({
+          type: verification.type,
+          id: verification.id,
+        })),
+      },
       sessions: { data: [] },
       documents: { data: [] },
       selfies: { data: [] },

@@ -18,6 +18,7 @@ import {
   type Subscriber,
   subscribe,
 } from '#scripts/lib/local-stack-client.ts';
+import { type AdminQueueFigures, measureAdminQueue } from './admin-queue.ts';
 import { type CallsPerRequest, measureDynamoDbCalls } from './dynamodb-calls.ts';
 import {
   type ManagementApiFigures,
@@ -47,7 +48,9 @@ import { median, percentile } from './stats.ts';
 //     webhook's acknowledgement until the push arrives, p90 <= 10x the acknowledgement's p50;
 //   - Management API calls per onboarded organization, per GET /api/me and per status check
 //     (scripts/bench/management-api.ts), and DynamoDB calls per request
-//     (scripts/bench/dynamodb-calls.ts).
+//     (scripts/bench/dynamodb-calls.ts);
+//   - the admin queue with 1,000 verifications (scripts/bench/admin-queue.ts, ADR 0082): a page
+//     among 1,000 against a page of 25 with nothing behind it, and a search over the 1,000.
 // Reported beside them: what the signed PutEvents costs its caller alone from the bench's own
 // process (the issue's figure), and the Management API calls and 429s during the timed phases.
 
@@ -92,6 +95,8 @@ export interface ApiFigures {
   putEvents: PutEventsProbeFigures;
   /** CPU per signed PutEvents of one event (as the webhook sends it), in the bench's own process, µs. */
   putEventsClientCpuMicros: number;
+  /** The admin queue with 1,000 verifications (ADR 0082). */
+  adminQueue: AdminQueueFigures;
 }
 
 export function benchPorts(offset = Number(process.env.STACK_PORT_OFFSET ?? 0)): LocalPorts {
@@ -219,6 +224,9 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
     const origin = { [originVerifyHeader]: originSecret };
     const settle = () => fetch(`${info.api}/__local/events/settle`, { method: 'POST' }).then((r) => r.text());
 
+    // First, while the only verifications are the seeded ones.
+    const adminQueue = await measureAdminQueue(info, origin, log);
+
     log('api: DynamoDB calls per request');
     const dynamoDbCalls = await measureDynamoDbCalls(info);
 
@@ -322,6 +330,7 @@ export async function measureApi(log: (line: string) => void = () => {}): Promis
       managementApiDuringTimedPhases,
       putEvents,
       putEventsClientCpuMicros,
+      adminQueue,
     };
   } finally {
     await stack.stop();

@@ -1,4 +1,5 @@
 import { buildWebForLocalRuns } from '#scripts/lib/web-build.ts';
+import { adminQueueBudgets, callSummary } from './admin-queue.ts';
 import { type ApiFigures, apiBudgets, measureApi } from './api.ts';
 import { dynamoDbCallBudgets } from './dynamodb-calls.ts';
 import { type LambdaFigures, lambdaBudgets, measureLambdas } from './lambda-bundles.ts';
@@ -195,6 +196,7 @@ function apiRows(figures: ApiFigures): Row[] {
       budget: '-',
       pass: null,
     },
+    ...adminQueueRows(figures),
     ...(Object.keys(dynamoDbCallBudgets) as (keyof typeof dynamoDbCallBudgets)[]).map((key): Row => {
       const { request, chain } = figures.dynamoDbCalls[key];
       const chainCalls = chain.reduce((sum, entry) => sum + entry.calls.length, 0);
@@ -206,6 +208,30 @@ function apiRows(figures: ApiFigures): Row[] {
         pass: request.length <= dynamoDbCallBudgets[key],
       };
     }),
+  ];
+}
+
+/** The admin queue with 1,000 verifications (ADR 0082): p50s against a page of 25 in the same run. */
+function adminQueueRows({ adminQueue: queue }: ApiFigures): Row[] {
+  const ratio = (of: { p50: number }) => of.p50 / queue.reference.p50;
+  const page = (name: string, of: { p50: number; p90: number; items: number }, budget: number): Row => ({
+    area: 'api',
+    metric: `admin queue, ${queue.records} in review: ${name} p50 vs a page of ${queue.reference.items} with nothing behind it`,
+    measured: `${fmt(ratio(of), 2)}x (${fmt(of.p50, 1)} / ${fmt(queue.reference.p50, 1)} ms; p90 ${fmt(of.p90, 1)} ms; ${of.items} items)`,
+    budget: `<= ${budget}x`,
+    pass: of.items > 0 && ratio(of) <= budget,
+  });
+  return [
+    page('first page', queue.firstPage, adminQueueBudgets.pageVsReference),
+    page('a page after 900', queue.deepPage, adminQueueBudgets.pageVsReference),
+    page('search (organization or email)', queue.search, adminQueueBudgets.searchVsReference),
+    {
+      area: 'api',
+      metric: 'admin queue DynamoDB calls: one page; one search over the 1,000 (reported)',
+      measured: `${callSummary(queue.dynamoDbCalls.page)}; ${callSummary(queue.dynamoDbCalls.search)}`,
+      budget: '-',
+      pass: null,
+    },
   ];
 }
 

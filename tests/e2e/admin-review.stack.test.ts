@@ -10,7 +10,9 @@ import { themeStorageKey } from '#web/lib/theme-key.ts';
 // Journey 4 of issue 9 in real Chromium on the production build: a newly registered user is put
 // in review by Persona ("Needs review"), the seeded admin approves them with a reason on
 // /admin/verification, and the user's status screen, still open, turns approved without a reload.
-// Zero console errors and CSP violations in both browsers; axe finds nothing on the queue.
+// The card says why Persona flagged the case and links the inquiry to Persona's dashboard; the
+// decided card is collapsed; the queue is searched (ADR 0082). Zero console errors and CSP
+// violations in both browsers; axe finds nothing on the queue, in both themes.
 
 const stack = inject('stack');
 const admin = stack.accounts.find((account) => account.role === 'admin');
@@ -198,6 +200,12 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await adminPage.waitForURL(`${stack.web}/admin/verification`);
     await adminPage.getByText('Welcome Admin').waitFor();
     await adminPage.getByRole('heading', { level: 1, name: 'Verification Review' }).waitFor();
+    // The nav gives an administrator the review queue, not the user dashboard (ADR 0082).
+    const nav = adminPage.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Verification Review' }).getAttribute('href')).toBe(
+      '/admin/verification',
+    );
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
     const card = adminPage.getByRole('article', { name: user.organizationName });
     await card.waitFor();
     await expect.poll(() => card.locator('header').textContent()).toContain('Pending review');
@@ -206,10 +214,31 @@ describe('an admin approves a user in review, and the user sees it without a rel
     expect(facts).toContain('Commercial/Enterprise');
     expect(facts).toContain(user.email);
     expect(facts).toMatch(/Inquiry ID\s*inq_\w+/);
-    await card.getByText(/^History \(1 change\)$/).click();
-    expect(await card.locator('.review-history').first().textContent()).toMatch(
+    const history = card.getByRole('button', { name: /^History \(1 change\)$/ });
+    expect(await history.getAttribute('aria-expanded')).toBe('false');
+    await history.click();
+    expect(await history.getAttribute('aria-expanded')).toBe('true');
+    expect(await card.locator('.review-history', { hasText: 'History (' }).textContent()).toMatch(
       /Not started.*Pending review.*By Persona/s,
     );
+  });
+
+  it("says why Persona flagged the case and links the inquiry to Persona's dashboard", async () => {
+    const card = adminPage.getByRole('article', { name: user.organizationName });
+    const inquiryId = /inq_\w+/.exec((await card.locator('dl').textContent()) ?? '')?.[0];
+    const persona = card.getByRole('link', { name: /^Open in Persona/ });
+    expect(await persona.getAttribute('href')).toBe(
+      `https://app.withpersona.com/dashboard/inquiries/${inquiryId}`,
+    );
+    expect(await persona.getAttribute('target')).toBe('_blank');
+    // Read from Persona (the emulator's "Needs review": the selfie did not match) when opened.
+    await card.getByRole('button', { name: 'Why Persona flagged it' }).click();
+    const check = card.locator('.review-checks__list li', { hasText: 'selfie_id_comparison' });
+    await check.waitFor();
+    expect(await check.textContent()).toContain(
+      'The face in the selfie does not match the portrait on the ID.',
+    );
+    expect((await card.textContent()) ?? '').toContain('Selfie verification: Failed');
   });
 
   it('refuses a decision without a reason code, then approves with one and a note: the item leaves the queue', async () => {
@@ -251,8 +280,14 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await adminPage.reload();
     const card = adminPage.getByRole('article', { name: user.organizationName });
     await card.waitFor();
+    // Decided: collapsed to its summary, no reason box open, until the reviewer opens it.
+    expect((await card.textContent()) ?? '').toContain('Reason given: Identity confirmed by a reviewer');
+    expect(await card.getByLabel('Internal note (optional)').count()).toBe(0);
+    expect(await card.getByRole('form').count()).toBe(0);
+    await card.getByRole('button', { name: /^Show details/ }).click();
+    await card.getByRole('form').waitFor();
     await card.getByText(/^History \(2 changes\)$/).click();
-    const history = (await card.locator('.review-history').first().textContent()) ?? '';
+    const history = (await card.locator('.review-history', { hasText: 'History (' }).textContent()) ?? '';
     expect(history).toMatch(/Pending review.*Approved.*By You/s);
     expect(history).toContain('Reason given: Identity confirmed by a reviewer');
     expect(history).toContain(approvalReason);
@@ -273,6 +308,28 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await userPage.waitForURL(`${stack.web}/dashboard`, { timeout: 10_000 });
   });
 
+  it('finds the user by searching their email under All, from the URL, and clears the search', async () => {
+    await adminPage.goto(`${stack.web}/admin/verification?status=all`);
+    await adminPage.getByRole('article').first().waitFor();
+    await adminPage
+      .getByRole('searchbox', { name: 'Search by organization or email' })
+      .fill(user.email.toUpperCase());
+    await adminPage.getByRole('button', { name: 'Search', exact: true }).click();
+    await adminPage.waitForURL((url) => url.searchParams.get('q') === user.email.toUpperCase());
+    await adminPage.getByRole('heading', { level: 2, name: /matching/ }).waitFor();
+    const cards = adminPage.getByRole('article');
+    await expect.poll(() => cards.count()).toBe(1);
+    await adminPage.getByRole('article', { name: user.organizationName }).waitFor();
+    // By organization too, oldest first: the order lives in the URL beside the search.
+    await adminPage.goto(
+      `${stack.web}/admin/verification?status=approved&sort=oldest&q=${encodeURIComponent(user.organizationName)}`,
+    );
+    await adminPage.getByRole('article', { name: user.organizationName }).waitFor();
+    expect(await adminPage.getByRole('combobox', { name: 'Order' }).inputValue()).toBe('oldest');
+    await adminPage.getByRole('link', { name: 'Clear search' }).click();
+    await adminPage.waitForURL(`${stack.web}/admin/verification?status=approved&sort=oldest`);
+  });
+
   it.each([
     ['light', false],
     ['dark', false],
@@ -287,14 +344,17 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await adminPage.goto(`${stack.web}/admin/verification?status=all`);
     const firstCard = adminPage.getByRole('article').first();
     await firstCard.waitFor();
-    for (const summary of await firstCard.locator('summary').all()) await summary.click();
-    // The audit trail has loaded (entries, or the sentence that there are none).
-    await firstCard
-      .locator('details.review-history')
-      .nth(1)
-      .locator('ol, p:text("No administrator has acted on this verification yet.")')
-      .first()
-      .waitFor();
+    // A decided card opened, and every disclosure of the card opened.
+    const show = firstCard.getByRole('button', { name: /^Show details/ });
+    if ((await show.count()) > 0) await show.click();
+    for (const toggle of await firstCard.locator('button.review-disclosure__toggle').all())
+      await toggle.click();
+    // What the disclosures load has arrived (entries, or the sentence that there are none).
+    await expect
+      .poll(() => firstCard.textContent(), { timeout: 10_000 })
+      .not.toMatch(/Loading the audit trail|Loading Persona's checks/);
+    // The collapsed cards and the search too: a second card of another status, collapsed.
+    await adminPage.getByRole('searchbox', { name: 'Search by organization or email' }).waitFor();
     expect(await adminPage.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
     await animationsSettled(adminPage);
     const result = await new AxeBuilder({ page: adminPage }).analyze();
@@ -311,6 +371,7 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await adminPage.goto(`${stack.web}/admin/verification?status=all`);
     await adminPage.getByRole('article').first().waitFor();
     const reached = new Set<string>();
+    let opened = false;
     for (let step = 0; step < 40; step++) {
       await adminPage.keyboard.press('Tab');
       const name = await adminPage.evaluate(() => {
@@ -318,16 +379,30 @@ describe('an admin approves a user in review, and the user sees it without a rel
         return element ? `${element.tagName}:${element.textContent?.trim().slice(0, 20) ?? ''}` : '';
       });
       reached.add(name);
+      // A decided card is collapsed: Enter on Show details opens it, and Tab goes on into it.
+      if (!opened && name.startsWith('BUTTON:Show details')) {
+        await adminPage.keyboard.press('Enter');
+        opened = true;
+      }
     }
+    expect(opened).toBe(true);
     for (const control of [
       'A:Pending',
       'A:All',
       'BUTTON:Refresh',
-      'SUMMARY:History',
+      'INPUT:',
+      'BUTTON:Search',
+      'SELECT:Newest change first',
+      'BUTTON:Show details',
+      'BUTTON:Why Persona flagged',
+      'BUTTON:History',
       'TEXTAREA:',
       'BUTTON:Reject',
     ]) {
-      expect([...reached].some((name) => name.startsWith(control))).toBe(true);
+      expect(
+        [...reached].some((name) => name.startsWith(control)),
+        `${control} in ${[...reached]}`,
+      ).toBe(true);
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { VerificationAuditTrailResponse } from '#contracts/admin-audit.ts';
-import type { ListVerificationsResponse } from '#contracts/admin-verifications.ts';
 import { problemContentType, problemTypes } from '#contracts/problem.ts';
+import { listAllVerifications } from '#tests/helpers/admin-queue.ts';
 import {
   identityVerificationConsent,
   personaEvent,
@@ -77,8 +77,7 @@ describe('four-eyes decisions', () => {
     expect(proposed.status).toBe(200);
     expect(await proposed.json()).toMatchObject({ kycStatus: 'pending', outcome: 'proposed' });
     expect(await statusOf(user)).toBe('pending');
-    const queue = await api('/api/admin/verifications?status=pending', { token: second });
-    const listed = ((await queue.json()) as ListVerificationsResponse).items.find(
+    const listed = (await listAllVerifications((path) => api(path, { token: second }), 'pending')).find(
       (item) => item.userId === user.userId,
     );
     expect(listed?.proposal).toMatchObject({ decision: 'approved', reasonCode: 'identity_confirmed' });

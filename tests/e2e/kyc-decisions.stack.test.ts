@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { problemContentType, problemTypes } from '#contracts/problem.ts';
+import { listAllVerifications } from '#tests/helpers/admin-queue.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import {
   type EnrolledUser,
@@ -86,8 +87,7 @@ describe('an approval needs a submitted inquiry', () => {
     expect(await db.kycState(user.userId)).toEqual(before);
     expect(await db.kycHistory(user.userId)).toEqual([]);
     // The queue says so, so the screen offers no Approve.
-    const list = await api('/api/admin/verifications?status=all', { token: adminToken });
-    const items = ((await list.json()) as { items: { userId: string; submitted: boolean }[] }).items;
+    const items = await listAllVerifications((path) => api(path, { token: adminToken }), 'all');
     expect(items.find((item) => item.userId === user.userId)).toMatchObject({ submitted: false });
     expect((await me(user)).kycStatus).toBe('not_started');
   });

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { problemTypes } from '#contracts/problem.ts';
+import { problemContentType, problemTypes } from '#contracts/problem.ts';
+import { listAllVerifications } from '#tests/helpers/admin-queue.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { identityVerificationConsent, webApi } from '#tests/helpers/persona-webhooks.ts';
 import { createTestUser, passwordToken, type TestUser } from '#tests/helpers/tokens.ts';
@@ -273,11 +274,8 @@ describe('POST /api/webhooks/persona', () => {
     });
 
     it('lists the pending user in the pending queue and under all, not under approved', async () => {
-      const ids = async (status: string) => {
-        const response = await api(`/api/admin/verifications?status=${status}`, { token: adminToken });
-        expect(response.status).toBe(200);
-        return ((await response.json()) as { items: { userId: string }[] }).items;
-      };
+      const ids = (status: 'pending' | 'approved' | 'all') =>
+        listAllVerifications((path) => api(path, { token: adminToken }), status);
       expect(await ids('pending')).toContainEqual(
         expect.objectContaining({
           userId: user.userId,
@@ -298,6 +296,29 @@ describe('POST /api/webhooks/persona', () => {
       expect((await api('/api/admin/verifications?status=everything', { token: adminToken })).status).toBe(
         400,
       );
+    });
+
+    it('answers 400 problem+json naming a bad cursor, search or order (ADR 0082)', async () => {
+      const response = await api('/api/admin/verifications?status=all&cursor=forged&q=x&sort=alphabetical', {
+        token: adminToken,
+      });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe(problemContentType);
+      const { errors } = (await response.json()) as { errors: { field: string }[] };
+      expect(errors.map((error) => error.field).sort()).toEqual(['cursor', 'q', 'sort']);
+    });
+
+    it("answers the pending user's inquiry as Persona has it, with its dashboard link (ADR 0082)", async () => {
+      const response = await api(`/api/admin/verifications/${encodeURIComponent(user.userId)}/evidence`, {
+        token: adminToken,
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        userId: user.userId,
+        inquiryId,
+        dashboardUrl: `https://app.withpersona.com/dashboard/inquiries/${inquiryId}`,
+        redacted: false,
+      });
     });
 
     it('answers 400 to a decision with an unknown field, changing nothing', async () => {

@@ -1,12 +1,17 @@
 import {
+  decodeVerificationCursor,
+  encodeVerificationCursor,
   type ListVerificationsResponse,
   type VerificationItem,
+  type VerificationSort,
   type VerificationStatusFilter,
   verificationHistoryLimit,
-  verificationListLimit,
+  verificationPageSize,
+  verificationSearchLimit,
 } from '#contracts/admin-verifications.ts';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import { isDecisionReasonCode } from '#contracts/kyc-reasons.ts';
+import type { RegistrationRecord } from '../registration/ports.ts';
 import { isSubmitted } from './decide-verification.ts';
 import type { KycAdminQueue, KycRecord, RegistrationLookup } from './ports.ts';
 
@@ -15,34 +20,110 @@ export interface ListVerificationsDeps {
   registrations: RegistrationLookup;
 }
 
-const newestFirst = (a: KycRecord, b: KycRecord) =>
-  a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0;
+/** What the list route passes on from its query (already checked by the contract). */
+export interface ListVerificationsInput {
+  status?: VerificationStatusFilter;
+  sort?: VerificationSort;
+  q?: string;
+  cursor?: string;
+}
+
+type Order = 'newest' | 'oldest';
+
+/** The queue's total order: change time, then user id (both descending for `newest`). */
+const compareIn = (order: Order) => (a: KycRecord, b: KycRecord) => {
+  const byTime = a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0;
+  const byUser = a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+  const ascending = byTime !== 0 ? byTime : byUser;
+  return order === 'newest' ? -ascending : ascending;
+};
+
+const cursorOf = (record: KycRecord) =>
+  encodeVerificationCursor({ updatedAt: record.updatedAt, userId: record.userId });
+
+/** A search matches a part of the organization's name or of the email, ignoring case. */
+function matches(registration: RegistrationRecord | undefined, needle: string): boolean {
+  if (!registration) return false;
+  return (
+    registration.organizationName.toLowerCase().includes(needle) ||
+    registration.email.toLowerCase().includes(needle)
+  );
+}
 
 /**
- * The admin queue: newest change first, each item with the user's organization (from the
- * registration) and its transition history. `all` covers every status, `not_started` included.
- * The registrations and histories are read only for the items listed, all at once.
+ * The admin queue (ADR 0082), one page at a time: `verificationPageSize` items in the order asked
+ * (newest change first by default), each with the user's organization (from the registration) and
+ * its transition history; `nextCursor` continues after the page's last item. `all` covers every
+ * status, `not_started` included, merged in the same order.
+ *
+ * Without a search, a page reads `pageSize + 1` items of each status from the index after the cursor,
+ * then the registrations and histories of the listed items only. A search needs the registrations
+ * (the organization and email live there): it reads up to `verificationSearchLimit` items of the
+ * filter after the cursor, their registrations in batches of 100, and keeps the matches; when it
+ * stopped at the limit, `truncated` says so and `nextCursor` continues the search from there.
  */
 export function listVerifications(deps: ListVerificationsDeps) {
-  return async (filter: VerificationStatusFilter): Promise<ListVerificationsResponse> => {
+  return async (input: ListVerificationsInput = {}): Promise<ListVerificationsResponse> => {
+    const filter = input.status ?? 'pending';
+    const order: Order = input.sort ?? 'newest';
+    const after = input.cursor === undefined ? undefined : decodeVerificationCursor(input.cursor);
+    const needle = input.q?.trim().toLowerCase();
+    const searching = needle !== undefined && needle !== '';
     const statuses: readonly KycStatus[] = filter === 'all' ? kycStatuses : [filter];
-    const lists = await Promise.all(statuses.map((status) => deps.store.listByStatus(status)));
-    const merged = lists.flat().sort(newestFirst);
-    const records = merged.slice(0, verificationListLimit);
-    // A full page from the index may have more behind it.
-    const truncated =
-      merged.length > verificationListLimit || lists.some((list) => list.length >= verificationListLimit);
+    const limit = searching ? verificationSearchLimit : verificationPageSize;
+    const compare = compareIn(order);
 
-    if (records.length === 0) return { items: [], truncated };
+    const lists = await Promise.all(
+      statuses.map((status) =>
+        deps.store.listByStatus(status, { order, ...(after ? { after } : {}), limit: limit + 1 }),
+      ),
+    );
+    let merged = lists.flat().sort(compare);
+    // A search that read a status only up to its limit saw nothing after that status's last item,
+    // so it lists nothing after it (from that status or any other) and says it stopped there. (A
+    // page without a search reads one more item of each status than it lists: enough.)
+    let searchedTo: KycRecord | undefined;
+    for (const list of searching ? lists : []) {
+      if (list.length <= limit) continue;
+      const last = [...list].sort(compare)[limit - 1];
+      if (last && (!searchedTo || compare(last, searchedTo) < 0)) searchedTo = last;
+    }
+    if (searchedTo) {
+      const boundary = searchedTo;
+      merged = merged.filter((record) => compare(record, boundary) <= 0);
+    }
 
-    const userIds = records.map((record) => record.userId);
-    const [registrations, histories] = await Promise.all([
-      deps.registrations.getRegistrations(userIds),
+    let page: KycRecord[];
+    let nextCursor: string | null;
+    let truncated = false;
+    let registrations: Map<string, RegistrationRecord>;
+    if (searching) {
+      const all = await deps.registrations.getRegistrations(merged.map((record) => record.userId));
+      const found = merged.filter((record) => matches(all.get(record.userId), needle));
+      page = found.slice(0, verificationPageSize);
+      const last = page[page.length - 1];
+      if (found.length > verificationPageSize && last) nextCursor = cursorOf(last);
+      else if (searchedTo) nextCursor = cursorOf(searchedTo);
+      else nextCursor = null;
+      truncated = searchedTo !== undefined;
+      registrations = all;
+    } else {
+      page = merged.slice(0, verificationPageSize);
+      const last = page[page.length - 1];
+      nextCursor = merged.length > verificationPageSize && last ? cursorOf(last) : null;
+      registrations = new Map();
+    }
+
+    if (page.length === 0) return { items: [], nextCursor, truncated };
+
+    const userIds = page.map((record) => record.userId);
+    const [pageRegistrations, histories] = await Promise.all([
+      searching ? Promise.resolve(registrations) : deps.registrations.getRegistrations(userIds),
       deps.store.listHistories(userIds, verificationHistoryLimit),
     ]);
-
+    const records = page;
     const items = records.map((record): VerificationItem => {
-      const registration = registrations.get(record.userId);
+      const registration = pageRegistrations.get(record.userId);
       return {
         userId: record.userId,
         status: record.status,
@@ -82,6 +163,6 @@ export function listVerifications(deps: ListVerificationsDeps) {
         })),
       };
     });
-    return { items, truncated };
+    return { items, nextCursor, truncated };
   };
 }

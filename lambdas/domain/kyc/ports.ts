@@ -184,9 +184,21 @@ export interface KycOutbox {
 }
 
 /** The admin queue's reads (ADR 0028). */
+/** Which part of a status's queue to read (ADR 0082). */
+export interface QueuePage {
+  order: 'newest' | 'oldest';
+  /** The last item of the previous page; the read starts after it. */
+  after?: { updatedAt: string; userId: string };
+  limit: number;
+}
+
 export interface KycAdminQueue {
-  /** The newest `verificationListLimit` state items with this status, newest change first. */
-  listByStatus(status: KycStatus): Promise<KycRecord[]>;
+  /**
+   * State items with this status in `order` (`newest`: change time descending, then user id
+   * descending; `oldest`: both ascending), strictly after `after` in that order, at most `limit`
+   * (fewer only when no more exist). Erased states are left out (ADR 0077).
+   */
+  listByStatus(status: KycStatus, page: QueuePage): Promise<KycRecord[]>;
   /** Each user's newest `limitPerUser` transitions, oldest first (users without any are absent). */
   listHistories(userIds: readonly string[], limitPerUser: number): Promise<Map<string, HistoryEntry[]>>;
 }

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationHistoryLimit } from '#contracts/admin-verifications.ts';
+import { verificationHistoryLimit, verificationPageSize } from '#contracts/admin-verifications.ts';
 import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbKycStore, historySk } from '#lambdas/adapters/dynamodb-kyc-store.ts';
@@ -145,7 +145,7 @@ describe('the admin queue on DynamoDB Local', () => {
     const userId = 'auth0|queue-one';
     const inquiryId = await userInReview(userId);
 
-    const pending = await list()('pending');
+    const pending = await list()({ status: 'pending' });
     expect(pending.items.find((item) => item.userId === userId)).toEqual({
       userId,
       status: 'pending',
@@ -186,8 +186,8 @@ describe('the admin queue on DynamoDB Local', () => {
       },
     });
 
-    expect((await list()('pending')).items.map((item) => item.userId)).not.toContain(userId);
-    const rejected = (await list()('rejected')).items.find((item) => item.userId === userId);
+    expect((await list()({ status: 'pending' })).items.map((item) => item.userId)).not.toContain(userId);
+    const rejected = (await list()({ status: 'rejected' })).items.find((item) => item.userId === userId);
     expect(rejected?.decidedBy).toBe('admin');
     expect(
       rejected?.history.map((entry) => [entry.previousStatus, entry.status, entry.adminId, entry.reason]),
@@ -207,7 +207,7 @@ describe('the admin queue on DynamoDB Local', () => {
     const retention = new DynamoDbRetention(client, dynamodb.tableNames);
     await retention.expireKycRecords(erased, [], Math.floor(Date.now() / 1000) + 3600);
     await retention.expireKycRecords(expired, [], Math.floor(Date.now() / 1000) - 1);
-    const listed = (await list()('all')).items.map((item) => item.userId);
+    const listed = (await list()({ status: 'all' })).items.map((item) => item.userId);
     expect(listed).toContain(kept);
     expect(listed).not.toContain(erased);
     expect(listed).not.toContain(expired);
@@ -282,7 +282,7 @@ describe('the admin queue on DynamoDB Local', () => {
   it('lists an account that never registered with empty organization fields', async () => {
     const userId = 'auth0|queue-unregistered';
     await userInReview(userId, { registered: false });
-    const item = (await list()('pending')).items.find((entry) => entry.userId === userId);
+    const item = (await list()({ status: 'pending' })).items.find((entry) => entry.userId === userId);
     expect(item).toMatchObject({ organizationName: null, organizationType: null, email: null, name: null });
     expect(item?.history).toHaveLength(1);
   });
@@ -301,7 +301,7 @@ describe('the admin queue on DynamoDB Local', () => {
             : { decision: 'rejected', reasonCode: 'selfie_mismatch', reason: `Round ${round}` },
       });
     }
-    const item = (await list()('all')).items.find((entry) => entry.userId === userId);
+    const item = (await list()({ status: 'all' })).items.find((entry) => entry.userId === userId);
     expect(item?.history).toHaveLength(verificationHistoryLimit);
     // The Persona transition was the oldest of 51: it is the one left out.
     expect(item?.history[0]?.reason).toBe('Round 0');
@@ -310,20 +310,48 @@ describe('the admin queue on DynamoDB Local', () => {
     expect([...times].sort()).toEqual(times);
   }, 30_000);
 
-  it('costs one index query, one batch read per 100 registrations and one history query per listed user', async () => {
+  it('a page costs one index query, one batch read and one history query per listed user; the cursor walks the rest', async () => {
     const users = Array.from({ length: 101 }, (_, index) => `auth0|bulk-${String(index).padStart(3, '0')}`);
+    // All share one change time: the index gives ties in no fixed order, the cursor must still
+    // list each user once.
     await seedInReview(users);
     sent.length = 0;
-    const { items } = await list()('pending');
-    const listed = items.length;
-    expect(listed).toBeGreaterThanOrEqual(users.length);
-    expect(
-      items.filter((item) => users.includes(item.userId)).every((item) => item.organizationName !== null),
-    ).toBe(true);
+    const first = await list()({ status: 'pending' });
+    expect(first.items).toHaveLength(verificationPageSize);
+    expect(first.nextCursor).not.toBeNull();
     const count = (name: string) => sent.filter((command) => command === name).length;
-    expect(count('BatchGetItemCommand')).toBe(Math.ceil(listed / 100));
-    expect(count('QueryCommand')).toBe(1 + listed);
-    expect(sent.length).toBe(1 + Math.ceil(listed / 100) + listed);
+    expect(count('BatchGetItemCommand')).toBe(1);
+    // One history query per listed user; the index is read 26 items at a time, and on past the
+    // page while the items share the page's last change time (here 101 do: 4 reads).
+    const indexReads = count('QueryCommand') - verificationPageSize;
+    expect(indexReads).toBeGreaterThanOrEqual(1);
+    expect(indexReads).toBeLessThanOrEqual(Math.ceil(users.length / (verificationPageSize + 1)) + 1);
+    expect(sent.length).toBe(1 + count('QueryCommand'));
+
+    const seen = first.items.map((item) => item.userId);
+    for (let cursor = first.nextCursor; cursor; ) {
+      const page = await list()({ status: 'pending', cursor });
+      seen.push(...page.items.map((item) => item.userId));
+      cursor = page.nextCursor;
+    }
+    expect(seen.filter((userId) => users.includes(userId)).sort()).toEqual(users);
+    expect(new Set(seen).size).toBe(seen.length);
+  }, 60_000);
+
+  it('searches the registrations of the whole filter in batches of 100, and lists the matches with their history', async () => {
+    const users = Array.from({ length: 120 }, (_, index) => `auth0|search-${String(index).padStart(3, '0')}`);
+    await seedInReview(users);
+    sent.length = 0;
+    const found = await list()({ status: 'pending', q: 'AUTH0-SEARCH-11' });
+    expect(found.items.map((item) => item.userId).sort()).toEqual(
+      users.filter((userId) => userId.startsWith('auth0|search-11')),
+    );
+    expect(found).toMatchObject({ nextCursor: null, truncated: false });
+    const count = (name: string) => sent.filter((command) => command === name).length;
+    const listed = (await list()({ status: 'pending', q: 'northwatch-defense' })).items.length;
+    expect(listed).toBe(verificationPageSize);
+    // The first search: the index (one query), every registration of the filter, one history each.
+    expect(count('QueryCommand')).toBe(1 + found.items.length + 1 + listed);
   }, 60_000);
 });
 
@@ -514,7 +542,7 @@ describe('event ordering in the database', () => {
       { inquiryId: first?.inquiryId, attempt: 1 },
       { inquiryId: 'inq_attempt_2', attempt: 2 },
     ]);
-    const item = (await list()('all')).items.find((entry) => entry.userId === userId);
+    const item = (await list()({ status: 'all' })).items.find((entry) => entry.userId === userId);
     expect(item).toMatchObject({ status: 'not_started', submitted: false, attempt: 2 });
     expect(
       item?.history.map((entry) => [entry.previousStatus, entry.status, entry.decidedBy, entry.action]),

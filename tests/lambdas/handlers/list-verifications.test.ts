@@ -131,6 +131,7 @@ describe('GET /api/admin/verifications', () => {
     expect(listVerificationsResponse.safeParse(response.json).success).toBe(true);
     expect(response.json).toEqual({
       truncated: false,
+      nextCursor: null,
       items: [
         {
           userId: 'auth0|u1',
@@ -193,6 +194,22 @@ describe('GET /api/admin/verifications', () => {
     expect(response.json.errors).toEqual([
       { field: 'status', message: 'Use pending, approved, rejected or all' },
     ]);
+    expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it('answers 400 problem+json with a field error for a bad cursor, search or sort, reading nothing', async () => {
+    const response = await call(
+      await request({ query: { cursor: 'bm90LWEtY3Vyc29y', q: 'x', sort: 'alphabetical' } }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.headers?.['content-type']).toContain('application/problem+json');
+    expect(response.json.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'cursor', message: 'This page no longer exists: start again from the first page' },
+        { field: 'q', message: 'Search with 2 to 100 characters' },
+        { field: 'sort', message: 'Use newest or oldest' },
+      ]),
+    );
     expect(ddb.calls()).toHaveLength(0);
   });
 

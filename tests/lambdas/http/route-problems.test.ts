@@ -286,6 +286,23 @@ const kycState = (overrides: Record<string, unknown> = {}) => ({
   decidedBy: 'persona',
   ...overrides,
 });
+/** Persona's inquiry with one verification and a failed check (`?include=verifications`, ADR 0082). */
+const personaInquiryWithChecks: Answer = {
+  status: 200,
+  body: {
+    data: { type: 'inquiry', id: 'inq_1', attributes: { status: 'needs_review', 'reference-id': USER } },
+    included: [
+      {
+        type: 'verification/selfie',
+        id: 'ver_1',
+        attributes: {
+          status: 'failed',
+          checks: [{ name: 'selfie_id_comparison', status: 'failed', reasons: ['mismatch'] }],
+        },
+      },
+    ],
+  },
+};
 /** Auth0 answers 503 asking for more time than the adapter's 10 s budget: it gives up at once. */
 const auth0Down: Answer = { status: 503, body: { statusCode: 503 }, headers: { 'retry-after': '60' } };
 /** A signed-in person's own deletion request (ADR 0076). */
@@ -884,6 +901,38 @@ const specific: Scenario[] = [
     after: nothingTouched,
   },
   {
+    route: 'GetVerificationEvidence',
+    name: 'a user with no verification',
+    expected: 'verificationNotFound',
+    event: { claims: claims(admin), pathParameters: { userId: 'auth0|nobody' } },
+    after: () => {
+      nothingWritten();
+      expect(fetchCalls).toEqual([]);
+    },
+  },
+  {
+    route: 'GetVerificationEvidence',
+    name: 'a user whose state names no inquiry',
+    expected: 'verificationNotFound',
+    event: { claims: claims(admin), pathParameters: { userId: USER } },
+    arrange: () =>
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({ inquiryId: undefined }) }),
+    after: () => expect(fetchCalls).toEqual([]),
+  },
+  {
+    route: 'GetVerificationEvidence',
+    name: 'Persona failing',
+    expected: 'verificationProviderUnavailable',
+    event: { claims: claims(admin), pathParameters: { userId: USER } },
+    arrange: () => {
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({}) });
+      remote = [
+        ['GET persona.test/api/v1/inquiries/inq_1', { status: 500, body: { errors: [{ title: 'boom' }] } }],
+      ];
+    },
+    after: nothingWritten,
+  },
+  {
     route: 'AllowVerificationAttempt',
     name: 'a user with no verification',
     expected: 'verificationNotFound',
@@ -1137,6 +1186,15 @@ describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () =
       status: 200,
       event: { claims: claims(admin), pathParameters: { userId: USER } },
     },
+    {
+      route: 'GetVerificationEvidence',
+      status: 200,
+      event: { claims: claims(admin), pathParameters: { userId: USER } },
+      arrange: () => {
+        ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({}) });
+        remote = [['GET persona.test/api/v1/inquiries/inq_1', personaInquiryWithChecks]];
+      },
+    },
   ];
   it.each(successes.map((s, i) => [s.route, i, s] as const))(
     '%s (%i) succeeds within its grants',
@@ -1183,6 +1241,9 @@ describe('a handler takes its auth from the route that mounts it', () => {
       ddb.on(GetCommand, { TableName: 'kyc' }).resolves({
         Item: kycState(route.id === 'AllowVerificationAttempt' ? { status: 'rejected' } : {}),
       });
+      if (route.id === 'GetVerificationEvidence') {
+        remote = [['GET persona.test/api/v1/inquiries/inq_1', personaInquiryWithChecks]];
+      }
       const served = await handlers.get(route.id)?.(
         await eventFor(route, { ...body, claims: claims(admin) }),
         lambdaContext,

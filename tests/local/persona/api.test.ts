@@ -222,3 +222,81 @@ describe('Persona emulator API', () => {
     expect(html).toContain(created.json.data.id);
   });
 });
+
+describe('an inquiry with its verifications (?include=verifications, ADR 0082)', () => {
+  async function finished(outcome: 'approve' | 'decline' | 'review' | 'fail') {
+    const created = await api('POST', '/api/v1/inquiries', createBody(`auth0|checks-${outcome}`));
+    const id = String(created.json.data.id);
+    const answer = await fetch(`${persona.url}/widget/api/inquiries/${id}/outcome`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionToken: created.json.meta['session-token'], outcome }),
+    });
+    expect(answer.status).toBe(200);
+    return id;
+  }
+
+  it.each([
+    ['review', 'needs_review', ['selfie_id_comparison']],
+    ['decline', 'declined', ['id_tamper_detection', 'id_fabrication_detection']],
+    ['fail', 'failed', ['id_unprocessable_submission_detection']],
+    ['approve', 'approved', []],
+  ] as const)(
+    'after "%s" lists the verifications with the failing checks (%s)',
+    async (outcome, status, failing) => {
+      const id = await finished(outcome);
+      const plain = await api('GET', `/api/v1/inquiries/${id}`);
+      expect(plain.json.included).toEqual([]);
+      const related = plain.json.data.relationships.verifications.data as { type: string; id: string }[];
+      expect(related.map((entry) => entry.type)).toEqual([
+        'verification/government-id',
+        'verification/selfie',
+      ]);
+
+      const { status: code, json } = await api('GET', `/api/v1/inquiries/${id}?include=verifications`);
+      expect(code).toBe(200);
+      expect(json.data.attributes.status).toBe(status);
+      const included = json.included as {
+        type: string;
+        id: string;
+        attributes: { status: string; checks: { name: string; status: string; reasons: string[] }[] };
+      }[];
+      expect(included.map((entry) => ({ type: entry.type, id: entry.id }))).toEqual(related);
+      const failed = included.flatMap((entry) =>
+        entry.attributes.checks.filter((check) => check.status === 'failed').map((check) => check.name),
+      );
+      expect(failed).toEqual(failing);
+      for (const entry of included) {
+        expect(entry.attributes.status).toBe(
+          entry.attributes.checks.some((check) => check.status === 'failed') ? 'failed' : 'passed',
+        );
+        for (const check of entry.attributes.checks) {
+          expect(check).toEqual({
+            name: expect.any(String),
+            status: expect.stringMatching(/^(passed|failed|not_applicable)$/),
+            reasons: check.status === 'failed' ? [expect.any(String)] : [],
+            requirement: 'required',
+            metadata: {},
+          });
+        }
+      }
+    },
+  );
+
+  it("is what the backend's Persona client reads as the evidence", async () => {
+    const { createPersonaClient } = await import('#lambdas/adapters/persona-client.ts');
+    const id = await finished('review');
+    const client = createPersonaClient({ baseUrl: persona.url, apiKey: async () => apiKey });
+    const evidence = await client.getInquiryEvidence(id);
+    expect(evidence).toMatchObject({ inquiryId: id, status: 'needs_review', redactedAt: null });
+    expect(evidence.verifications.map((v) => [v.type, v.status])).toEqual([
+      ['verification/government-id', 'passed'],
+      ['verification/selfie', 'failed'],
+    ]);
+    expect(evidence.verifications[1]?.checks.find((check) => check.status === 'failed')).toEqual({
+      name: 'selfie_id_comparison',
+      status: 'failed',
+      reasons: ['The face in the selfie does not match the portrait on the ID.'],
+    });
+  });
+});

@@ -66,6 +66,15 @@ describe('nav', () => {
     expect(within(nav()).queryByRole('button', { name: 'Log In' })).toBeNull();
   });
 
+  it('offers an administrator Verification Review instead of the Dashboard, with Log Out', async () => {
+    localStorage.setItem('auth-hint', 'admin');
+    renderRoute('/pricing');
+    const review = await within(await navReady()).findByRole('link', { name: 'Verification Review' });
+    expect(review.getAttribute('href')).toBe('/admin/verification');
+    expect(within(nav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(within(nav()).getByRole('button', { name: 'Log Out' })).toBeDefined();
+  });
+
   it('offers Log Out beside the Dashboard to a signed-in, approved visitor, and logging out forgets the journey', async () => {
     localStorage.setItem('auth-hint', 'signed-in');
     localStorage.setItem('registration_data', '{"step":2}');

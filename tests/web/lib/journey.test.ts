@@ -124,6 +124,14 @@ describe('routeAccess', () => {
     }
   });
 
+  it("sends a verified admin's Dashboard to the review queue, and a user's to their dashboard", () => {
+    for (const s of states.filter((s) => s.authenticated && s.emailVerified)) {
+      expect(routeAccess('dashboard', s), describeState(s)).toEqual(
+        s.role === 'admin' ? { kind: 'redirect', to: 'adminVerification' } : { kind: 'render' },
+      );
+    }
+  });
+
   it('sends an unverified user to Verify Your Email from every onboarding screen', () => {
     for (const s of states.filter((s) => s.authenticated && !s.emailVerified)) {
       for (const route of [

@@ -195,7 +195,7 @@ function SessionGate({ auth }: { auth: AuthSession }) {
         await auth.getAccessToken({ fresh: true }).catch(() => undefined);
       }
       meRef.current = me;
-      setAuthHint(me.emailVerified && me.kycStatus === 'approved');
+      setAuthHint(me.role === 'admin' ? 'admin' : me.emailVerified && me.kycStatus === 'approved');
       setMeState({ state: 'ready', me });
       return me;
     },

@@ -103,11 +103,15 @@ function AuthSlot({ onLogOut }: { onLogOut: () => Promise<void> }) {
   if (hint === 'pending') {
     return <span className="nav-auth nav-auth--pending">{copy.loading}</span>;
   }
-  if (hint === 'signed-in') {
+  if (hint === 'signed-in' || hint === 'admin') {
+    // An administrator's place is the review queue, not a user's dashboard.
     return (
       <span className="nav-auth-group">
-        <Link className="nav-auth" to={paths.dashboard.getHref()}>
-          {copy.dashboard}
+        <Link
+          className="nav-auth"
+          to={hint === 'admin' ? paths.adminVerification.getHref() : paths.dashboard.getHref()}
+        >
+          {hint === 'admin' ? copy.verificationReview : copy.dashboard}
         </Link>
         <button
           type="button"

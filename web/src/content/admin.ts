@@ -26,7 +26,10 @@ export const adminCopy = {
     all: 'All verifications',
   } satisfies Record<VerificationStatusFilter, string>,
   count: (count: number) => plural(count, 'verification', 'verifications'),
-  truncated: (limit: number) => `Showing the newest ${limit}; older ones are not listed.`,
+  /** One page of more (ADR 0082): the count is the page's. */
+  countOnPage: (count: number) => `${plural(count, 'verification', 'verifications')} on this page`,
+  truncated:
+    'The search stopped after the first 5,000 verifications of this filter: the next page searches on.',
   refresh: 'Refresh',
   refreshing: 'Refreshing...',
   updated: 'Updated',
@@ -89,6 +92,46 @@ export const adminCopy = {
     decisionHeld: (personaStatus: string, reviewerStatus: string) =>
       `Persona decided ${personaStatus}; the reviewer's decision (${reviewerStatus}) stands`,
   },
+  checks: {
+    /** ADR 0082: Persona's verifications and their failed checks, loaded when opened. */
+    summary: 'Why Persona flagged it',
+    loading: "Loading Persona's checks…",
+    failed: "Persona's checks could not be loaded.",
+    retry: 'Try again',
+    inquiryStatus: (status: string) => `Persona's inquiry status: ${status}`,
+    redacted: "Persona erased this inquiry's personal data: its checks can no longer be shown.",
+    noVerifications: 'Persona has no verification for this inquiry yet.',
+    noneFailed: 'No verification check failed.',
+    verification: (type: string, status: string) => `${type} verification: ${status}`,
+  },
+  persona: {
+    open: 'Open in Persona',
+    /** Read after the visible text: which inquiry, and that it opens in a new tab. */
+    details: (inquiryId: string) => ` (inquiry ${inquiryId}, opens in a new tab)`,
+  },
+  search: {
+    label: 'Search by organization or email',
+    submit: 'Search',
+    clear: 'Clear search',
+    hint: 'At least 2 characters.',
+  },
+  sort: {
+    label: 'Order',
+    newest: 'Newest change first',
+    oldest: 'Oldest change first',
+  },
+  pages: {
+    label: 'Pages',
+    first: 'First page',
+    next: 'Next page',
+  },
+  details: {
+    show: 'Show details',
+    hide: 'Hide details',
+    decided: (by: string, when: string) => `Decided by ${by}, ${when}`,
+  },
+  noMatch: (q: string) => `No verification of this filter matches "${q}".`,
+  matching: (heading: string, q: string) => `${heading} matching "${q}"`,
   trail: {
     summary: 'Audit trail',
     loading: 'Loading the audit trail…',

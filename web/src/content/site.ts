@@ -10,6 +10,7 @@ export const site = {
     account: 'Account',
     logIn: 'Log In',
     dashboard: 'Dashboard',
+    verificationReview: 'Verification Review',
     requestAccess: 'Request Beta Access',
     loading: 'Loading...',
     openMenu: 'Open menu',

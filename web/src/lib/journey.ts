@@ -142,7 +142,8 @@ export function routeAccess(route: AppRouteKey, state: JourneyState): Access {
   const segment = segmentOf(state.organizationType);
   switch (route) {
     case 'dashboard':
-      return render;
+      // An administrator's Dashboard is the review queue.
+      return state.role === 'admin' ? redirect('adminVerification') : render;
     case 'kycStart':
       return state.kycStatus === 'not_started' ? render : redirect(nextStep(state));
     case 'kycPersona':

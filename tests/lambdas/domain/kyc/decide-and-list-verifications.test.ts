@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { verificationDecisionRequest, verificationListLimit } from '#contracts/admin-verifications.ts';
+import {
+  decodeVerificationCursor,
+  encodeVerificationCursor,
+  listVerificationsQuery,
+  verificationDecisionRequest,
+  verificationPageSize,
+} from '#contracts/admin-verifications.ts';
 import { decisionReasons, maxVerificationAttempts, reviewerReasonCodes } from '#contracts/kyc-reasons.ts';
 import { allowNewAttempt, decideVerification } from '#lambdas/domain/kyc/decide-verification.ts';
 import {
@@ -451,7 +457,9 @@ describe('four-eyes decisions (ADR 0080)', () => {
     const { store, decide } = await fourEyesSetup('defense');
     await store.seed({ userId: 'u2', status: 'pending', inquiryId: 'inq_2' });
     await decide({ adminId: 'admin-1', userId: 'u2', decision: approve });
-    const listed = await listVerifications({ store, registrations: registrationsOf('defense') })('pending');
+    const listed = await listVerifications({ store, registrations: registrationsOf('defense') })({
+      status: 'pending',
+    });
     expect(listed.items[0]?.proposal).toEqual({
       decision: 'approved',
       reasonCode: 'identity_confirmed',
@@ -645,11 +653,11 @@ describe('listVerifications', () => {
     });
     await store.seed({ userId: 'd', status: 'not_started', updatedAt: '2026-01-01T00:00:00.000Z' });
     const ids = async (filter: 'pending' | 'approved' | 'rejected' | 'all') =>
-      (await list(filter)).items.map((item) => item.userId);
+      (await list({ status: filter })).items.map((item) => item.userId);
     expect((await ids('pending')).sort()).toEqual(['a', 'c']);
     expect(await ids('all')).toEqual(['c', 'b', 'a', 'd']);
     expect(await ids('rejected')).toEqual([]);
-    expect((await list('approved')).items[0]).toMatchObject({
+    expect((await list({ status: 'approved' })).items[0]).toMatchObject({
       userId: 'b',
       status: 'approved',
       inquiryId: 'inq_b',
@@ -668,7 +676,7 @@ describe('listVerifications', () => {
       organizationUrl: 'https://northwatch-defense.example',
       organizationType: 'defense',
     });
-    const { items, truncated } = await list('pending');
+    const { items, truncated } = await list({ status: 'pending' });
     expect(truncated).toBe(false);
     expect(items).toEqual([
       {
@@ -695,7 +703,7 @@ describe('listVerifications', () => {
   it('lists an account without a registration with empty organization fields rather than guessing', async () => {
     const { store, list } = await queue();
     await store.seed({ userId: 'seeded', status: 'pending', inquiryId: 'inq_s' });
-    expect((await list('pending')).items[0]).toMatchObject({
+    expect((await list({ status: 'pending' })).items[0]).toMatchObject({
       userId: 'seeded',
       email: null,
       name: null,
@@ -722,8 +730,8 @@ describe('listVerifications', () => {
       decision: { decision: 'approved', reasonCode: 'identity_confirmed', reason: 'ID matches' },
     });
 
-    expect(await list('pending')).toEqual({ items: [], truncated: false });
-    const [item] = (await list('approved')).items;
+    expect(await list({ status: 'pending' })).toEqual({ items: [], truncated: false, nextCursor: null });
+    const [item] = (await list({ status: 'approved' })).items;
     expect(item?.decidedBy).toBe('admin');
     expect(item?.history).toEqual([
       {
@@ -755,32 +763,102 @@ describe('listVerifications', () => {
     await store.seed({ userId: 'p1', status: 'pending' });
     await store.seed({ userId: 'p2', status: 'pending' });
     await store.seed({ userId: 'r1', status: 'rejected' });
-    await list('pending');
+    await list({ status: 'pending' });
     expect(registrations.reads.map((ids) => [...ids].sort())).toEqual([['p1', 'p2']]);
     expect(store.historyReads.map((ids) => [...ids].sort())).toEqual([['p1', 'p2']]);
   });
 
   it('reads nothing more for an empty queue', async () => {
     const { store, registrations, list } = await queue();
-    expect(await list('pending')).toEqual({ items: [], truncated: false });
+    expect(await list({ status: 'pending' })).toEqual({ items: [], truncated: false, nextCursor: null });
     expect(registrations.reads).toEqual([]);
     expect(store.historyReads).toEqual([]);
   });
 
-  it(`lists at most the newest ${verificationListLimit} and says more exist`, async () => {
+  it(`pages ${verificationPageSize} at a time with a cursor, newest or oldest first, every item once`, async () => {
     const { store, list } = await queue();
-    for (let index = 0; index < verificationListLimit + 5; index++) {
-      const day = new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
+    const count = verificationPageSize * 2 + 5;
+    for (let index = 0; index < count; index++) {
+      // Pairs share a change time: the cursor must not split or repeat a tie.
+      const at = new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 2) * 60_000).toISOString();
       await store.seed({
-        userId: `u${index}`,
-        status: index % 2 === 0 ? 'pending' : 'approved',
-        updatedAt: day,
+        userId: `u${String(index).padStart(3, '0')}`,
+        status: index % 3 === 0 ? 'approved' : 'pending',
+        updatedAt: at,
       });
     }
-    const { items, truncated } = await list('all');
-    expect(truncated).toBe(true);
-    expect(items).toHaveLength(verificationListLimit);
-    expect(items[0]?.userId).toBe(`u${verificationListLimit + 4}`);
-    expect((await list('approved')).truncated).toBe(false);
+    for (const sort of ['newest', 'oldest'] as const) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await list({ status: 'all', sort, ...(cursor ? { cursor } : {}) });
+        expect(page.items.length).toBeLessThanOrEqual(verificationPageSize);
+        expect(page.truncated).toBe(false);
+        seen.push(...page.items.map((item) => item.userId));
+        cursor = page.nextCursor ?? undefined;
+        pages++;
+      } while (cursor);
+      expect(pages).toBe(3);
+      expect(new Set(seen).size).toBe(count);
+      const times = seen.map((userId) => store.states.get(userId)?.updatedAt ?? '');
+      const sorted = [...times].sort();
+      expect(times).toEqual(sort === 'newest' ? sorted.reverse() : sorted);
+    }
+    const first = await list({ status: 'pending' });
+    expect(first.items).toHaveLength(verificationPageSize);
+    expect(first.items.every((item) => item.status === 'pending')).toBe(true);
+    expect((await list({ status: 'rejected' })).nextCursor).toBeNull();
+  });
+
+  it('searches the organization and the email, ignoring case, and pages the matches', async () => {
+    const { store, registrations, list } = await queue();
+    for (let index = 0; index < 30; index++) {
+      const userId = `s${String(index).padStart(2, '0')}`;
+      await store.seed({
+        userId,
+        status: 'pending',
+        inquiryId: `inq_${userId}`,
+        updatedAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+      });
+      registrations.add(userId, {
+        email: index === 7 ? 'mira@helix-bio.example' : `${userId}@northwatch-defense.example`,
+        organizationName: index === 7 ? 'Helix Biosciences' : `Northwatch Defense ${index}`,
+      });
+    }
+    const byName = await list({ q: 'HELIX' });
+    expect(byName.items.map((item) => item.userId)).toEqual(['s07']);
+    expect(byName).toMatchObject({ nextCursor: null, truncated: false });
+    expect((await list({ q: 'mira@helix' })).items.map((item) => item.userId)).toEqual(['s07']);
+    expect((await list({ q: 'nobody' })).items).toEqual([]);
+
+    const northwatch = await list({ q: 'northwatch', sort: 'oldest' });
+    expect(northwatch.items).toHaveLength(verificationPageSize);
+    expect(northwatch.items[0]?.userId).toBe('s00');
+    const rest = await list({ q: 'northwatch', sort: 'oldest', cursor: northwatch.nextCursor ?? '' });
+    expect(rest.items.map((item) => item.userId)).toEqual(['s26', 's27', 's28', 's29']);
+    expect(rest.nextCursor).toBeNull();
+  });
+
+  it('refuses a cursor that is not one of its own, and a search too short or too long (400 field errors)', () => {
+    for (const query of [
+      { cursor: 'not-a-cursor' },
+      { cursor: encodeVerificationCursor({ updatedAt: 'yesterday', userId: 'u1' }) },
+      { q: 'a' },
+      { q: 'x'.repeat(101) },
+      { sort: 'alphabetical' },
+      { page: '2' },
+    ]) {
+      expect(listVerificationsQuery.safeParse(query).success, JSON.stringify(query)).toBe(false);
+    }
+    const cursor = encodeVerificationCursor({ updatedAt: '2026-01-01T00:00:00.000Z', userId: 'auth0|ü' });
+    expect(decodeVerificationCursor(cursor)).toEqual({
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      userId: 'auth0|ü',
+    });
+    expect(listVerificationsQuery.safeParse({ cursor, q: ' helix ', sort: 'oldest' })).toMatchObject({
+      success: true,
+      data: { q: 'helix' },
+    });
   });
 });

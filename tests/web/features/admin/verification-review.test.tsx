@@ -131,6 +131,7 @@ function fakeApi(options: {
   lists?: Partial<Record<string, ListVerificationsResponse | (() => Promise<Response> | Response)>>;
   decide?: (userId: string, body: unknown) => Response | Promise<Response>;
   trail?: (userId: string) => Response | Promise<Response>;
+  evidence?: (userId: string) => Response | Promise<Response>;
 }) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -139,9 +140,10 @@ function fakeApi(options: {
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = new Headers(init?.headers);
     calls.push({ method, url, body, authorization: headers.get('Authorization') ?? undefined });
-    const list = /^\/api\/admin\/verifications\?status=(\w+)$/.exec(url);
+    // The list, whatever else its query holds (search, order, cursor): answered by status.
+    const list = /^\/api\/admin\/verifications\?status=(\w+)(&.*)?$/.exec(url);
     if (method === 'GET' && list) {
-      const answer = options.lists?.[list[1] ?? ''] ?? { items: [], truncated: false };
+      const answer = options.lists?.[list[1] ?? ''] ?? { items: [], truncated: false, nextCursor: null };
       return typeof answer === 'function' ? answer() : json(200, answer);
     }
     const decision = /^\/api\/admin\/verifications\/([^/]+)\/decision$/.exec(url);
@@ -155,6 +157,9 @@ function fakeApi(options: {
             outcome: 'decided',
           });
     }
+    const evidence = /^\/api\/admin\/verifications\/([^/]+)\/evidence$/.exec(url);
+    if (method === 'GET' && evidence && options.evidence)
+      return options.evidence(decodeURIComponent(evidence[1] ?? ''));
     const trail = /^\/api\/admin\/verifications\/([^/]+)\/audit-trail$/.exec(url);
     if (method === 'GET' && trail && options.trail) return options.trail(decodeURIComponent(trail[1] ?? ''));
     return problemJson(404, { type: 'about:blank', title: 'Not Found', status: 404 });
@@ -199,6 +204,9 @@ function renderQueue(path: string = paths.adminVerification.getHref()) {
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
+/** A decided card is collapsed: open it (ADR 0082). */
+const openDetails = (article: HTMLElement) =>
+  fireEvent.click(within(article).getByRole('button', { name: /^Show details/ }));
 const findCard = (name: string) => screen.findByRole('article', { name });
 /** The internal note. */
 const reasonOf = (article: HTMLElement) =>
@@ -217,7 +225,9 @@ afterEach(() => {
 
 describe('the review queue', () => {
   it('loads the pending queue by default with the admin token, and shows each item in full', async () => {
-    const api = fakeApi({ lists: { pending: { items: [northwatch, helix], truncated: false } } });
+    const api = fakeApi({
+      lists: { pending: { items: [northwatch, helix], truncated: false, nextCursor: null } },
+    });
     renderQueue();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Verification Review' })).toBeTruthy();
@@ -254,7 +264,7 @@ describe('the review queue', () => {
       email: 'ben@northwatch-defense.example',
       name: 'Ben Defense',
     });
-    fakeApi({ lists: { pending: { items: [northwatch, colleague], truncated: false } } });
+    fakeApi({ lists: { pending: { items: [northwatch, colleague], truncated: false, nextCursor: null } } });
     renderQueue();
     await screen.findAllByRole('article', { name: 'Northwatch Defense' });
     const names = screen.getAllByRole('form').map((form) => form.getAttribute('aria-label'));
@@ -265,10 +275,12 @@ describe('the review queue', () => {
   });
 
   it('shows the history with who decided and the admin reasons', async () => {
-    fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false } } });
+    fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false, nextCursor: null } } });
     renderQueue(paths.adminVerification.getHref('rejected'));
     const article = await findCard('Acme Pharma');
-    const history = within(article).getByText('History (3 changes)');
+    openDetails(article);
+    const history = within(article).getByRole('button', { name: 'History (3 changes)' });
+    expect(history.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(history);
     const entries = within(article).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
@@ -300,9 +312,10 @@ describe('the review queue', () => {
         },
       ],
     });
-    fakeApi({ lists: { rejected: { items: [held], truncated: false } } });
+    fakeApi({ lists: { rejected: { items: [held], truncated: false, nextCursor: null } } });
     renderQueue(paths.adminVerification.getHref('rejected'));
     const article = await findCard('Held Labs');
+    openDetails(article);
     fireEvent.click(within(article).getByText('History (3 changes)'));
     const entries = within(article).getAllByRole('listitem');
     expect(entries.at(-1)?.textContent).toMatch(
@@ -331,7 +344,7 @@ describe('the review queue', () => {
       ...overrides,
     });
     const api = fakeApi({
-      lists: { pending: { items: [northwatch], truncated: false } },
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
       trail: (userId) =>
         failures-- > 0
           ? problemJson(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 })
@@ -381,7 +394,7 @@ describe('the review queue', () => {
       organizationType: null,
       history: [],
     });
-    fakeApi({ lists: { pending: { items: [seeded], truncated: false } } });
+    fakeApi({ lists: { pending: { items: [seeded], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('auth0|seeded');
     expect(within(article).getByText('No registration on file')).toBeTruthy();
@@ -394,8 +407,8 @@ describe('the status filter', () => {
   it('lives in the URL: a link per status, the current one marked, back returns to the queue', async () => {
     const api = fakeApi({
       lists: {
-        pending: { items: [northwatch], truncated: false },
-        approved: { items: [{ ...helix, status: 'approved' }], truncated: false },
+        pending: { items: [northwatch], truncated: false, nextCursor: null },
+        approved: { items: [{ ...helix, status: 'approved' }], truncated: false, nextCursor: null },
       },
     });
     const { router } = renderQueue();
@@ -423,7 +436,9 @@ describe('the status filter', () => {
   });
 
   it('opens on the filter the URL names, and on the queue for an unknown one', async () => {
-    const api = fakeApi({ lists: { rejected: { items: [rejectedBefore], truncated: false } } });
+    const api = fakeApi({
+      lists: { rejected: { items: [rejectedBefore], truncated: false, nextCursor: null } },
+    });
     renderQueue('/admin/verification?status=rejected');
     await findCard('Acme Pharma');
     cleanup();
@@ -439,7 +454,7 @@ describe('the status filter', () => {
     let answerApproved: (response: Response) => void = () => {};
     fakeApi({
       lists: {
-        pending: { items: [northwatch], truncated: false },
+        pending: { items: [northwatch], truncated: false, nextCursor: null },
         approved: () => new Promise<Response>((resolve) => (answerApproved = resolve)),
       },
     });
@@ -448,14 +463,14 @@ describe('the status filter', () => {
     await act(() => router.navigate(paths.adminVerification.getHref('approved')));
     expect(screen.queryByRole('article', { name: 'Northwatch Defense' })).toBeNull();
     expect(screen.getByText('Loading verifications...').getAttribute('role')).toBe('status');
-    answerApproved(json(200, { items: [], truncated: false }));
+    answerApproved(json(200, { items: [], truncated: false, nextCursor: null }));
     expect(await screen.findByText('No approved verifications.')).toBeTruthy();
   });
 });
 
 describe('a decision', () => {
   it('needs a reason code that fits the decision: the contract messages show on the field and nothing is sent', async () => {
-    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
     const code = codeOf(article);
@@ -480,7 +495,7 @@ describe('a decision', () => {
   });
 
   it('lists the reviewer codes of each offered decision, labelled with the decision', async () => {
-    fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
     const labels = Array.from(codeOf(article).options).map((option) => option.textContent);
@@ -498,7 +513,7 @@ describe('a decision', () => {
       history: [],
     });
     const own = item({ userId: admin.userId, organizationName: 'Admin Org' });
-    fakeApi({ lists: { all: { items: [cancelled, own], truncated: false } } });
+    fakeApi({ lists: { all: { items: [cancelled, own], truncated: false, nextCursor: null } } });
     renderQueue(paths.adminVerification.getHref('all'));
     for (const name of ['Cancelled Corp', 'Admin Org']) {
       const article = await findCard(name);
@@ -520,7 +535,11 @@ describe('a decision', () => {
     fakeApi({
       lists: {
         pending: () =>
-          json(200, { items: [{ ...northwatch, proposal: proposed ? proposal : null }], truncated: false }),
+          json(200, {
+            items: [{ ...northwatch, proposal: proposed ? proposal : null }],
+            truncated: false,
+            nextCursor: null,
+          }),
       },
       decide: (userId) => {
         if (proposed)
@@ -570,7 +589,9 @@ describe('a decision', () => {
   ] as const)(
     '%s sends exactly {decision, reasonCode, reason} to the encoded path',
     async (button, decision, reasonCode, title) => {
-      const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+      const api = fakeApi({
+        lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
+      });
       renderQueue();
       const article = await findCard('Northwatch Defense');
       const user = userEvent.setup();
@@ -602,7 +623,8 @@ describe('a decision', () => {
       lists: {
         pending: () => {
           pendingCalls += 1;
-          if (pendingCalls === 1) return json(200, { items: [northwatch, helix], truncated: false });
+          if (pendingCalls === 1)
+            return json(200, { items: [northwatch, helix], truncated: false, nextCursor: null });
           // The re-fetch answers late: the decision shows before it.
           return new Promise<Response>((resolve) => (answerRefetch = resolve));
         },
@@ -622,13 +644,13 @@ describe('a decision', () => {
     );
     await waitFor(() => expect(api.lists()).toHaveLength(2));
 
-    answerRefetch(json(200, { items: [helix], truncated: false }));
+    answerRefetch(json(200, { items: [helix], truncated: false, nextCursor: null }));
     await waitFor(() => expect(pendingCalls).toBe(2));
     expect(screen.getByRole('article', { name: 'Helix Bio' })).toBeTruthy();
   });
 
   it('moves focus to the list heading after deciding the last item', async () => {
-    fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
     chooseReason(article, 'document_unreadable');
@@ -647,7 +669,7 @@ describe('a decision', () => {
         all: () => {
           calls += 1;
           // The re-fetch has not seen the decision yet (an eventually consistent index).
-          return json(200, { items: [northwatch], truncated: false });
+          return json(200, { items: [northwatch], truncated: false, nextCursor: null });
         },
       },
     });
@@ -658,6 +680,9 @@ describe('a decision', () => {
     fireEvent.click(within(article).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls).toBe(2));
     await waitFor(() => expect(within(card('Northwatch Defense')).getByText('Approved')).toBeTruthy());
+    // Decided: collapsed, with no open form, until the reviewer opens it.
+    expect(within(card('Northwatch Defense')).queryByRole('form')).toBeNull();
+    openDetails(card('Northwatch Defense'));
     // Approved already: only rejecting would change anything.
     expect(within(card('Northwatch Defense')).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(card('Northwatch Defense')).getByRole('button', { name: 'Reject' })).toBeTruthy();
@@ -665,7 +690,7 @@ describe('a decision', () => {
 
   it('says so and reloads the list when the verification changed meanwhile (409)', async () => {
     const api = fakeApi({
-      lists: { pending: { items: [northwatch], truncated: false } },
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
       decide: () =>
         problemJson(409, {
           type: 'about:blank',
@@ -692,7 +717,7 @@ describe('a decision', () => {
 
   it("puts the API's field error on the reason (400)", async () => {
     fakeApi({
-      lists: { pending: { items: [northwatch], truncated: false } },
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
       decide: () =>
         problemJson(400, {
           type: 'about:blank',
@@ -722,7 +747,10 @@ describe('a decision', () => {
       },
     ],
   ])('shows a clear error toast on %s and keeps the item and the reason', async (_name, answer) => {
-    fakeApi({ lists: { pending: { items: [northwatch], truncated: false } }, decide: answer });
+    fakeApi({
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
+      decide: answer,
+    });
     renderQueue();
     const article = await findCard('Northwatch Defense');
     chooseReason(article, 'identity_confirmed');
@@ -740,7 +768,7 @@ describe('a decision', () => {
   it('disables the buttons and says what is happening while the decision is sent', async () => {
     let answer: (response: Response) => void = () => {};
     fakeApi({
-      lists: { pending: { items: [northwatch, helix], truncated: false } },
+      lists: { pending: { items: [northwatch, helix], truncated: false, nextCursor: null } },
       decide: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderQueue();
@@ -768,7 +796,7 @@ describe('a decision', () => {
 
 describe('keeping the list current', () => {
   it('re-fetches on Refresh', async () => {
-    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     await findCard('Northwatch Defense');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -782,7 +810,7 @@ describe('keeping the list current', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let visibility: DocumentVisibilityState = 'visible';
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
-    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false } } });
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
     renderQueue();
     const article = await findCard('Northwatch Defense');
 
@@ -811,7 +839,7 @@ describe('keeping the list current', () => {
         pending: () => {
           calls += 1;
           return calls === 1
-            ? json(200, { items: [northwatch], truncated: false })
+            ? json(200, { items: [northwatch], truncated: false, nextCursor: null })
             : problemJson(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 });
         },
       },
@@ -833,7 +861,7 @@ describe('keeping the list current', () => {
           calls += 1;
           return calls === 1
             ? problemJson(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 })
-            : json(200, { items: [northwatch], truncated: false });
+            : json(200, { items: [northwatch], truncated: false, nextCursor: null });
         },
       },
     });
@@ -843,9 +871,171 @@ describe('keeping the list current', () => {
     expect(await findCard('Northwatch Defense')).toBeTruthy();
   });
 
-  it('says when the queue shows only the newest verifications', async () => {
-    fakeApi({ lists: { pending: { items: [northwatch], truncated: true } } });
+  it('says when a search stopped before the end of the filter', async () => {
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: true, nextCursor: 'next' } } });
     renderQueue();
-    expect(await screen.findByText('Showing the newest 200; older ones are not listed.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The search stopped after the first 5,000 verifications of this filter: the next page searches on.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('a workspace that scales and shows the evidence (ADR 0082)', () => {
+  const approvedHelix = item({
+    ...helix,
+    status: 'approved',
+    decidedBy: 'persona',
+    reasonCode: 'checks_passed',
+  });
+
+  it('collapses decided cards: a summary, no form, and Show details opens the rest', async () => {
+    fakeApi({
+      lists: {
+        all: { items: [northwatch, approvedHelix, rejectedBefore], truncated: false, nextCursor: null },
+      },
+    });
+    renderQueue(paths.adminVerification.getHref('all'));
+    const pending = await findCard('Northwatch Defense');
+    // The card still to decide is open, with its form.
+    expect(within(pending).getByRole('form')).toBeTruthy();
+    expect(within(pending).queryByRole('button', { name: /^Show details/ })).toBeNull();
+
+    const approved = card('Helix Bio');
+    expect(within(approved).queryByRole('form')).toBeNull();
+    expect(within(approved).queryByLabelText('Internal note (optional)')).toBeNull();
+    expect(approved.textContent).toContain('Reason given: Automatic checks passed');
+    expect(approved.textContent).toContain('Decided by Persona');
+    const toggle = within(approved).getByRole('button', { name: 'Show details: Helix Bio' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(approved).getByRole('form', { name: /^Decision on Helix Bio/ })).toBeTruthy();
+    fireEvent.click(within(approved).getByRole('button', { name: 'Hide details: Helix Bio' }));
+    expect(within(approved).queryByRole('form')).toBeNull();
+    // The rejected one stays collapsed: each card is opened on its own.
+    expect(within(card('Acme Pharma')).queryByRole('form')).toBeNull();
+  });
+
+  it('shows History as a button that says whether it is open', async () => {
+    fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    const history = within(article).getByRole('button', { name: /^History \(/ });
+    expect(history.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(history.getAttribute('aria-controls') ?? '');
+    expect(panel?.hidden).toBe(true);
+    fireEvent.click(history);
+    expect(history.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hidden).toBe(false);
+  });
+
+  it("links the inquiry to Persona's dashboard and loads why Persona flagged it only when opened", async () => {
+    const api = fakeApi({
+      lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } },
+      evidence: (userId) =>
+        json(200, {
+          userId,
+          inquiryId: 'inq_auth0u1',
+          inquiryStatus: 'needs_review',
+          redacted: false,
+          dashboardUrl: 'https://app.withpersona.com/dashboard/inquiries/inq_auth0u1',
+          verifications: [
+            { id: 'ver_1', type: 'government-id', status: 'passed', failedChecks: [] },
+            {
+              id: 'ver_2',
+              type: 'selfie',
+              status: 'failed',
+              failedChecks: [
+                {
+                  name: 'selfie_id_comparison',
+                  status: 'failed',
+                  reasons: ['The face in the selfie does not match the portrait on the ID.'],
+                },
+              ],
+            },
+          ],
+        }),
+    });
+    renderQueue();
+    const article = await findCard('Northwatch Defense');
+    const link = within(article).getByRole('link', { name: /^Open in Persona/ });
+    expect(link.getAttribute('href')).toBe('https://app.withpersona.com/dashboard/inquiries/inq_auth0u1');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.textContent).toContain('inq_auth0u1, opens in a new tab');
+    expect(api.calls.filter((call) => call.url.endsWith('/evidence'))).toEqual([]);
+
+    await userEvent.click(within(article).getByRole('button', { name: 'Why Persona flagged it' }));
+    const check = await within(article).findByText('Selfie id comparison');
+    expect(api.calls.filter((call) => call.url.endsWith('/evidence'))).toEqual([
+      expect.objectContaining({
+        url: '/api/admin/verifications/auth0%7Cu1/evidence',
+        authorization: 'Bearer token',
+      }),
+    ]);
+    expect(check.closest('li')?.textContent).toBe(
+      'Selfie id comparison selfie_id_comparison: The face in the selfie does not match the portrait on the ID.',
+    );
+    expect(article.textContent).toContain('Selfie verification: Failed');
+    expect(article.textContent).toContain("Persona's inquiry status: Needs review");
+    // Only failing verifications are listed.
+    expect(article.textContent).not.toContain('Government id verification');
+  });
+
+  it('searches by organization or email through the URL, from the first page, and clears it', async () => {
+    const api = fakeApi({ lists: { pending: { items: [northwatch], truncated: false, nextCursor: null } } });
+    const { router } = renderQueue();
+    await findCard('Northwatch Defense');
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Search by organization or email' }),
+      ' helix ',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=helix'));
+    await waitFor(() => expect(api.lists().at(-1)).toBe('/api/admin/verifications?status=pending&q=helix'));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Pending review matching "helix"');
+    await userEvent.click(screen.getByRole('link', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says when nothing matches a search', async () => {
+    fakeApi({ lists: { pending: { items: [], truncated: false, nextCursor: null } } });
+    renderQueue('/admin/verification?q=nobody');
+    expect(await screen.findByText('No verification of this filter matches "nobody".')).toBeTruthy();
+  });
+
+  it('orders oldest first on request, and pages with Next page and First page', async () => {
+    const cursor = 'WyIyMDI2LTExLTIxVDA2OjAwOjAwLjAwMFoiLCJhdXRoMHx1MSJd';
+    const api = fakeApi({
+      lists: {
+        pending: () =>
+          json(200, {
+            items: [northwatch],
+            truncated: false,
+            nextCursor: api.lists().at(-1)?.includes('cursor=') ? null : cursor,
+          }),
+      },
+    });
+    const { router } = renderQueue();
+    await findCard('Northwatch Defense');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'oldest' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=oldest'));
+    await waitFor(() =>
+      expect(api.lists().at(-1)).toBe('/api/admin/verifications?status=pending&sort=oldest'),
+    );
+
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(screen.getByText('1 verification on this page')).toBeTruthy();
+    expect(within(pages).queryByRole('link', { name: 'First page' })).toBeNull();
+    await userEvent.click(within(pages).getByRole('link', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(api.lists().at(-1)).toBe(`/api/admin/verifications?status=pending&sort=oldest&cursor=${cursor}`),
+    );
+    const next = await screen.findByRole('navigation', { name: 'Pages' });
+    await within(next).findByRole('link', { name: 'First page' });
+    expect(within(next).queryByRole('link', { name: 'Next page' })).toBeNull();
+    await userEvent.click(within(next).getByRole('link', { name: 'First page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=oldest'));
   });
 });

@@ -3,6 +3,7 @@ import {
   verificationAuditTrailResponse,
 } from '#contracts/admin-audit.ts';
 import {
+  type ListVerificationsQuery,
   type ListVerificationsResponse,
   listVerificationsResponse,
   type NewAttemptRequest,
@@ -10,19 +11,22 @@ import {
   newAttemptResponse,
   type VerificationDecisionRequest,
   type VerificationDecisionResponse,
-  type VerificationStatusFilter,
   verificationDecisionResponse,
 } from '#contracts/admin-verifications.ts';
+import {
+  type VerificationEvidenceResponse,
+  verificationEvidenceResponse,
+} from '#contracts/verification-evidence.ts';
 import type { ApiClient } from '#web/lib/api-client.ts';
 
 // The admin review queue's calls (`admin` routes: the session's client sends the token).
 
 export function fetchVerifications(
   api: ApiClient,
-  status: VerificationStatusFilter,
+  query: ListVerificationsQuery,
   signal?: AbortSignal,
 ): Promise<ListVerificationsResponse> {
-  return api.call('ListVerifications', { query: { status }, response: listVerificationsResponse, signal });
+  return api.call('ListVerifications', { query, response: listVerificationsResponse, signal });
 }
 
 export function postDecision(
@@ -52,6 +56,19 @@ export function postNewAttempt(
     { reason: body.reason },
     { params: { userId }, response: newAttemptResponse },
   );
+}
+
+/** Why Persona flagged one verification (ADR 0082): its verifications' failed checks, from Persona. */
+export function fetchEvidence(
+  api: ApiClient,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<VerificationEvidenceResponse> {
+  return api.call('GetVerificationEvidence', {
+    params: { userId },
+    response: verificationEvidenceResponse,
+    signal,
+  });
 }
 
 /** The admin trail of one verification (ADR 0078): who did what, when and why. */

@@ -3,6 +3,7 @@ import type { AdminAuditEntry, VerificationAuditTrailResponse } from '#contracts
 import { type DecisionReasonCode, decisionReasons } from '#contracts/kyc-reasons.ts';
 import { adminCopy } from '#web/content/admin.ts';
 import { fetchAuditTrail } from '#web/features/admin/api/verifications.ts';
+import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
 import { formatInstant } from '#web/features/admin/lib/format-time.ts';
 import { useSession } from '#web/lib/session.ts';
 
@@ -41,14 +42,8 @@ export function AuditTrail({ userId, currentAdminId }: { userId: string; current
   }, [api, userId]);
 
   return (
-    <details
-      className="review-history"
-      onToggle={(event) => {
-        // Loaded at each opening: another reviewer may have acted since.
-        if (event.currentTarget.open) load();
-      }}
-    >
-      <summary>{copy.summary}</summary>
+    // Loaded at each opening: another reviewer may have acted since.
+    <Disclosure className="review-history" label={copy.summary} onOpen={load}>
       <div aria-live="polite">
         {trail.state === 'loading' && <p className="review-history__empty">{copy.loading}</p>}
         {trail.state === 'failed' && (
@@ -107,6 +102,6 @@ export function AuditTrail({ userId, currentAdminId }: { userId: string; current
       {trail.state === 'ready' && trail.trail.truncated && (
         <p className="review-history__empty">{copy.truncated(trail.trail.entries.length)}</p>
       )}
-    </details>
+    </Disclosure>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { VerificationItem } from '#contracts/admin-verifications.ts';
 import { decisionReasons, maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
+import { personaInquiryDashboardUrl } from '#contracts/verification-evidence.ts';
 import { adminCopy } from '#web/content/admin.ts';
 import { AuditTrail } from '#web/features/admin/components/audit-trail.tsx';
 import {
@@ -10,6 +11,7 @@ import {
   DecisionForm,
   NewAttemptForm,
 } from '#web/features/admin/components/decision-form.tsx';
+import { PersonaChecks } from '#web/features/admin/components/persona-checks.tsx';
 import { StatusBadge } from '#web/features/admin/components/status-badge.tsx';
 import { VerificationHistory } from '#web/features/admin/components/verification-history.tsx';
 import { formatInstant } from '#web/features/admin/lib/format-time.ts';
@@ -51,6 +53,9 @@ interface VerificationCardProps {
   onDecide: (decision: Decision) => void;
   onNewAttemptReasonChange: (reason: string) => void;
   onAllowNewAttempt: () => void;
+  /** A decided card shows its summary only until the reviewer opens it (ADR 0082). */
+  expanded: boolean;
+  onToggleExpanded: () => void;
   headingRef: (element: HTMLHeadingElement | null) => void;
   fieldRef: (
     field: ItemField,
@@ -65,12 +70,28 @@ function actionsOf(item: VerificationItem, currentAdminId: string) {
   return 'decide' as const;
 }
 
+/**
+ * Decided: approved or rejected with no proposal waiting. Such a card is collapsed until opened:
+ * the queue is for what still needs a person, and a reversal should be a deliberate step.
+ */
+export const isDecided = (item: VerificationItem) =>
+  (item.status === 'approved' || item.status === 'rejected') && item.proposal === null;
+
+function decidedByOf(item: VerificationItem, currentAdminId: string): string {
+  if (item.decidedBy === 'persona') return adminCopy.history.persona;
+  if (item.decidedBy === 'user') return adminCopy.history.user;
+  const last = item.history.findLast((entry) => entry.decidedBy === 'admin' && entry.status === item.status);
+  if (last?.adminId === currentAdminId) return adminCopy.history.you;
+  return last?.adminId ? adminCopy.history.admin(last.adminId) : adminCopy.history.admin('');
+}
+
 export function VerificationCard(props: VerificationCardProps) {
   const { item } = props;
   const headingId = useId();
+  const bodyId = useId();
   const subject = subjectOf(item);
-  const registered = item.organizationName !== null;
-  const actions = actionsOf(item, props.currentAdminId);
+  const decided = isDecided(item);
+  const collapsed = decided && !props.expanded;
   return (
     <article className="app-card review-item" aria-labelledby={headingId}>
       <header className="review-item__header">
@@ -79,6 +100,51 @@ export function VerificationCard(props: VerificationCardProps) {
         </h3>
         <StatusBadge status={item.status} />
       </header>
+      {decided && (
+        <div className="review-item__summary">
+          <p>
+            {item.reasonCode && (
+              <>
+                {facts.reason}: {decisionReasons[item.reasonCode].label}
+                <span aria-hidden="true"> · </span>
+              </>
+            )}
+            {adminCopy.details.decided(
+              decidedByOf(item, props.currentAdminId),
+              formatInstant(item.updatedAt),
+            )}
+            {item.email && (
+              <>
+                <span aria-hidden="true"> · </span>
+                {item.email}
+              </>
+            )}
+          </p>
+          <button
+            type="button"
+            className="button button--secondary review-item__toggle"
+            aria-expanded={!collapsed}
+            aria-controls={bodyId}
+            onClick={props.onToggleExpanded}
+          >
+            {collapsed ? adminCopy.details.show : adminCopy.details.hide}
+            <span className="visually-hidden">: {subject}</span>
+          </button>
+        </div>
+      )}
+      <div id={bodyId} className="review-item__body" hidden={collapsed}>
+        {!collapsed && <CardBody {...props} />}
+      </div>
+    </article>
+  );
+}
+
+function CardBody(props: VerificationCardProps) {
+  const { item } = props;
+  const registered = item.organizationName !== null;
+  const actions = actionsOf(item, props.currentAdminId);
+  return (
+    <>
       {!registered && <p className="review-item__note">{adminCopy.noRegistration}</p>}
       <dl className="app-facts review-item__facts">
         <dt>{facts.segment}</dt>
@@ -114,7 +180,19 @@ export function VerificationCard(props: VerificationCardProps) {
           </>
         )}
         <dt>{facts.inquiry}</dt>
-        <dd>{item.inquiryId ? <code>{item.inquiryId}</code> : adminCopy.noInquiry}</dd>
+        <dd>
+          {item.inquiryId ? (
+            <>
+              <code>{item.inquiryId}</code>{' '}
+              <a href={personaInquiryDashboardUrl(item.inquiryId)} target="_blank" rel="noopener noreferrer">
+                {adminCopy.persona.open}
+                <span className="visually-hidden">{adminCopy.persona.details(item.inquiryId)}</span>
+              </a>
+            </>
+          ) : (
+            adminCopy.noInquiry
+          )}
+        </dd>
         {item.reasonCode && (
           <>
             <dt>{facts.reason}</dt>
@@ -156,6 +234,7 @@ export function VerificationCard(props: VerificationCardProps) {
           </p>
         </div>
       )}
+      {item.inquiryId && <PersonaChecks userId={item.userId} />}
       <VerificationHistory entries={item.history} currentAdminId={props.currentAdminId} />
       <AuditTrail userId={item.userId} currentAdminId={props.currentAdminId} />
       {actions === 'own' && <p className="review-item__note">{adminCopy.ownVerification}</p>}
@@ -174,7 +253,7 @@ export function VerificationCard(props: VerificationCardProps) {
         />
       )}
       {actions === 'decide' && item.status === 'rejected' && <NewAttempt {...props} />}
-    </article>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { VerificationHistoryEntry } from '#contracts/admin-verifications.ts';
 import { decisionReasons } from '#contracts/kyc-reasons.ts';
 import { adminCopy } from '#web/content/admin.ts';
+import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
 import { formatInstant } from '#web/features/admin/lib/format-time.ts';
 
 const copy = adminCopy.history;
@@ -21,8 +22,7 @@ export function VerificationHistory({
   currentAdminId: string;
 }) {
   return (
-    <details className="review-history">
-      <summary>{copy.summary(entries.length)}</summary>
+    <Disclosure className="review-history" label={copy.summary(entries.length)}>
       {entries.length === 0 ? (
         <p className="review-history__empty">{copy.empty}</p>
       ) : (
@@ -74,6 +74,6 @@ export function VerificationHistory({
           ))}
         </ol>
       )}
-    </details>
+    </Disclosure>
   );
 }

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { VerificationItem, VerificationStatusFilter } from '#contracts/admin-verifications.ts';
+import type { VerificationItem } from '#contracts/admin-verifications.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import { fetchVerifications } from '#web/features/admin/api/verifications.ts';
+import { listQuery, type QueueQuery, queueHref } from '#web/features/admin/lib/queue-query.ts';
 import type { ApiClient } from '#web/lib/api-client.ts';
 import { useResource } from '#web/lib/use-resource.ts';
 
-// The review queue's data: one filter's list through `useResource`, kept current by a gentle
+// The review queue's data: one page of one query through `useResource`, kept current by a gentle
 // poll while the tab is visible, with the admin's own decisions applied at once (before the
 // re-fetch that confirms them answers).
 
@@ -13,9 +14,11 @@ import { useResource } from '#web/lib/use-resource.ts';
 export const queuePollIntervalMs = 30_000;
 
 interface Loaded {
-  filter: VerificationStatusFilter;
+  /** The query's address: the page it is. */
+  key: string;
   items: VerificationItem[];
   truncated: boolean;
+  nextCursor: string | null;
   /** Which load this is: loads started after a decision already include it. */
   sequence: number;
   loadedAt: Date;
@@ -35,6 +38,8 @@ export type QueueView =
       state: 'ready';
       items: VerificationItem[];
       truncated: boolean;
+      /** The next page's cursor; null on the last page. */
+      nextCursor: string | null;
       loadedAt: Date;
       /** The last refresh failed; the items are the ones loaded before. */
       stale: boolean;
@@ -42,17 +47,19 @@ export type QueueView =
 
 export function useVerificationQueue(
   api: ApiClient,
-  filter: VerificationStatusFilter,
+  query: QueueQuery,
   options: {
     /** Asked at each poll: e.g. a reason is being written, so the list must not change under it. */
     paused: () => boolean;
   },
 ) {
   const sequence = useRef(0);
-  const resource = useResource<Loaded>(`admin-verifications:${filter}`, async (signal) => {
+  const key = queueHref(query);
+  const filter = query.status;
+  const resource = useResource<Loaded>(`admin-verifications:${key}`, async (signal) => {
     const mine = ++sequence.current;
-    const answer = await fetchVerifications(api, filter, signal);
-    return { filter, ...answer, sequence: mine, loadedAt: new Date() };
+    const answer = await fetchVerifications(api, listQuery(query), signal);
+    return { key, ...answer, sequence: mine, loadedAt: new Date() };
   });
   const { reload } = resource;
   const [decided, setDecided] = useState<Decided[]>([]);
@@ -79,8 +86,8 @@ export function useVerificationQueue(
     ]);
   }, []);
 
-  // The previous filter's list stays in the resource while the new one loads: never show it.
-  const loaded = resource.data?.filter === filter ? resource.data : undefined;
+  // The previous page's list stays in the resource while the new one loads: never show it.
+  const loaded = resource.data?.key === key ? resource.data : undefined;
   let view: QueueView;
   if (loaded) {
     const items = loaded.items.flatMap((item) => {
@@ -96,6 +103,7 @@ export function useVerificationQueue(
       state: 'ready',
       items,
       truncated: loaded.truncated,
+      nextCursor: loaded.nextCursor,
       loadedAt: loaded.loadedAt,
       stale: resource.state === 'failed',
     };

@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   newAttemptRequest,
   type VerificationItem,
-  type VerificationStatusFilter,
   verificationDecisionRequest,
-  verificationListLimit,
-  verificationStatusFilter,
 } from '#contracts/admin-verifications.ts';
 import { problemTypes } from '#contracts/problem.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
@@ -15,6 +11,7 @@ import { useToast } from '#web/components/toast.tsx';
 import { adminCopy as copy } from '#web/content/admin.ts';
 import { postDecision, postNewAttempt } from '#web/features/admin/api/verifications.ts';
 import type { Decision, DecisionDraft } from '#web/features/admin/components/decision-form.tsx';
+import { QueuePages, QueueSearch, QueueSort } from '#web/features/admin/components/queue-controls.tsx';
 import { StatusFilter } from '#web/features/admin/components/status-filter.tsx';
 import {
   type ItemField,
@@ -22,13 +19,15 @@ import {
   VerificationCard,
 } from '#web/features/admin/components/verification-card.tsx';
 import { formatClock } from '#web/features/admin/lib/format-time.ts';
+import { useQueueQuery } from '#web/features/admin/lib/queue-query.ts';
 import { useVerificationQueue } from '#web/features/admin/lib/use-verification-queue.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
 import '#web/styles/admin.css';
 
 // `/admin/verification`: the admins' review queue (the shell shows others the 403 page). The
-// filter lives in the URL; the list re-fetches after each decision, on Refresh, and every 30 s
+// filter, the search, the order and the page live in the URL (ADR 0082); decided cards stay
+// collapsed until opened. The list re-fetches after each decision, on Refresh, and every 30 s
 // while the tab is visible, unless a reason is being written. Decisions take a reason code (what
 // the user is told) and an optional internal note, checked with the contract the handler enforces
 // before anything is sent; a rejected item can be given a new attempt, with a reason.
@@ -42,16 +41,19 @@ type FocusTarget =
 const emptyDraft: DecisionDraft = { reasonCode: '', reason: '' };
 type ItemErrors = Partial<Record<ItemField, string>>;
 
-function useFilter(): VerificationStatusFilter {
-  const [params] = useSearchParams();
-  const parsed = verificationStatusFilter.safeParse(params.get('status') ?? 'pending');
-  return parsed.success ? parsed.data : 'pending';
-}
-
 export function Component() {
   const { api, me } = useSession();
   const toast = useToast();
-  const filter = useFilter();
+  const query = useQueueQuery();
+  const filter = query.status;
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggleExpanded = useCallback((userId: string) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(userId)) next.add(userId);
+      return next;
+    });
+  }, []);
   const [drafts, setDrafts] = useState<Record<string, DecisionDraft>>({});
   const [attemptReasons, setAttemptReasons] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, ItemErrors>>({});
@@ -65,7 +67,7 @@ export function Component() {
       draft.reasonCode !== '' || draft.reason.trim() !== '' || (attemptReasons[userId] ?? '').trim() !== ''
     );
   };
-  const { view, reload, recordDecision } = useVerificationQueue(api, filter, {
+  const { view, reload, recordDecision } = useVerificationQueue(api, query, {
     paused: () => sending !== null || listed.current.some((item) => writing(item.userId)),
   });
   listed.current = view.state === 'ready' ? view.items : [];
@@ -229,7 +231,7 @@ export function Component() {
       <ScreenHeading>{copy.title}</ScreenHeading>
       <p className="admin-review__intro">{copy.intro}</p>
       <div className="admin-review__toolbar">
-        <StatusFilter current={filter} />
+        <StatusFilter query={query} />
         <div className="admin-review__refresh">
           <button
             type="button"
@@ -251,11 +253,21 @@ export function Component() {
         </div>
       </div>
 
+      <div className="admin-review__find">
+        <QueueSearch query={query} />
+        <QueueSort query={query} />
+      </div>
+
       <div className="admin-review__list-header">
         <h2 ref={listHeading} tabIndex={-1} className="admin-review__list-title">
-          {copy.listHeading[filter]}
+          {query.q ? copy.matching(copy.listHeading[filter], query.q) : copy.listHeading[filter]}
         </h2>
-        <p className="admin-review__count">{view.state === 'ready' && copy.count(view.items.length)}</p>
+        <p className="admin-review__count">
+          {view.state === 'ready' &&
+            (query.cursor || view.nextCursor
+              ? copy.countOnPage(view.items.length)
+              : copy.count(view.items.length))}
+        </p>
       </div>
 
       <div className="admin-review__body">
@@ -280,11 +292,9 @@ export function Component() {
                 {copy.refreshFailed}
               </p>
             )}
-            {view.truncated && (
-              <p className="admin-review__notice">{copy.truncated(verificationListLimit)}</p>
-            )}
+            {view.truncated && <p className="admin-review__notice">{copy.truncated}</p>}
             {view.items.length === 0 ? (
-              <p className="admin-review__state">{copy.empty[filter]}</p>
+              <p className="admin-review__state">{query.q ? copy.noMatch(query.q) : copy.empty[filter]}</p>
             ) : (
               <ul className="review-list">
                 {view.items.map((item) => (
@@ -301,6 +311,8 @@ export function Component() {
                       onDecide={(decision) => decide(item, decision, view.items)}
                       onNewAttemptReasonChange={(reason) => setAttemptReason(item.userId, reason)}
                       onAllowNewAttempt={() => allowNewAttempt(item)}
+                      expanded={expanded.has(item.userId)}
+                      onToggleExpanded={() => toggleExpanded(item.userId)}
                       headingRef={(element) => {
                         if (element) headings.current.set(item.userId, element);
                         else headings.current.delete(item.userId);
@@ -315,6 +327,7 @@ export function Component() {
                 ))}
               </ul>
             )}
+            <QueuePages query={query} nextCursor={view.nextCursor} />
           </>
         )}
       </div>

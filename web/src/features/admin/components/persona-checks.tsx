@@ -1,0 +1,88 @@
+import { useCallback, useRef, useState } from 'react';
+import type { VerificationEvidenceResponse } from '#contracts/verification-evidence.ts';
+import { adminCopy } from '#web/content/admin.ts';
+import { fetchEvidence } from '#web/features/admin/api/verifications.ts';
+import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
+import { useSession } from '#web/lib/session.ts';
+
+// Why Persona flagged a case (ADR 0082): the inquiry's verifications and the checks that failed,
+// read from Persona when the reviewer opens the disclosure (one request per opening), so the queue
+// stays one request and Persona's rate limit is spent only on the cases a reviewer looks at.
+
+const copy = adminCopy.checks;
+
+type Evidence =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'ready'; evidence: VerificationEvidenceResponse };
+
+/** `selfie_id_comparison` -> "Selfie id comparison": Persona's slug, readable, never a guess. */
+const readable = (slug: string) => {
+  const words = slug.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export function PersonaChecks({ userId }: { userId: string }) {
+  const { api } = useSession();
+  const [evidence, setEvidence] = useState<Evidence>({ state: 'loading' });
+  const loading = useRef<AbortController | null>(null);
+  const load = useCallback(() => {
+    loading.current?.abort();
+    const controller = new AbortController();
+    loading.current = controller;
+    setEvidence({ state: 'loading' });
+    fetchEvidence(api, userId, controller.signal).then(
+      (answer) => !controller.signal.aborted && setEvidence({ state: 'ready', evidence: answer }),
+      () => !controller.signal.aborted && setEvidence({ state: 'failed' }),
+    );
+  }, [api, userId]);
+
+  const ready = evidence.state === 'ready' ? evidence.evidence : undefined;
+  const failing = ready?.verifications.filter((verification) => verification.failedChecks.length > 0) ?? [];
+  return (
+    <Disclosure className="review-history review-checks" label={copy.summary} onOpen={load}>
+      <div aria-live="polite">
+        {evidence.state === 'loading' && <p className="review-history__empty">{copy.loading}</p>}
+        {evidence.state === 'failed' && (
+          <p className="review-history__empty">
+            {copy.failed}{' '}
+            <button type="button" className="link-button" onClick={load}>
+              {copy.retry}
+            </button>
+          </p>
+        )}
+        {ready && <p className="review-history__meta">{copy.inquiryStatus(readable(ready.inquiryStatus))}</p>}
+        {ready?.redacted && <p className="review-history__empty">{copy.redacted}</p>}
+        {ready && !ready.redacted && failing.length === 0 && (
+          <p className="review-history__empty">
+            {ready.verifications.length === 0 ? copy.noVerifications : copy.noneFailed}
+          </p>
+        )}
+      </div>
+      {failing.length > 0 && (
+        <ul className="review-history__list">
+          {failing.map((verification) => (
+            <li key={verification.id} className="review-history__entry">
+              <p className="review-history__change">
+                <strong>
+                  {copy.verification(readable(verification.type), readable(verification.status))}
+                </strong>
+              </p>
+              <ul className="review-checks__list">
+                {verification.failedChecks.map((check) => (
+                  <li key={check.name}>
+                    <span className="review-history__label">{readable(check.name)}</span>{' '}
+                    <code>{check.name}</code>
+                    {check.reasons.length > 0 && (
+                      <span className="review-history__reason">: {check.reasons.join(' ')}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Disclosure>
+  );
+}
