@@ -51,8 +51,10 @@ export const handler = eventHandler(
       countMetric('InvalidEventDropped');
       return;
     }
+    const directory = await getUserDirectory('auth0Registration');
     const register = registerOrganization({
-      users: await getUserDirectory('auth0Registration'),
+      users: directory,
+      organizations: directory,
       store,
       profiles,
       ledger,

@@ -45,6 +45,7 @@ describe('getMe', () => {
     name: 'Ada',
     organizationName: 'Helix',
     organizationType: 'defense',
+    organizationId: null,
     auth0Kyc: null,
     auth0Unsettled: false,
     ...overrides,
