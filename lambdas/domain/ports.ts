@@ -43,6 +43,27 @@ export interface DirectoryOrganization {
 
 export class OrganizationNameTakenError extends Error {}
 
+/**
+ * The product's own record of an organization (ADR 0083, like the profile of ADR 0059): what the
+ * signed-in screens show of it, without asking Auth0. Written by the registration that created it.
+ */
+export interface OrganizationRecord {
+  /** Auth0's organization id, the `org_id` of its members' tokens. */
+  organizationId: string;
+  /** The organization's name as registered (Auth0's `display_name`). */
+  displayName: string;
+  organizationType: OrganizationType;
+  /** The responsible person who registered it (`sub`). */
+  registeredBy: string;
+  createdAt: string;
+}
+
+export interface OrganizationRecords {
+  /** Stores the record unless one exists for the organization; a repeat changes nothing. */
+  saveOnce(record: OrganizationRecord): Promise<void>;
+  get(organizationId: string): Promise<OrganizationRecord | undefined>;
+}
+
 /** The identity provider's organizations (Auth0 Management API), as registration uses them. */
 export interface OrganizationDirectory {
   /** Throws `OrganizationNameTakenError` when the name is taken (also by our own earlier create). */

@@ -16,6 +16,7 @@ import type {
   Mailer,
   OnceMarker,
   OrganizationDirectory,
+  OrganizationRecords,
   RateLimiter,
   UserDirectory,
   UserProfiles,
@@ -46,6 +47,8 @@ export interface RegisterDeps {
   users: UserDirectory;
   /** Auth0 Organizations: the organization registration creates, its first member (ADR 0083). */
   organizations: OrganizationDirectory;
+  /** The product's record of the organization, which the signed-in screens read (ADR 0083). */
+  organizationRecords: Pick<OrganizationRecords, 'saveOnce'>;
   store: RegistrationStore;
   profiles: Pick<UserProfiles, 'saveAccount'>;
   /** Read on a retry, to tell whether the agreements were recorded before the marker was saved. */
@@ -298,6 +301,16 @@ export function registerOrganization(deps: RegisterDeps) {
       ...(organizationId ? { organizationId } : {}),
       createdAt: nowIso(),
     });
+    if (organizationId) {
+      // Written on every run, like the profile below: a retry repairs a lost write.
+      await deps.organizationRecords.saveOnce({
+        organizationId,
+        displayName: registration.organizationName,
+        organizationType: registration.organizationType,
+        registeredBy: userId,
+        createdAt: registration.createdAt,
+      });
+    }
     // The account as the signed-in screens read it, without asking Auth0 (ADR 0059). Written on
     // every run: a retry repairs a profile whose write failed after the registration's.
     // Auth0's answer says what its app_metadata holds: recorded (when nothing newer is), the first

@@ -100,6 +100,7 @@ describe('getMe', () => {
       name: 'Ada',
       organizationName: 'Helix',
       organizationType: 'defense',
+      organizationId: null,
       role: 'user',
       kycStatus: 'pending',
       consentRecorded: false,

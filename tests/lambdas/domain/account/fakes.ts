@@ -10,6 +10,8 @@ import {
   type Mailer,
   type OrganizationDirectory,
   OrganizationNameTakenError,
+  type OrganizationRecord,
+  type OrganizationRecords,
   type ProfileLookup,
   UserAlreadyExistsError,
   type UserDirectory,
@@ -72,6 +74,17 @@ export class FakeOrganizations implements OrganizationDirectory {
     const held = organization.members.get(userId) ?? new Set<OrganizationRole>();
     for (const role of roles) held.add(role);
     organization.members.set(userId, held);
+  }
+}
+
+export class FakeOrganizationRecords implements OrganizationRecords {
+  readonly records = new Map<string, OrganizationRecord>();
+  async saveOnce(record: OrganizationRecord) {
+    if (!this.records.has(record.organizationId)) this.records.set(record.organizationId, { ...record });
+  }
+  async get(organizationId: string) {
+    const record = this.records.get(organizationId);
+    return record ? { ...record } : undefined;
   }
 }
 

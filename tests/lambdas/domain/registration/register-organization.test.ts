@@ -12,6 +12,7 @@ import {
   FakeLimiter,
   FakeMailer,
   FakeMarker,
+  FakeOrganizationRecords,
   FakeOrganizations,
   FakeProfiles,
   FakeRegistrationStore,
@@ -32,6 +33,7 @@ function setup() {
   const inProgress = new FakeMarker();
   const users = new FakeDirectory();
   const organizations = new FakeOrganizations();
+  const organizationRecords = new FakeOrganizationRecords();
   const store = new FakeRegistrationStore();
   const profiles = new FakeProfiles();
   const ledger = new InMemoryConsentLedger();
@@ -41,6 +43,7 @@ function setup() {
   const register = registerOrganization({
     users,
     organizations,
+    organizationRecords,
     store,
     profiles,
     ledger,
@@ -58,7 +61,18 @@ function setup() {
     // loaded machine may not run within the 40 to 100 event-loop turns a setImmediate wait gave.
     wait: () => new Promise((resolve) => setTimeout(resolve, 10)),
   });
-  return { users, organizations, store, profiles, ledger, mailer, events, inProgress, register };
+  return {
+    users,
+    organizations,
+    organizationRecords,
+    store,
+    profiles,
+    ledger,
+    mailer,
+    events,
+    inProgress,
+    register,
+  };
 }
 
 let logged: unknown[] = [];
@@ -338,6 +352,14 @@ describe('registerOrganization', () => {
       expect(progress).toMatchObject({ organizationId: organization?.id, organizationJoined: true });
       expect((await s.store.getRegistration(userId ?? ''))?.organizationId).toBe(organization?.id);
       expect(s.profiles.profiles.get(userId ?? '')?.organizationId).toBe(organization?.id);
+      // The product's own record, which GET /api/organizations/{id} reads instead of Auth0.
+      expect(s.organizationRecords.records.get(organization?.id ?? '')).toEqual({
+        organizationId: organization?.id,
+        displayName: request.organizationName,
+        organizationType: 'defense',
+        registeredBy: userId,
+        createdAt: fixedClock().now().toISOString(),
+      });
       // No second PATCH of the user: app_metadata stays what the create wrote.
       expect(s.users.patches).toEqual([]);
     });
