@@ -138,13 +138,15 @@ export function randomOrganizationSuffix(): string {
  * such character (all CJK, say) becomes `org-<suffix>`; `display_name` keeps the real name.
  */
 export function auth0OrganizationName(organizationName: string, suffix: string): string {
-  const slug = organizationName
+  let slug = organizationName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, organizationNameMaxLength - suffix.length - 1)
-    .replace(/^-+|-+$/g, '');
+    .slice(0, organizationNameMaxLength - suffix.length - 1);
+  // Runs of other characters became one `-` each: at most one at either end.
+  if (slug.startsWith('-')) slug = slug.slice(1);
+  if (slug.endsWith('-')) slug = slug.slice(0, -1);
   return `${slug || 'org'}-${suffix}`;
 }
 
