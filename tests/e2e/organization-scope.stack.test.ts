@@ -4,7 +4,7 @@ import { problemTypes } from '#contracts/problem.ts';
 import { managementFetch } from '#tests/helpers/management-api.ts';
 import { organizationLogin } from '#tests/helpers/organization-login.ts';
 import { registeredUser } from '#tests/helpers/registration.ts';
-import { managementToken } from '#tests/helpers/tokens.ts';
+import { mailbox, managementToken } from '#tests/helpers/tokens.ts';
 
 // The organization registration creates and the API's organization check, through the web origin
 // (ADR 0083; issue 27, item 1): the responsible person is the organization's org_admin, their
@@ -45,6 +45,9 @@ describe('the organization registration creates, and the organization-scoped API
     const me = (await (await api('/api/me', person.token)).json()) as { organizationId: string | null };
     const organizationId = me.organizationId ?? '';
     expect(organizationId).toMatch(/^org_/);
+    // The login instructions' sign-in link goes through the organization (the web passes it on).
+    const instructions = (await mailbox(stack)).find((mail) => mail.destination.to.includes(person.email));
+    expect(instructions?.body.text).toContain(`${stack.web}/auth/login?organization=${organizationId}`);
 
     // What Auth0 holds: the organization, its one member with org_admin.
     const organization = await management('GET', `/organizations/${organizationId}`);

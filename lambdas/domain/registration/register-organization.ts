@@ -5,7 +5,7 @@ import { mayEmailRecipient } from '#lambdas/domain/emails/recipient-limit.ts';
 import {
   accountExistsEmail,
   loginInstructionsEmail,
-  signInPath,
+  organizationSignInPath,
 } from '#lambdas/domain/emails/registration-emails.ts';
 import type {
   Clock,
@@ -339,13 +339,16 @@ export function registerOrganization(deps: RegisterDeps) {
     }
 
     if (!progress.loginEmailSent) {
-      const ticketUrl = await deps.users.createPasswordChangeTicket(userId, appLink(deps.appUrl, signInPath));
+      // After the password is set, the sign-in goes through the organization too.
+      const signIn = appLink(deps.appUrl, organizationSignInPath(organizationId));
+      const ticketUrl = await deps.users.createPasswordChangeTicket(userId, signIn);
       await deps.mailer.send(
         loginInstructionsEmail({
           to: email,
           ticketUrl,
           ticketTtlDays: passwordTicketTtlDays,
           appUrl: deps.appUrl,
+          organizationId,
         }),
       );
       progress = await save({ ...progress, loginEmailSent: true });

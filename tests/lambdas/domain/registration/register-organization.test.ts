@@ -230,12 +230,15 @@ describe('registerOrganization', () => {
   it('sends one login-instructions email carrying the ticket link, and publishes one RegistrationSubmitted', async () => {
     const s = setup();
     const { userId } = await s.register(request, context);
+    // Both the ticket's way back and the email's sign-in link go through the organization (ADR 0083).
+    const signIn = `https://app.example/auth/login?organization=${[...s.organizations.organizations.keys()][0]}`;
     expect(s.users.tickets).toEqual([
-      { userId, resultUrl: 'https://app.example/auth/login', url: expect.stringContaining('ticket=T1') },
+      { userId, resultUrl: signIn, url: expect.stringContaining('ticket=T1') },
     ]);
     expect(s.mailer.sent).toHaveLength(1);
     expect(s.mailer.sent[0]?.to).toBe('ada@helix-labs.example');
     expect(s.mailer.sent[0]?.text).toContain(s.users.tickets[0]?.url);
+    expect(s.mailer.sent[0]?.text).toContain(signIn);
     expect(s.events.published).toEqual([
       {
         detailType: 'RegistrationSubmitted',
