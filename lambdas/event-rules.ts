@@ -151,7 +151,8 @@ export const eventRules: EventRuleDef[] = [
       eventBus('RegistrationSubmitted'),
     ],
     retry,
-    // Up to five Auth0 calls with a bounded 10 s retry budget each; a retry resumes safely.
+    // Up to eight Auth0 calls (five for the user, three for its organization, ADR 0083) with a
+    // bounded retry budget each; a retry resumes safely from the recorded progress.
     timeoutSeconds: 60,
     // Auth0's Management API allows a few requests per second: keep bursts inside it.
     reservedConcurrency: 5,

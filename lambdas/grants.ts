@@ -26,8 +26,21 @@ export type TableAccess =
  * identity provider grants the same. `read:users` is GET /users/{id} and /users-by-email.
  */
 export const auth0M2mScopes = {
-  /** Registration: look the email up, create the user, the login-instructions ticket. */
-  auth0Registration: ['read:users', 'create:users', 'create:user_tickets'],
+  /**
+   * Registration: look the email up, create the user, the login-instructions ticket; create the
+   * organization (found by name on a retry whose create answer was lost), make the user its member
+   * with the `org_admin` role, whose id `GET /roles` finds (ADR 0083).
+   */
+  auth0Registration: [
+    'read:users',
+    'create:users',
+    'create:user_tickets',
+    'create:organizations',
+    'read:organizations',
+    'create:organization_members',
+    'create:organization_member_roles',
+    'read:roles',
+  ],
   /** notify-kyc-decision: read a user without a profile (the decision email's address; ADR 0059). */
   auth0ReadUsers: ['read:users'],
   /** deliver-verification-email: a verification-email job (needs update:users), nothing read. */

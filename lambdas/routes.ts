@@ -173,6 +173,13 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     grants: [table('kycState', 'readWrite'), table('adminAuditLog', 'readPut')],
     summary: 'Allow a rejected user a new verification attempt (at most three in all), with a reason',
   },
+  GetOrganization: {
+    handler: 'get-organization',
+    throttle: throttles.user,
+    // The organization's own item only (ADR 0083); the token's org_id is checked before the read.
+    grants: [tableItems('submissions', 'read', submissionKeyPrefixes.organization)],
+    summary: "The organization the caller signed in through: its name, type and the caller's role",
+  },
   GetVerificationAuditTrail: {
     handler: 'get-verification-audit-trail',
     throttle: throttles.user,

@@ -129,4 +129,6 @@ export const submissionKeyPrefixes = {
   rateLimit: 'RATE#',
   /** A registration of an account (`REGISTRATION#<sub>`), read with the profile. */
   registration: 'REGISTRATION#',
+  /** An organization registration created (`ORGANIZATION#<Auth0 org_id>`; ADR 0083). */
+  organization: 'ORGANIZATION#',
 } as const;

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kycChannelNamespace } from '#contracts/kyc-channel.ts';
+import { organizationRoleDescriptions, organizationRoles } from '#contracts/organization.ts';
 import type { WebConfig } from '#contracts/web-config.ts';
 import { envVars, functionEnv } from '#lambdas/environment.ts';
 import { eventRules } from '#lambdas/event-rules.ts';
@@ -264,6 +265,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           kyc_status: account.kycStatus,
         },
       })),
+      // The organization roles, as provisioning creates them on Auth0 (ADR 0083).
+      seedRoles: organizationRoles.map((name) => ({ name, description: organizationRoleDescriptions[name] })),
       managementApiPlan: options.auth0Plan,
     };
     // On its own thread, as Auth0 runs apart from the functions (ADR 0055).

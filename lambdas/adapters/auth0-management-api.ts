@@ -145,6 +145,27 @@ const managementUser = z.looseObject({
 export type ManagementUser = z.infer<typeof managementUser>;
 const managementUsers = z.array(managementUser);
 
+/** Auth0's organization (Create/Get an organization): `metadata` values are strings. */
+const managementOrganization = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  name: z.string(),
+  display_name: optionalText,
+  metadata: z.optional(z.nullable(z.record(z.string(), z.string()))),
+});
+export type ManagementOrganization = z.infer<typeof managementOrganization>;
+
+export interface CreateOrganizationRequest {
+  /** Lowercase letters, digits, `_` and `-`, 1 to 50 characters; unique in the tenant. */
+  name: string;
+  display_name?: string;
+  /** At most 25 keys, string values of at most 255 characters. */
+  metadata?: Record<string, string>;
+}
+
+const managementRole = z.looseObject({ id: z.string().check(z.minLength(1)), name: z.string() });
+export type ManagementRole = z.infer<typeof managementRole>;
+const managementRoles = z.array(managementRole);
+
 const passwordChangeTicket = z.looseObject({ ticket: z.string() });
 export type PasswordChangeTicket = z.infer<typeof passwordChangeTicket>;
 
@@ -172,6 +193,25 @@ export interface ManagementApi {
     verificationEmail: {
       create(job: { user_id: string }, options?: CallOptions): Promise<VerificationEmailJob>;
     };
+  };
+  organizations: {
+    /** POST /organizations (`create:organizations`); 409 when the name is taken. */
+    create(organization: CreateOrganizationRequest, options?: CallOptions): Promise<ManagementOrganization>;
+    /** GET /organizations/name/{name} (`read:organizations`); 404 when there is none. */
+    getByName(name: string, options?: CallOptions): Promise<ManagementOrganization>;
+    /** POST /organizations/{id}/members (`create:organization_members`); 204, also for a member. */
+    addMembers(id: string, body: { members: string[] }, options?: CallOptions): Promise<void>;
+    /** POST /organizations/{id}/members/{user_id}/roles (`create:organization_member_roles`); 204. */
+    addMemberRoles(
+      id: string,
+      userId: string,
+      body: { roles: string[] },
+      options?: CallOptions,
+    ): Promise<void>;
+  };
+  roles: {
+    /** GET /roles?name_filter= (`read:roles`): the tenant's roles whose name contains the filter. */
+    list(query: { name_filter: string }, options?: CallOptions): Promise<ManagementRole[]>;
   };
 }
 
@@ -348,6 +388,7 @@ function parseAnswer<T>(operation: string, schema: z.ZodMiniType<T>, raw: string
 }
 
 const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`;
+const organizationPath = (id: string) => `/organizations/${encodeURIComponent(id)}`;
 
 /**
  * Management API access for Lambda with machine-to-machine credentials. The token is cached per
@@ -488,6 +529,49 @@ export function createManagementApi(config: ManagementApiConfig): ManagementApi 
             options,
           ),
       },
+    },
+    organizations: {
+      create: (organization, options) =>
+        callFor(
+          managementOrganization,
+          'organizations.create',
+          'POST',
+          '/organizations',
+          organization,
+          options,
+        ),
+      getByName: (name, options) =>
+        callFor(
+          managementOrganization,
+          'organizations.getByName',
+          'GET',
+          `/organizations/name/${encodeURIComponent(name)}`,
+          undefined,
+          options,
+        ),
+      addMembers: async (id, body, options) => {
+        await call('organizations.addMembers', 'POST', `${organizationPath(id)}/members`, body, options);
+      },
+      addMemberRoles: async (id, userId, body, options) => {
+        await call(
+          'organizations.addMemberRoles',
+          'POST',
+          `${organizationPath(id)}/members/${encodeURIComponent(userId)}/roles`,
+          body,
+          options,
+        );
+      },
+    },
+    roles: {
+      list: ({ name_filter }, options) =>
+        callFor(
+          managementRoles,
+          'roles.list',
+          'GET',
+          `/roles?name_filter=${encodeURIComponent(name_filter)}`,
+          undefined,
+          options,
+        ),
     },
   };
 }

@@ -1,12 +1,13 @@
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import { kycStatuses, roles } from '#contracts/kyc.ts';
-import { type OrganizationType, organizationTypes } from '#contracts/organization.ts';
+import { type OrganizationRole, type OrganizationType, organizationTypes } from '#contracts/organization.ts';
 import {
   type CallOptions,
   createManagementApi,
   type FlatMetadata,
   type ManagementApi,
   ManagementApiError,
+  type ManagementOrganization,
   ManagementTimeoutError,
   type ManagementUser,
   parseM2mCredentials,
@@ -16,7 +17,10 @@ import { optionalEnv, requireEnv } from '#lambdas/config.ts';
 import { DirectoryUnavailableError } from '#lambdas/domain/errors.ts';
 import {
   type AppMetadata,
+  type DirectoryOrganization,
   type DirectoryUser,
+  type OrganizationDirectory,
+  OrganizationNameTakenError,
   UserAlreadyExistsError,
   type UserDirectory,
 } from '#lambdas/domain/ports.ts';
@@ -155,6 +159,10 @@ function toDirectoryUser(user: ManagementUser): DirectoryUser {
   };
 }
 
+function toDirectoryOrganization(organization: ManagementOrganization): DirectoryOrganization {
+  return { id: organization.id, name: organization.name, metadata: { ...(organization.metadata ?? {}) } };
+}
+
 type MetadataPatch = { [K in keyof AppMetadata]?: AppMetadata[K] | null };
 
 /** Drops undefined keys and refuses nested values: Auth0 replaces nested objects wholesale. */
@@ -173,7 +181,10 @@ export function flatMetadataPatch(patch: MetadataPatch): FlatMetadata {
   return flat;
 }
 
-export class Auth0UserDirectory implements UserDirectory {
+export class Auth0UserDirectory implements UserDirectory, OrganizationDirectory {
+  /** Role ids by name: tenant roles are created by provisioning and never renamed, so looked up once. */
+  readonly #roleIds = new Map<string, Promise<string>>();
+
   constructor(
     private readonly client: ManagementApi,
     private readonly policy: RetryPolicy = defaultRetryPolicy,
@@ -277,6 +288,68 @@ export class Auth0UserDirectory implements UserDirectory {
     }
   }
 
+  async createOrganization(input: {
+    name: string;
+    displayName: string;
+    metadata: Record<string, string>;
+  }): Promise<DirectoryOrganization> {
+    try {
+      const organization = await withBoundedRetry('organizations.create', this.policy, (options) =>
+        this.client.organizations.create(
+          { name: input.name, display_name: input.displayName, metadata: input.metadata },
+          options,
+        ),
+      );
+      return toDirectoryOrganization(organization);
+    } catch (error) {
+      // Also the answer to our own retried POST whose first attempt did create it.
+      if (statusOf(error) === 409) throw new OrganizationNameTakenError('The organization name is taken');
+      throw error;
+    }
+  }
+
+  async findOrganizationByName(name: string): Promise<DirectoryOrganization | undefined> {
+    try {
+      const organization = await withBoundedRetry('organizations.getByName', this.policy, (options) =>
+        this.client.organizations.getByName(name, options),
+      );
+      return toDirectoryOrganization(organization);
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** Two calls (members, then member roles), plus one `GET /roles` per role name and container. */
+  async addMember(organizationId: string, userId: string, roles: readonly OrganizationRole[]): Promise<void> {
+    const roleIds = await Promise.all(roles.map((role) => this.#roleId(role)));
+    await withBoundedRetry('organizations.addMembers', this.policy, (options) =>
+      this.client.organizations.addMembers(organizationId, { members: [userId] }, options),
+    );
+    if (roleIds.length === 0) return;
+    await withBoundedRetry('organizations.addMemberRoles', this.policy, (options) =>
+      this.client.organizations.addMemberRoles(organizationId, userId, { roles: roleIds }, options),
+    );
+  }
+
+  #roleId(name: string): Promise<string> {
+    let id = this.#roleIds.get(name);
+    if (!id) {
+      id = withBoundedRetry('roles.list', this.policy, (options) =>
+        this.client.roles.list({ name_filter: name }, options),
+      ).then((roles) => {
+        const role = roles.find((candidate) => candidate.name === name);
+        // Provisioning creates the organization roles (infra/auth0/provision/desired.ts).
+        if (!role) throw new Error(`The tenant has no role named ${name}; run provisioning`);
+        return role.id;
+      });
+      // A failed lookup is not remembered: the next registration asks again.
+      id.catch(() => this.#roleIds.delete(name));
+      this.#roleIds.set(name, id);
+    }
+    return id;
+  }
+
   async delete(userId: string): Promise<void> {
     try {
       await withBoundedRetry('users.delete', this.policy, (options) =>
@@ -372,9 +445,24 @@ class CredentialedManagementApi implements ManagementApi {
       create: (job, options) => this.#call((api) => api.jobs.verificationEmail.create(job, options)),
     },
   };
+
+  organizations: ManagementApi['organizations'] = {
+    create: (organization, options) => this.#call((api) => api.organizations.create(organization, options)),
+    getByName: (name, options) => this.#call((api) => api.organizations.getByName(name, options)),
+    addMembers: (id, body, options) => this.#call((api) => api.organizations.addMembers(id, body, options)),
+    addMemberRoles: (id, userId, body, options) =>
+      this.#call((api) => api.organizations.addMemberRoles(id, userId, body, options)),
+  };
+
+  roles: ManagementApi['roles'] = {
+    list: (query, options) => this.#call((api) => api.roles.list(query, options)),
+  };
 }
 
-const directories = new Map<Auth0M2mKey, { client: CredentialedManagementApi; directory: UserDirectory }>();
+const directories = new Map<
+  Auth0M2mKey,
+  { client: CredentialedManagementApi; directory: UserDirectory & OrganizationDirectory }
+>();
 
 /**
  * One directory (and so one Management API client with its cached token) per container and
@@ -383,7 +471,9 @@ const directories = new Map<Auth0M2mKey, { client: CredentialedManagementApi; di
  * only the scopes that caller needs. The secret is read on every call (cached five minutes), so an
  * unreadable or malformed secret fails the call, and the next one tries again.
  */
-export async function getUserDirectory(credentials: Auth0M2mKey): Promise<UserDirectory> {
+export async function getUserDirectory(
+  credentials: Auth0M2mKey,
+): Promise<UserDirectory & OrganizationDirectory> {
   let entry = directories.get(credentials);
   if (!entry) {
     const client = new CredentialedManagementApi(credentials);

@@ -33,6 +33,7 @@ function toProfile(item: Record<string, unknown>, userId: string): UserProfile {
     name: text(item.name),
     organizationName: typeof item.organizationName === 'string' ? item.organizationName : null,
     organizationType: oneOf<OrganizationType>(organizationTypes, item.organizationType) ?? null,
+    organizationId: typeof item.organizationId === 'string' ? item.organizationId : null,
     auth0Kyc: status ? { status, updatedAt: text(item.auth0KycUpdatedAt) } : null,
     auth0Unsettled: item.auth0Unsettled === true,
   };
@@ -46,6 +47,7 @@ function fromRegistration(item: Record<string, unknown>, userId: string): UserPr
     name: text(item.responsibleName),
     organizationName: typeof item.organizationName === 'string' ? item.organizationName : null,
     organizationType: oneOf<OrganizationType>(organizationTypes, item.organizationType) ?? null,
+    organizationId: typeof item.organizationId === 'string' ? item.organizationId : null,
     auth0Kyc: null,
     auth0Unsettled: false,
   };
@@ -102,6 +104,9 @@ export class DynamoDbUserProfiles implements UserProfiles, ErasedAccounts {
       if (read.organizationName === null && registration) {
         read.organizationName = fromRegistration(registration, userId).organizationName;
       }
+      if (read.organizationId === null && registration) {
+        read.organizationId = fromRegistration(registration, userId).organizationId;
+      }
       return { kind: 'profile', profile: read, ...deletion };
     }
     return registration
@@ -133,6 +138,10 @@ export class DynamoDbUserProfiles implements UserProfiles, ErasedAccounts {
     if (account.organizationType !== undefined) {
       sets.push('organizationType = :organizationType');
       values[':organizationType'] = account.organizationType;
+    }
+    if (account.organizationId !== undefined) {
+      sets.push('organizationId = :organizationId');
+      values[':organizationId'] = account.organizationId;
     }
     if (account.auth0Kyc) {
       // Only a first record: a sync's later record of Auth0 is newer than the creation's answer.

@@ -25,6 +25,13 @@
 const CLAIMS = ['role', 'kyc_status', 'organization_type'];
 
 /**
+ * The organization roles (lambdas/contracts/organization.ts `organizationRoles`, which this file
+ * cannot import; a test holds the two equal).
+ */
+const ORGANIZATION_ROLES = ['org_admin', 'org_member'];
+exports.ORGANIZATION_ROLES = ORGANIZATION_ROLES;
+
+/**
  * The longest an administrator's second factor vouches for their tokens: the session's maximum
  * (lambdas/contracts/session-lifetimes.ts, which this file cannot import; a test holds the two equal).
  */
@@ -117,6 +124,16 @@ exports.onExecutePostLogin = async (event, api) => {
   }
   if (typeof event.user.name === 'string' && event.user.name) {
     api.accessToken.setCustomClaim(`${prefix}name`, event.user.name);
+  }
+
+  // A login through an organization (its tokens carry Auth0's own `org_id`): the member's roles in
+  // it, which Auth0 applies on such a login and gives the Action in `event.authorization.roles`
+  // (ADR 0083). Only the organization roles, and always an array, so the API reads one shape.
+  if (event.organization && typeof event.organization.id === 'string') {
+    const assigned = Array.isArray(event.authorization?.roles) ? event.authorization.roles : [];
+    const orgRoles = ORGANIZATION_ROLES.filter((role) => assigned.includes(role));
+    api.idToken.setCustomClaim(`${prefix}org_roles`, orgRoles);
+    api.accessToken.setCustomClaim(`${prefix}org_roles`, orgRoles);
   }
 
   // An admin can approve or reject anyone's verification: a password alone is not enough, and no

@@ -20,6 +20,7 @@ import { createInvestorInquiryRoute } from './investor-inquiry.ts';
 import { startKycInquiryRoute } from './kyc-inquiry.ts';
 import { getMeRoute, sendVerificationEmailRoute } from './me.ts';
 import { getOpenApiRoute } from './openapi-document.ts';
+import { getOrganizationRoute } from './organization-workspace.ts';
 import { receivePersonaWebhookRoute } from './persona-webhook.ts';
 import { createRegistrationRoute } from './registration.ts';
 import type { ApiRoute, AuthKind, RouteId } from './route.ts';
@@ -63,6 +64,7 @@ export const apiRoutes = {
   ExportMyData: exportMyDataRoute,
   CreateCookieConsent: createCookieConsentRoute,
   GetOpenApi: getOpenApiRoute,
+  GetOrganization: getOrganizationRoute,
 } as const satisfies { [Id in RouteId]: ApiRoute & { id: Id } };
 
 export type ApiRoutes = typeof apiRoutes;

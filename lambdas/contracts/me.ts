@@ -35,6 +35,11 @@ export const meResponse = z.strictObject({
   /** From the stored registration; null for accounts created another way (seeded, admin). */
   organizationName: z.nullable(z.string()),
   organizationType: z.nullable(organizationType),
+  /**
+   * The Auth0 organization registration created for it (ADR 0083): the web signs in through it
+   * (`/authorize?organization=`). Null for accounts registered before organizations, seeded, admin.
+   */
+  organizationId: z.nullable(z.string()),
   role,
   kycStatus,
   /** The caller's latest identity-verification consent record is a grant. */

@@ -16,3 +16,9 @@ export type OrganizationType = z.infer<typeof organizationType>;
  */
 export const organizationRoles = ['org_admin', 'org_member'] as const;
 export type OrganizationRole = (typeof organizationRoles)[number];
+
+/** The roles' descriptions, as provisioning creates them on Auth0 and the local provider seeds them. */
+export const organizationRoleDescriptions: Record<OrganizationRole, string> = {
+  org_admin: "Administers the organization's workspace on the platform: invites, roles, removals",
+  org_member: "A member of the organization's workspace on the platform",
+};

@@ -50,6 +50,15 @@ export const problemTypes = {
   ownVerification: problemType('own-verification'),
   /** 403: four-eyes (ADR 0080): the admin who proposed a decision cannot also confirm it. */
   secondReviewerRequired: problemType('second-reviewer-required'),
+  /**
+   * 403: an organization-scoped route called with a token for another organization, or for none:
+   * sign in through the organization the request names (ADR 0083).
+   */
+  organizationMismatch: problemType('organization-mismatch'),
+  /** 403: the caller's role in the organization does not allow this. */
+  organizationRoleRequired: problemType('organization-role-required'),
+  /** 404: the organization named in the path is not one the product holds. */
+  organizationNotFound: problemType('organization-not-found'),
   /** 404: the token is valid but its account no longer exists. */
   accountNotFound: problemType('account-not-found'),
   /** 404: the user named in the path has no verification. */

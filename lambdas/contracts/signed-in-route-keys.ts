@@ -18,4 +18,5 @@ export const signedInRouteKeys = {
   CreateOwnDataDeletionRequest: 'POST /api/me/data-deletion-requests',
   ExportMyData: 'GET /api/me/export',
   CancelOwnDataDeletionRequest: 'DELETE /api/me/data-deletion-requests/{requestId}',
+  GetOrganization: 'GET /api/organizations/{organizationId}',
 } as const satisfies Record<string, RouteKey>;

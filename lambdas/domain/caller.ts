@@ -1,6 +1,11 @@
 import type { KycStatus, Role } from '#contracts/kyc.ts';
-import type { OrganizationType } from '#contracts/organization.ts';
-import { EmailNotVerifiedError, NotOwnAccountError } from './errors.ts';
+import { type OrganizationRole, type OrganizationType, organizationRoles } from '#contracts/organization.ts';
+import {
+  EmailNotVerifiedError,
+  NotOwnAccountError,
+  OrganizationMismatchError,
+  OrganizationRoleRequiredError,
+} from './errors.ts';
 
 /**
  * The signed-in caller, from the access token API Gateway's JWT authorizer verified
@@ -18,6 +23,16 @@ export interface Caller {
    * the screens use them only for an account the product holds no profile or KYC state of.
    */
   claims: CallerClaims;
+  /**
+   * The organization the token is for (ADR 0083): Auth0's `org_id` on a login through it, with the
+   * member's roles there (the Action's namespaced `org_roles`). Absent for a login without one.
+   */
+  organization?: CallerOrganization;
+}
+
+export interface CallerOrganization {
+  id: string;
+  roles: OrganizationRole[];
 }
 
 export interface CallerClaims {
@@ -38,4 +53,23 @@ export function requireSelf(caller: Caller, claimedUserId: string | undefined): 
 /** Consent and identity verification need a verified email (issue 9, section 2). */
 export function requireVerifiedEmail(caller: Pick<Caller, 'emailVerified'>): void {
   if (!caller.emailVerified) throw new EmailNotVerifiedError();
+}
+
+/**
+ * The check of every organization-scoped route (ADR 0083): the organization the path or body names
+ * must be the token's `org_id` (else 403 `organization-mismatch`, also for a token without one),
+ * and the caller must hold one of `allowed` there (else 403 `organization-role-required`). Answers
+ * the roles the caller holds among `allowed`, strongest first.
+ */
+export function requireOrganization(
+  caller: Pick<Caller, 'organization'>,
+  organizationId: string,
+  allowed: readonly OrganizationRole[] = organizationRoles,
+): OrganizationRole[] {
+  if (!caller.organization || caller.organization.id !== organizationId)
+    throw new OrganizationMismatchError();
+  const held = caller.organization.roles;
+  const roles = organizationRoles.filter((role) => allowed.includes(role) && held.includes(role));
+  if (roles.length === 0) throw new OrganizationRoleRequiredError();
+  return roles;
 }

@@ -9,6 +9,33 @@ export class NotOwnAccountError extends Error {
   }
 }
 
+/**
+ * An organization-scoped route called with a token that is not for that organization: another
+ * organization's `org_id`, or none (a login without the organization). ADR 0083.
+ */
+export class OrganizationMismatchError extends Error {
+  constructor() {
+    super('Sign in through this organization: the token is for another organization, or for none.');
+    this.name = 'OrganizationMismatchError';
+  }
+}
+
+/** The token is for the organization, but the caller holds none of the roles the route allows. */
+export class OrganizationRoleRequiredError extends Error {
+  constructor() {
+    super('Your role in this organization does not allow this.');
+    this.name = 'OrganizationRoleRequiredError';
+  }
+}
+
+/** The organization has no record in the product (one registration did not create). */
+export class OrganizationNotFoundError extends Error {
+  constructor() {
+    super('No such organization.');
+    this.name = 'OrganizationNotFoundError';
+  }
+}
+
 /** The caller's email address is not verified yet. */
 export class EmailNotVerifiedError extends Error {
   constructor() {

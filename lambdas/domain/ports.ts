@@ -4,7 +4,7 @@ export type { ConsentMethod, ConsentPurpose };
 
 import type { DomainEvent } from '#contracts/events.ts';
 import type { KycStatus, Role } from '#contracts/kyc.ts';
-import type { OrganizationType } from '#contracts/organization.ts';
+import type { OrganizationRole, OrganizationType } from '#contracts/organization.ts';
 
 // The capabilities use cases need, shared across features. Adapters in lambdas/adapters
 // implement them with real SDK clients; tests use in-memory fakes. The domain imports no SDK.
@@ -32,6 +32,50 @@ export interface DirectoryUser {
 }
 
 export class UserAlreadyExistsError extends Error {}
+
+/** An organization at the identity provider (Auth0 Organizations; ADR 0083). */
+export interface DirectoryOrganization {
+  id: string;
+  /** The unique lowercase name (`/authorize?organization=` may name it). */
+  name: string;
+  metadata: Record<string, string>;
+}
+
+export class OrganizationNameTakenError extends Error {}
+
+/**
+ * The product's own record of an organization (ADR 0083, like the profile of ADR 0059): what the
+ * signed-in screens show of it, without asking Auth0. Written by the registration that created it.
+ */
+export interface OrganizationRecord {
+  /** Auth0's organization id, the `org_id` of its members' tokens. */
+  organizationId: string;
+  /** The organization's name as registered (Auth0's `display_name`). */
+  displayName: string;
+  organizationType: OrganizationType;
+  /** The responsible person who registered it (`sub`). */
+  registeredBy: string;
+  createdAt: string;
+}
+
+export interface OrganizationRecords {
+  /** Stores the record unless one exists for the organization; a repeat changes nothing. */
+  saveOnce(record: OrganizationRecord): Promise<void>;
+  get(organizationId: string): Promise<OrganizationRecord | undefined>;
+}
+
+/** The identity provider's organizations (Auth0 Management API), as registration uses them. */
+export interface OrganizationDirectory {
+  /** Throws `OrganizationNameTakenError` when the name is taken (also by our own earlier create). */
+  createOrganization(input: {
+    name: string;
+    displayName: string;
+    metadata: Record<string, string>;
+  }): Promise<DirectoryOrganization>;
+  findOrganizationByName(name: string): Promise<DirectoryOrganization | undefined>;
+  /** Makes the user a member holding these roles (tenant roles, by name); repeating it changes nothing. */
+  addMember(organizationId: string, userId: string, roles: readonly OrganizationRole[]): Promise<void>;
+}
 
 /** The identity provider's user database (Auth0 Management API). */
 export interface UserDirectory {
@@ -71,6 +115,8 @@ export interface UserProfile {
   name: string;
   organizationName: string | null;
   organizationType: OrganizationType | null;
+  /** The account's Auth0 organization (ADR 0083); null for an account registered before them. */
+  organizationId: string | null;
   auth0Kyc: { status: KycStatus; updatedAt: string } | null;
   auth0Unsettled: boolean;
 }
@@ -98,8 +144,11 @@ export interface UserProfiles {
    * (ADR 0062); `updatedAt` is empty when Auth0 holds no `kyc_updated_at`.
    */
   saveAccount(
-    account: Omit<UserProfile, 'auth0Kyc' | 'auth0Unsettled' | 'organizationName' | 'organizationType'> &
-      Partial<Pick<UserProfile, 'organizationName' | 'organizationType'>> & {
+    account: Omit<
+      UserProfile,
+      'auth0Kyc' | 'auth0Unsettled' | 'organizationName' | 'organizationType' | 'organizationId'
+    > &
+      Partial<Pick<UserProfile, 'organizationName' | 'organizationType' | 'organizationId'>> & {
         auth0Kyc?: { status: KycStatus; updatedAt: string };
       },
   ): Promise<void>;

@@ -2,6 +2,7 @@ import { registrationRequested } from '#contracts/events.ts';
 import { getUserDirectory, identityIssuer } from '#lambdas/adapters/auth0-user-directory.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { DynamoDbOrganizations } from '#lambdas/adapters/dynamodb-organizations.ts';
 import { DynamoDbOnceMarker, DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { DynamoDbUserProfiles } from '#lambdas/adapters/dynamodb-user-profiles.ts';
@@ -22,6 +23,7 @@ import { countMetric } from '#lambdas/runtime/metrics.ts';
 const ledger = new DynamoDbConsentLedger(documentClient, tableName('consentLedger'));
 const store = new DynamoDbRegistrationStore(documentClient, tableName('submissions'));
 const profiles = new DynamoDbUserProfiles(documentClient, tableName('submissions'));
+const organizationRecords = new DynamoDbOrganizations(documentClient, tableName('submissions'));
 const limiter = new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock);
 // Per address while one registration of it runs (ADR 0036). Stale after twice the function's
 // timeout, so an invocation that died cannot hold an address for longer.
@@ -51,8 +53,11 @@ export const handler = eventHandler(
       countMetric('InvalidEventDropped');
       return;
     }
+    const directory = await getUserDirectory('auth0Registration');
     const register = registerOrganization({
-      users: await getUserDirectory('auth0Registration'),
+      users: directory,
+      organizations: directory,
+      organizationRecords,
       store,
       profiles,
       ledger,

@@ -1,9 +1,9 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import { kycStatuses } from '#contracts/kyc.ts';
-import { organizationTypes } from '#contracts/organization.ts';
+import { type OrganizationRole, organizationRoles, organizationTypes } from '#contracts/organization.ts';
 import { claimsPrefix } from '#lambdas/auth0-actions/post-login.cjs';
 import { requireEnv } from '#lambdas/config.ts';
-import type { Caller, CallerClaims } from '#lambdas/domain/caller.ts';
+import type { Caller, CallerClaims, CallerOrganization } from '#lambdas/domain/caller.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import type { HttpApiEvent } from './api-gateway.ts';
 import { AdminRoleRequiredError, UnauthorizedError } from './errors.ts';
@@ -88,6 +88,22 @@ export async function authenticate(event: HttpApiEvent): Promise<Caller> {
     // A token minted before the Action added this claim counts as unverified until refreshed.
     emailVerified: isTrue(claim('email_verified')),
     claims: callerClaims(claim),
+    ...callerOrganization(payload.org_id, claim('org_roles')),
+  };
+}
+
+/**
+ * Auth0's own `org_id` (a login through an organization) and the Action's `org_roles` (ADR 0083):
+ * roles other than the organization roles are dropped, and without `org_id` there is none.
+ */
+function callerOrganization(orgId: unknown, roles: unknown): { organization?: CallerOrganization } {
+  if (typeof orgId !== 'string' || orgId === '') return {};
+  const held = Array.isArray(roles) ? roles : [];
+  return {
+    organization: {
+      id: orgId,
+      roles: organizationRoles.filter((role: OrganizationRole) => held.includes(role)),
+    },
   };
 }
 

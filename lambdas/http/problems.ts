@@ -14,6 +14,9 @@ import {
   DirectoryUnavailableError,
   EmailNotVerifiedError,
   NotOwnAccountError,
+  OrganizationMismatchError,
+  OrganizationNotFoundError,
+  OrganizationRoleRequiredError,
   RateLimitedError,
   StorageUnavailableError,
 } from '#lambdas/domain/errors.ts';
@@ -139,6 +142,30 @@ export const problemTable = {
     securityEvent: 'authorization_failed',
     description:
       'Four-eyes (ADR 0080): the admin who proposed this decision tries to confirm it; a second, different admin must. Nothing changed.',
+  },
+  organizationMismatch: {
+    status: 403,
+    title: 'Forbidden',
+    errors: [OrganizationMismatchError],
+    securityEvent: 'authorization_failed',
+    description:
+      "The route names an organization that is not the access token's `org_id` (a token for another " +
+      'organization, or a sign-in without one): sign in through that organization (ADR 0083). Nothing was read or written.',
+  },
+  organizationRoleRequired: {
+    status: 403,
+    title: 'Forbidden',
+    errors: [OrganizationRoleRequiredError],
+    securityEvent: 'authorization_failed',
+    description:
+      'The token is for the organization, but its namespaced `org_roles` claim holds none of the roles the route allows.',
+  },
+  organizationNotFound: {
+    status: 404,
+    title: 'Not Found',
+    errors: [OrganizationNotFoundError],
+    description:
+      'The organization named in the path is not one the product holds (registration creates them).',
   },
   accountNotFound: {
     status: 404,

@@ -54,8 +54,18 @@ export class ActionClaims {
     authentication?: AuthenticationMethod[],
     organization?: Organization,
   ): Promise<ActionResult> {
+    // Auth0 applies a member's organization roles when they log in through the organization
+    // (event.authorization.roles); the local provider assigns no tenant-wide roles to users.
+    const membership = organization
+      ? this.organizations?.membership(organization.id, user.user_id)
+      : undefined;
+    const roles = (membership?.roles ?? []).flatMap((roleId) => {
+      const role = this.organizations?.role(roleId);
+      return role ? [role.name] : [];
+    });
     return this.actions.run({
       organization,
+      roles,
       user,
       client: { client_id: clientId, name: this.clientNames.get(clientId) ?? clientId },
       protocol,

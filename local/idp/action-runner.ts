@@ -31,6 +31,8 @@ export interface ActionInput {
   authentication?: AuthenticationMethod[] | undefined;
   /** The organization the login is for (`/authorize`'s `organization`), absent otherwise. */
   organization?: Organization | undefined;
+  /** The names of the user's roles for this login: their roles in `organization` (ADR 0083). */
+  roles?: string[] | undefined;
 }
 
 export interface ActionResult {
@@ -98,6 +100,9 @@ export class ActionRunner {
             },
           }
         : {}),
+      // Auth0's `event.authorization.roles`: the names of the user's assigned roles, which on a
+      // login through an organization are the member's roles in it.
+      authorization: { roles: [...(input.roles ?? [])] },
       stats: { logins_count: user.logins_count },
       secrets: { ...this.#secrets },
       request: { ip: '127.0.0.1', hostname: 'localhost' },

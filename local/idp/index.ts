@@ -61,6 +61,11 @@ export interface IdpOptions {
   ses: { endpoint: string; region: string; from: string };
   seedUsers?: IdpSeedUser[];
   /**
+   * Tenant roles created at start when missing (by name): what provisioning creates on Auth0
+   * (`infra/auth0/provision/desired.ts`), such as the organization roles (ADR 0083).
+   */
+  seedRoles?: { name: string; description: string }[];
+  /**
    * The tenant's Management API quota (ADR 0061): one token bucket that every caller shares.
    * `auth0Plans` in `rate-limit.ts` holds Auth0's plans; `LOCAL_AUTH0_PLAN` picks one for `npm start`.
    */
@@ -218,6 +223,9 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
   const users = new UserStore(options.dataDir);
   const organizations = new OrganizationStore(options.dataDir);
   await seed(users, options.seedUsers ?? []);
+  for (const role of options.seedRoles ?? []) {
+    if (!organizations.roleByName(role.name)) organizations.createRole(role);
+  }
   const ses = new SESv2Client({
     endpoint: options.ses.endpoint,
     region: options.ses.region,

@@ -80,6 +80,8 @@ describe('GET /api/me', () => {
       name: 'Grace Hopper',
       organizationName: 'Orbit Bio',
       organizationType: 'commercial',
+      // The Auth0 organization registration created (ADR 0083).
+      organizationId: expect.stringMatching(/^org_/),
       role: 'user',
       kycStatus: 'not_started',
       consentRecorded: false,

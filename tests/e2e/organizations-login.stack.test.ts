@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { managementFetch } from '#tests/helpers/management-api.ts';
+import { organizationLogin } from '#tests/helpers/organization-login.ts';
 import { createTestUser, mailbox, managementToken, type TestUser } from '#tests/helpers/tokens.ts';
 
 // The login parts of Auth0 Organizations on the running local stack (ADR 0081; issue 27, item 1),
@@ -10,8 +11,8 @@ import { createTestUser, mailbox, managementToken, type TestUser } from '#tests/
 // accepted once; a refresh keeps `org_id`.
 
 const stack = inject('stack');
-const idpOrigin = new URL(stack.idp.issuer).origin;
-const redirectUri = `${stack.web}/auth/callback`;
+const { Browser, authorize, tokenRequest, claimsOf, signIn, exchange, redirectUri } =
+  organizationLogin(stack);
 let mgmt: string;
 let member: TestUser;
 
@@ -27,99 +28,6 @@ async function api(method: string, path: string, body?: unknown) {
   const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected field by field
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
-}
-
-/** A browser's cookies for the identity provider; follows its redirects, stops at the site. */
-class Browser {
-  readonly #cookies = new Map<string, string>();
-
-  async go(url: string, form?: Record<string, string>) {
-    let next = new URL(url, idpOrigin);
-    let body = form ? new URLSearchParams(form).toString() : undefined;
-    for (let hop = 0; hop < 10; hop += 1) {
-      if (next.origin !== idpOrigin) return { url: next, status: 0, html: '' };
-      const response = await fetch(next, {
-        method: body ? 'POST' : 'GET',
-        redirect: 'manual',
-        headers: {
-          cookie: [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-          ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        ...(body ? { body } : {}),
-      });
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';');
-        const [name = '', value = ''] = pair.split('=');
-        if (value === '') this.#cookies.delete(name.trim());
-        else this.#cookies.set(name.trim(), value.trim());
-      }
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location) {
-        await response.body?.cancel();
-        next = new URL(location, next);
-        body = undefined;
-        continue;
-      }
-      return { url: next, status: response.status, html: await response.text() };
-    }
-    throw new Error('too many redirects');
-  }
-}
-
-const formAction = (html: string) => /<form[^>]*\saction="([^"]+)"/.exec(html)?.[1] ?? '';
-
-/** The web's authorization request, plus Auth0's organization parameters. */
-function authorize(extra: Record<string, string>) {
-  const verifier = randomBytes(32).toString('base64url');
-  const params = new URLSearchParams({
-    client_id: stack.idp.spaClientId,
-    response_type: 'code',
-    response_mode: 'query',
-    redirect_uri: redirectUri,
-    scope: 'openid profile email offline_access',
-    audience: stack.idp.audience,
-    state: randomBytes(8).toString('hex'),
-    nonce: randomBytes(8).toString('hex'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    ...extra,
-  });
-  return { url: `${stack.idp.issuer}authorize?${params}`, verifier };
-}
-
-async function tokenRequest(body: Record<string, string>) {
-  const response = await fetch(`${stack.idp.issuer}oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: stack.idp.spaClientId, ...body }),
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as { access_token?: string; id_token?: string; refresh_token?: string },
-  };
-}
-
-const claimsOf = (jwt: string | undefined) =>
-  JSON.parse(Buffer.from((jwt ?? '').split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
-
-async function signIn(extra: Record<string, string>, form: Record<string, string>) {
-  const browser = new Browser();
-  const request = authorize(extra);
-  const page = await browser.go(request.url);
-  expect(page.status).toBe(200);
-  const back = await browser.go(formAction(page.html), form);
-  return { back: back.url, verifier: request.verifier };
-}
-
-async function exchange(code: string | null, verifier: string) {
-  const tokens = await tokenRequest({
-    grant_type: 'authorization_code',
-    code: code ?? '',
-    code_verifier: verifier,
-    redirect_uri: redirectUri,
-  });
-  expect(tokens.status).toBe(200);
-  return tokens.body;
 }
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;

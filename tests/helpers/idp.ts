@@ -35,6 +35,8 @@ export function testIdpOptions(input: {
   dataDir?: string;
   appOrigins?: string[];
   seedUsers?: IdpSeedUser[];
+  /** Tenant roles to create at start (none unless asked: the organization tests create theirs). */
+  seedRoles?: IdpOptions['seedRoles'];
   /** The Management API quota (ADR 0061): Auth0's Self Service plan unless a test needs another. */
   managementApiPlan?: ManagementApiPlan;
 }): IdpOptions {
@@ -60,6 +62,7 @@ export function testIdpOptions(input: {
       from: 'no-reply@platform.local',
     },
     seedUsers: input.seedUsers ?? [TEST_USER],
+    ...(input.seedRoles ? { seedRoles: input.seedRoles } : {}),
     managementApiPlan: input.managementApiPlan ?? auth0Plans['self-service'],
   };
 }

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type OrganizationRole, organizationRoles } from '#contracts/organization.ts';
+import {
+  type OrganizationRole,
+  organizationRoleDescriptions,
+  organizationRoles,
+} from '#contracts/organization.ts';
 import { refreshTokenLifetimes } from '#contracts/session-lifetimes.ts';
 import type { StageConfig } from '#infra/stage-config.ts';
 import { DATABASE_CONNECTION } from '#lambdas/adapters/auth0-database-connection.ts';
@@ -182,11 +186,6 @@ export function desiredTenant(
       enabledClients: ['spa', 'm2m:auth0Registration'],
     },
     extraConnections: [...config.auth0.extraConnections],
-    roles: organizationRoles.map((name) => ({ name, description: roleDescriptions[name] })),
+    roles: organizationRoles.map((name) => ({ name, description: organizationRoleDescriptions[name] })),
   };
 }
-
-const roleDescriptions: Record<OrganizationRole, string> = {
-  org_admin: "Administers the organization's workspace on the platform: invites, roles, removals",
-  org_member: "A member of the organization's workspace on the platform",
-};

@@ -52,6 +52,7 @@ export function getMe(deps: GetMeDeps) {
       name: profile?.name || claims.name || '',
       organizationName: profile?.organizationName ?? null,
       organizationType: profile?.organizationType ?? claims.organizationType ?? null,
+      organizationId: profile?.organizationId ?? null,
       role: caller.role,
       kycStatus,
       consentRecorded: currentConsent(records, 'identity_verification') !== undefined,

@@ -6,6 +6,14 @@ import { appLink, composeEmail } from './html.ts';
 export const signInPath = '/auth/login';
 
 /**
+ * The sign-in link of a member of an organization: through it (`/authorize?organization=`, which
+ * the web passes on and remembers; ADR 0083). Auth0's id, not the registering person's words.
+ */
+export function organizationSignInPath(organizationId: string | undefined): string {
+  return organizationId ? `${signInPath}?organization=${encodeURIComponent(organizationId)}` : signInPath;
+}
+
+/**
  * Sent after registration: the single-use link sets the first password. Nothing the registering
  * person typed goes in (ADR 0072): the address is not proven yet, so a name or organization name
  * here would be anyone's words, sent to anyone from our domain.
@@ -15,6 +23,8 @@ export function loginInstructionsEmail(input: {
   ticketUrl: string;
   ticketTtlDays: number;
   appUrl: string;
+  /** The organization registration created: the sign-in link goes through it (ADR 0083). */
+  organizationId?: string | undefined;
 }): EmailMessage {
   return composeEmail({
     to: input.to,
@@ -30,7 +40,7 @@ export function loginInstructionsEmail(input: {
       },
       {
         text: 'Then sign in, verify your email address and complete the identity verification.',
-        link: { label: 'Sign in', href: appLink(input.appUrl, signInPath) },
+        link: { label: 'Sign in', href: appLink(input.appUrl, organizationSignInPath(input.organizationId)) },
       },
       {
         text: 'If the link has expired, use "Forgot password?" on the sign-in page. If you did not register, ignore this email.',

@@ -12,6 +12,15 @@ export interface RegistrationProgress {
   startedAt: string;
   /** Set as soon as the identity provider has answered with (or we found) the user. */
   userId?: string;
+  /**
+   * The Auth0 organization's name, chosen (with its random suffix) and saved before the create:
+   * a retry whose create answer was lost finds the organization by it (ADR 0083).
+   */
+  auth0OrganizationName?: string;
+  /** Set once Auth0 has answered with (or we found) the organization. */
+  organizationId?: string;
+  /** The user is its member with the `org_admin` role. */
+  organizationJoined?: boolean;
   agreementsRecorded?: boolean;
   loginEmailSent?: boolean;
   eventPublished?: boolean;
@@ -27,6 +36,8 @@ export interface RegistrationRecord {
   organizationName: string;
   organizationUrl: string;
   organizationType: OrganizationType;
+  /** The Auth0 organization registration created (ADR 0083); absent on older registrations. */
+  organizationId?: string;
   createdAt: string;
 }
 

@@ -5,20 +5,23 @@ import { mayEmailRecipient } from '#lambdas/domain/emails/recipient-limit.ts';
 import {
   accountExistsEmail,
   loginInstructionsEmail,
-  signInPath,
+  organizationSignInPath,
 } from '#lambdas/domain/emails/registration-emails.ts';
 import type {
   Clock,
   ConsentLedger,
+  DirectoryOrganization,
   DirectoryUser,
   EventPublisher,
   Mailer,
   OnceMarker,
+  OrganizationDirectory,
+  OrganizationRecords,
   RateLimiter,
   UserDirectory,
   UserProfiles,
 } from '#lambdas/domain/ports.ts';
-import { UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
+import { OrganizationNameTakenError, UserAlreadyExistsError } from '#lambdas/domain/ports.ts';
 import { normaliseEmail } from '#lambdas/domain/submissions/normalise.ts';
 import {
   passwordTicketTtlDays,
@@ -42,6 +45,10 @@ export interface AgreementsInput extends RequestContext {
 
 export interface RegisterDeps {
   users: UserDirectory;
+  /** Auth0 Organizations: the organization registration creates, its first member (ADR 0083). */
+  organizations: OrganizationDirectory;
+  /** The product's record of the organization, which the signed-in screens read (ADR 0083). */
+  organizationRecords: Pick<OrganizationRecords, 'saveOnce'>;
   store: RegistrationStore;
   profiles: Pick<UserProfiles, 'saveAccount'>;
   /** Read on a retry, to tell whether the agreements were recorded before the marker was saved. */
@@ -66,6 +73,8 @@ export interface RegisterDeps {
   inProgress: OnceMarker;
   /** Waits between looks at a busy address; tests pass one that does not sleep. */
   wait?: (ms: number) => Promise<void>;
+  /** The organization name's unique suffix; tests pass a fixed one. */
+  organizationSuffix?: () => string;
 }
 
 /** Another registration of the same address is under way: the event is delivered again later. */
@@ -115,10 +124,37 @@ function canResume(progress: RegistrationProgress | undefined, user: DirectoryUs
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Auth0's limit on an organization's `name` (lowercase letters, digits, `_`, `-`). */
+const organizationNameMaxLength = 50;
+
+/** Eight random hex digits: 2^32 names per slug, so two registrations never pick the same one. */
+export function randomOrganizationSuffix(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/**
+ * A valid Auth0 organization name for a registering organization: its name folded to lowercase
+ * ASCII letters and digits joined by `-`, cut to leave room for `-` and the suffix. A name with no
+ * such character (all CJK, say) becomes `org-<suffix>`; `display_name` keeps the real name.
+ */
+export function auth0OrganizationName(organizationName: string, suffix: string): string {
+  let slug = organizationName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, organizationNameMaxLength - suffix.length - 1);
+  // Runs of other characters became one `-` each: at most one at either end.
+  if (slug.startsWith('-')) slug = slug.slice(1);
+  if (slug.endsWith('-')) slug = slug.slice(0, -1);
+  return `${slug || 'org'}-${suffix}`;
+}
+
 export function registerOrganization(deps: RegisterDeps) {
   const generatePassword = deps.generatePassword ?? randomInitialPassword;
   const nowIso = () => deps.clock.now().toISOString();
   const wait = deps.wait ?? sleep;
+  const organizationSuffix = deps.organizationSuffix ?? randomOrganizationSuffix;
 
   async function takeAddress(key: string): Promise<void> {
     let waited = 0;
@@ -155,6 +191,57 @@ export function registerOrganization(deps: RegisterDeps) {
     }
     await deps.mailer.send(accountExistsEmail({ to, appUrl: deps.appUrl }));
     return { outcome: 'account_exists' };
+  }
+
+  /**
+   * The registering organization's Auth0 Organization, with the user as its first member holding
+   * `org_admin` (ADR 0083): three Management API calls (create, add member, assign the role), plus
+   * the role's id once per container. Each answer is recorded before the next call, so a retry
+   * never creates a second organization: the name is saved before the create, and a create whose
+   * answer was lost (a timeout, then 409 on the retry) is found by that name. Adding a member and
+   * a role twice changes nothing, so they are simply repeated until recorded.
+   */
+  async function joinOrganization(
+    previous: RegistrationProgress,
+    request: Omit<RegistrationRequest, 'website'>,
+    userId: string,
+  ): Promise<RegistrationProgress> {
+    let progress = previous;
+    if (progress.organizationJoined) return progress;
+    if (!progress.organizationId) {
+      if (!progress.auth0OrganizationName) {
+        progress = await save({
+          ...progress,
+          auth0OrganizationName: auth0OrganizationName(request.organizationName, organizationSuffix()),
+        });
+      }
+      const name = progress.auth0OrganizationName as string;
+      const metadata = { organization_type: request.organizationType, registered_by: userId };
+      let organization: DirectoryOrganization;
+      try {
+        organization = await deps.organizations.createOrganization({
+          name,
+          displayName: request.organizationName,
+          metadata,
+        });
+      } catch (error) {
+        if (!(error instanceof OrganizationNameTakenError)) throw error;
+        // Our own earlier create whose answer was lost; anything else under this name is not ours.
+        const found = await deps.organizations.findOrganizationByName(name);
+        if (!found)
+          throw new Error('The identity provider reported a taken name but has no such organization');
+        if (found.metadata.registered_by !== userId) {
+          // Not ours (2^-32 a pair): forget the name, so the retry of this delivery picks another.
+          const { auth0OrganizationName: _taken, ...rest } = progress;
+          await save(rest);
+          throw new Error('An organization of another registration holds the chosen name');
+        }
+        organization = found;
+      }
+      progress = await save({ ...progress, organizationId: organization.id });
+    }
+    await deps.organizations.addMember(progress.organizationId as string, userId, ['org_admin']);
+    return save({ ...progress, organizationJoined: true });
   }
 
   async function registerAddress(
@@ -202,6 +289,8 @@ export function registerOrganization(deps: RegisterDeps) {
     }
 
     const userId = user.userId;
+    progress = await joinOrganization(progress, request, userId);
+    const organizationId = progress.organizationId;
     const registration: RegistrationRecord = await deps.store.saveRegistrationOnce({
       userId,
       email,
@@ -211,8 +300,19 @@ export function registerOrganization(deps: RegisterDeps) {
       organizationName: request.organizationName,
       organizationUrl: request.organizationUrl,
       organizationType: request.organizationType,
+      ...(organizationId ? { organizationId } : {}),
       createdAt: nowIso(),
     });
+    if (organizationId) {
+      // Written on every run, like the profile below: a retry repairs a lost write.
+      await deps.organizationRecords.saveOnce({
+        organizationId,
+        displayName: registration.organizationName,
+        organizationType: registration.organizationType,
+        registeredBy: userId,
+        createdAt: registration.createdAt,
+      });
+    }
     // The account as the signed-in screens read it, without asking Auth0 (ADR 0059). Written on
     // every run: a retry repairs a profile whose write failed after the registration's.
     // Auth0's answer says what its app_metadata holds: recorded (when nothing newer is), the first
@@ -224,6 +324,8 @@ export function registerOrganization(deps: RegisterDeps) {
       name: registration.responsibleName,
       organizationName: registration.organizationName,
       organizationType: registration.organizationType,
+      // The organization this run created or found, also when the registration record is older.
+      ...(organizationId ? { organizationId } : {}),
       ...(auth0KycStatus
         ? { auth0Kyc: { status: auth0KycStatus, updatedAt: user.appMetadata.kyc_updated_at ?? '' } }
         : {}),
@@ -237,13 +339,16 @@ export function registerOrganization(deps: RegisterDeps) {
     }
 
     if (!progress.loginEmailSent) {
-      const ticketUrl = await deps.users.createPasswordChangeTicket(userId, appLink(deps.appUrl, signInPath));
+      // After the password is set, the sign-in goes through the organization too.
+      const signIn = appLink(deps.appUrl, organizationSignInPath(organizationId));
+      const ticketUrl = await deps.users.createPasswordChangeTicket(userId, signIn);
       await deps.mailer.send(
         loginInstructionsEmail({
           to: email,
           ticketUrl,
           ticketTtlDays: passwordTicketTtlDays,
           appUrl: deps.appUrl,
+          organizationId,
         }),
       );
       progress = await save({ ...progress, loginEmailSent: true });

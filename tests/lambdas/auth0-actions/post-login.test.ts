@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { organizationRoles } from '#contracts/organization.ts';
 import { sessionMaximumSeconds } from '#contracts/session-lifetimes.ts';
 import {
   ActionRunner,
@@ -49,6 +50,7 @@ function login(
 
 const action = createRequire(import.meta.url)('../../../lambdas/auth0-actions/post-login.cjs') as {
   ADMIN_MFA_MAX_AGE_SECONDS: number;
+  ORGANIZATION_ROLES: string[];
   DENIED: { notRegistered: string; mfaTooOld: string };
 };
 /** What registration writes into app_metadata (register-organization.ts). */
@@ -222,5 +224,43 @@ describe('the post-login Action', () => {
     expect(own.accessTokenClaims[`${NAMESPACE}role`]).toBe('admin');
     expect(own.idTokenClaims[`${NAMESPACE}kyc_status`]).toBe('approved');
     expect(own.multifactor).toHaveLength(1);
+  });
+
+  describe('a login through an organization (ADR 0083)', () => {
+    const organization = {
+      id: 'org_0123456789abcdef',
+      name: 'helix-labs-0a1b2c3d',
+      display_name: 'Helix Labs',
+      metadata: {},
+    };
+    const orgLogin = (roles: string[] | undefined) =>
+      new ActionRunner({ CLAIMS_NAMESPACE: NAMESPACE }).run({
+        user: user(registered),
+        client: { client_id: 'spa', name: 'SPA' },
+        protocol: 'oidc-basic-profile',
+        requestedScopes: ['openid'],
+        audience: 'https://api.platform.example',
+        organization,
+        roles,
+      });
+
+    it("puts the member's organization roles, from event.authorization.roles, into org_roles on both tokens", async () => {
+      const result = await orgLogin(['org_admin', 'some_tenant_role']);
+      expect(result.denied).toBeUndefined();
+      expect(result.accessTokenClaims[`${NAMESPACE}org_roles`]).toEqual(['org_admin']);
+      expect(result.idTokenClaims[`${NAMESPACE}org_roles`]).toEqual(['org_admin']);
+    });
+
+    it('gives an empty org_roles to a member without a role, and none to a login without an organization', async () => {
+      expect((await orgLogin([])).accessTokenClaims[`${NAMESPACE}org_roles`]).toEqual([]);
+      expect((await orgLogin(undefined)).accessTokenClaims[`${NAMESPACE}org_roles`]).toEqual([]);
+      const plain = await login(registered);
+      expect(plain.accessTokenClaims).not.toHaveProperty(`${NAMESPACE}org_roles`);
+      expect(plain.idTokenClaims).not.toHaveProperty(`${NAMESPACE}org_roles`);
+    });
+
+    it('names the same organization roles as the contract', () => {
+      expect(action.ORGANIZATION_ROLES).toEqual([...organizationRoles]);
+    });
   });
 });

@@ -180,6 +180,12 @@ function claims(overrides: Record<string, JwtClaimValue | undefined> = {}): Reco
 
 /** An admin: another person than USER, whose verification the admin routes act on. */
 const admin = { sub: 'auth0|admin-1', [`${NAMESPACE}role`]: 'admin' };
+const ORG = 'org_0123456789abcdef';
+/** A login through the organization (Auth0's `org_id`, the Action's `org_roles`; ADR 0083). */
+const orgMember = (orgId: string, roles: string[] = ['org_admin']) => ({
+  org_id: orgId,
+  [`${NAMESPACE}org_roles`]: roles,
+});
 const unverified = { [`${NAMESPACE}email_verified`]: 'false' };
 
 /** The access token the authorizer's claims came from (claims in the token are typed, not strings). */
@@ -632,6 +638,36 @@ const specific: Scenario[] = [
     name: 'an account the product erased (its token still valid)',
     expected: 'accountNotFound',
     arrange: erasedProfile,
+  },
+  {
+    route: 'GetOrganization',
+    name: 'a token for another organization',
+    expected: 'organizationMismatch',
+    event: { claims: claims(orgMember('org_other')), pathParameters: { organizationId: ORG } },
+    after: nothingTouched,
+  },
+  {
+    route: 'GetOrganization',
+    name: 'a token without org_id (a sign-in without the organization)',
+    expected: 'organizationMismatch',
+    event: { pathParameters: { organizationId: ORG } },
+    after: nothingTouched,
+  },
+  {
+    route: 'GetOrganization',
+    name: 'a member of the organization with no role in it',
+    expected: 'organizationRoleRequired',
+    event: {
+      claims: claims({ ...orgMember(ORG), [`${NAMESPACE}org_roles`]: [] }),
+      pathParameters: { organizationId: ORG },
+    },
+    after: nothingTouched,
+  },
+  {
+    route: 'GetOrganization',
+    name: 'an organization the product holds no record of',
+    expected: 'organizationNotFound',
+    event: { claims: claims(orgMember(ORG)), pathParameters: { organizationId: ORG } },
   },
   {
     route: 'SendVerificationEmail',
@@ -1194,6 +1230,24 @@ describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () =
         ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({}) });
         remote = [['GET persona.test/api/v1/inquiries/inq_1', personaInquiryWithChecks]];
       },
+    },
+    {
+      // The organization's own item only (ADR 0083).
+      route: 'GetOrganization',
+      status: 200,
+      event: { claims: claims(orgMember(ORG)), pathParameters: { organizationId: ORG } },
+      arrange: () =>
+        ddb.on(GetCommand, { TableName: 'submissions' }).resolves({
+          Item: {
+            pk: `ORGANIZATION#${ORG}`,
+            sk: 'ORGANIZATION',
+            organizationId: ORG,
+            displayName: 'Helix Labs',
+            organizationType: 'defense',
+            registeredBy: USER,
+            createdAt: '2026-11-27T00:00:00.000Z',
+          },
+        }),
     },
   ];
   it.each(successes.map((s, i) => [s.route, i, s] as const))(

@@ -353,18 +353,28 @@ describe('scopes', () => {
     expect(
       (await api('GET', orgPath(organization.id, '/members?fields=roles'), undefined, membersOnly)).status,
     ).toBe(403);
-    // The functions' applications hold none of the organization scopes (lambdas/grants.ts).
+    // The functions' applications hold only the organization scopes their calls need
+    // (lambdas/grants.ts): registration's create and add, no invitations or deletes (ADR 0083);
+    // the KYC sync none.
     const registration = await managementToken(idp.url, undefined, TEST_M2M_CLIENTS.auth0Registration);
-    for (const [method, path] of [
-      ['GET', '/api/v2/organizations'],
-      ['GET', orgPath(organization.id, '/invitations')],
-      ['GET', '/api/v2/roles'],
-      ['DELETE', orgPath(organization.id)],
+    const sync = await managementToken(idp.url, undefined, TEST_M2M_CLIENTS.auth0KycSync);
+    for (const [method, path, token] of [
+      ['GET', '/api/v2/organizations', sync],
+      ['GET', '/api/v2/roles', sync],
+      ['GET', orgPath(organization.id, '/invitations'), registration],
+      ['DELETE', orgPath(organization.id), registration],
+      ['DELETE', orgPath(organization.id, '/members'), registration],
     ] as const) {
-      const res = await api(method, path, undefined, registration);
+      const res = await api(
+        method,
+        path,
+        method === 'DELETE' && path.endsWith('/members') ? { members: ['auth0|x'] } : undefined,
+        token,
+      );
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.errorCode).toBe('insufficient_scope');
     }
+    expect((await api('GET', '/api/v2/roles', undefined, registration)).status).toBe(200);
     expect((await api('GET', '/api/v2/organizations', undefined, null)).status).toBe(401);
   });
 });

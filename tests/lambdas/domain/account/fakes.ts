@@ -1,11 +1,17 @@
+import type { OrganizationRole } from '#contracts/organization.ts';
 import type { OnceMarker, RateLimiter } from '#lambdas/domain/ports.ts';
 import {
   type AppMetadata,
+  type DirectoryOrganization,
   type DirectoryUser,
   type EmailMessage,
   type KycState,
   type KycStateReader,
   type Mailer,
+  type OrganizationDirectory,
+  OrganizationNameTakenError,
+  type OrganizationRecord,
+  type OrganizationRecords,
   type ProfileLookup,
   UserAlreadyExistsError,
   type UserDirectory,
@@ -22,6 +28,65 @@ import type {
 // In-memory stand-ins for the ports, with switches to make the next call fail.
 
 type Patch = { [K in keyof AppMetadata]?: AppMetadata[K] | null };
+
+/** Auth0 Organizations as registration uses them (ADR 0083), with each call counted. */
+export class FakeOrganizations implements OrganizationDirectory {
+  readonly organizations = new Map<
+    string,
+    DirectoryOrganization & { displayName: string; members: Map<string, Set<OrganizationRole>> }
+  >();
+  readonly calls: string[] = [];
+  /** Next create: the organization is stored, then the call fails as a timeout would. */
+  loseNextCreateAnswer = false;
+  private sequence = 0;
+
+  async createOrganization(input: { name: string; displayName: string; metadata: Record<string, string> }) {
+    this.calls.push('create');
+    if ([...this.organizations.values()].some((o) => o.name === input.name)) {
+      throw new OrganizationNameTakenError('taken');
+    }
+    this.sequence += 1;
+    const organization = {
+      id: `org_${String(this.sequence).padStart(16, '0')}`,
+      name: input.name,
+      displayName: input.displayName,
+      metadata: { ...input.metadata },
+      members: new Map<string, Set<OrganizationRole>>(),
+    };
+    this.organizations.set(organization.id, organization);
+    if (this.loseNextCreateAnswer) {
+      this.loseNextCreateAnswer = false;
+      throw new Error('socket hang up');
+    }
+    return { id: organization.id, name: organization.name, metadata: { ...organization.metadata } };
+  }
+
+  async findOrganizationByName(name: string) {
+    this.calls.push('getByName');
+    const found = [...this.organizations.values()].find((o) => o.name === name);
+    return found ? { id: found.id, name: found.name, metadata: { ...found.metadata } } : undefined;
+  }
+
+  async addMember(organizationId: string, userId: string, roles: readonly OrganizationRole[]) {
+    this.calls.push('addMember');
+    const organization = this.organizations.get(organizationId);
+    if (!organization) throw new Error('no such organization');
+    const held = organization.members.get(userId) ?? new Set<OrganizationRole>();
+    for (const role of roles) held.add(role);
+    organization.members.set(userId, held);
+  }
+}
+
+export class FakeOrganizationRecords implements OrganizationRecords {
+  readonly records = new Map<string, OrganizationRecord>();
+  async saveOnce(record: OrganizationRecord) {
+    if (!this.records.has(record.organizationId)) this.records.set(record.organizationId, { ...record });
+  }
+  async get(organizationId: string) {
+    const record = this.records.get(organizationId);
+    return record ? { ...record } : undefined;
+  }
+}
 
 export class FakeDirectory implements UserDirectory {
   readonly users = new Map<string, DirectoryUser & { password: string }>();
@@ -282,6 +347,7 @@ export class FakeProfiles implements UserProfiles {
     this.profiles.set(account.userId, {
       organizationName: null,
       organizationType: null,
+      organizationId: null,
       auth0Kyc: null,
       auth0Unsettled: false,
       ...existing,

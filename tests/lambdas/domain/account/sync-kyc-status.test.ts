@@ -94,6 +94,7 @@ describe('syncKycStatus', () => {
       name: 'Seeded',
       organizationName: null,
       organizationType: null,
+      organizationId: null,
       auth0Kyc: { status: 'approved', updatedAt: '2026-11-21T07:00:00.000Z' },
       auth0Unsettled: false,
     });

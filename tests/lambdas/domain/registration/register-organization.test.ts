@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordRegistrationAgreements } from '#lambdas/domain/consent/record-consent.ts';
 import {
+  auth0OrganizationName,
   RegistrationInProgressError,
   registerOrganization,
 } from '#lambdas/domain/registration/register-organization.ts';
@@ -11,6 +12,8 @@ import {
   FakeLimiter,
   FakeMailer,
   FakeMarker,
+  FakeOrganizationRecords,
+  FakeOrganizations,
   FakeProfiles,
   FakeRegistrationStore,
   fixedClock,
@@ -29,6 +32,8 @@ const context = {
 function setup() {
   const inProgress = new FakeMarker();
   const users = new FakeDirectory();
+  const organizations = new FakeOrganizations();
+  const organizationRecords = new FakeOrganizationRecords();
   const store = new FakeRegistrationStore();
   const profiles = new FakeProfiles();
   const ledger = new InMemoryConsentLedger();
@@ -37,6 +42,8 @@ function setup() {
   const limiter = new FakeLimiter(() => fixedClock().now().getTime());
   const register = registerOrganization({
     users,
+    organizations,
+    organizationRecords,
     store,
     profiles,
     ledger,
@@ -54,7 +61,18 @@ function setup() {
     // loaded machine may not run within the 40 to 100 event-loop turns a setImmediate wait gave.
     wait: () => new Promise((resolve) => setTimeout(resolve, 10)),
   });
-  return { users, store, profiles, ledger, mailer, events, inProgress, register };
+  return {
+    users,
+    organizations,
+    organizationRecords,
+    store,
+    profiles,
+    ledger,
+    mailer,
+    events,
+    inProgress,
+    register,
+  };
 }
 
 let logged: unknown[] = [];
@@ -183,6 +201,7 @@ describe('registerOrganization', () => {
       name: 'Ada Lovelace',
       organizationName: request.organizationName,
       organizationType: 'defense',
+      organizationId: [...s.organizations.organizations.keys()][0],
       // What Auth0 holds, from the create's answer: the first sync needs no read.
       auth0Kyc: { status: 'not_started', updatedAt: fixedClock().now().toISOString() },
       auth0Unsettled: false,
@@ -211,12 +230,15 @@ describe('registerOrganization', () => {
   it('sends one login-instructions email carrying the ticket link, and publishes one RegistrationSubmitted', async () => {
     const s = setup();
     const { userId } = await s.register(request, context);
+    // Both the ticket's way back and the email's sign-in link go through the organization (ADR 0083).
+    const signIn = `https://app.example/auth/login?organization=${[...s.organizations.organizations.keys()][0]}`;
     expect(s.users.tickets).toEqual([
-      { userId, resultUrl: 'https://app.example/auth/login', url: expect.stringContaining('ticket=T1') },
+      { userId, resultUrl: signIn, url: expect.stringContaining('ticket=T1') },
     ]);
     expect(s.mailer.sent).toHaveLength(1);
     expect(s.mailer.sent[0]?.to).toBe('ada@helix-labs.example');
     expect(s.mailer.sent[0]?.text).toContain(s.users.tickets[0]?.url);
+    expect(s.mailer.sent[0]?.text).toContain(signIn);
     expect(s.events.published).toEqual([
       {
         detailType: 'RegistrationSubmitted',
@@ -317,5 +339,81 @@ describe('registerOrganization', () => {
     expect(s.mailer.sent.map((m) => m.subject)).toEqual(['Your login instructions']);
     // The address is not kept as the marker's id: only its hash.
     expect(JSON.stringify([...s.inProgress.state.keys()])).not.toContain('helix-labs');
+  });
+
+  describe('the Auth0 organization (ADR 0083)', () => {
+    it('creates the organization with the user as its org_admin, in three calls, and records its id everywhere', async () => {
+      const s = setup();
+      const { userId } = await s.register(request, context);
+      expect(s.organizations.calls).toEqual(['create', 'addMember']);
+      const [organization] = [...s.organizations.organizations.values()];
+      expect(organization?.name).toMatch(/^[a-z0-9_-]{1,50}$/);
+      expect(organization?.displayName).toBe(request.organizationName);
+      expect(organization?.metadata).toEqual({ organization_type: 'defense', registered_by: userId });
+      expect([...(organization?.members.get(userId ?? '') ?? [])]).toEqual(['org_admin']);
+      const progress = await s.store.getProgress('ada@helix-labs.example');
+      expect(progress).toMatchObject({ organizationId: organization?.id, organizationJoined: true });
+      expect((await s.store.getRegistration(userId ?? ''))?.organizationId).toBe(organization?.id);
+      expect(s.profiles.profiles.get(userId ?? '')?.organizationId).toBe(organization?.id);
+      // The product's own record, which GET /api/organizations/{id} reads instead of Auth0.
+      expect(s.organizationRecords.records.get(organization?.id ?? '')).toEqual({
+        organizationId: organization?.id,
+        displayName: request.organizationName,
+        organizationType: 'defense',
+        registeredBy: userId,
+        createdAt: fixedClock().now().toISOString(),
+      });
+      // No second PATCH of the user: app_metadata stays what the create wrote.
+      expect(s.users.patches).toEqual([]);
+    });
+
+    it('finds its own organization by the saved name when the create answer was lost, and creates no second one', async () => {
+      const s = setup();
+      s.organizations.loseNextCreateAnswer = true;
+      await expect(s.register(request, context)).rejects.toThrow('socket hang up');
+      expect((await s.register(request, context)).outcome).toBe('registered');
+      expect(s.organizations.organizations.size).toBe(1);
+      expect(s.organizations.calls).toEqual(['create', 'create', 'getByName', 'addMember']);
+      expect(s.mailer.sent.map((m) => m.subject)).toEqual(['Your login instructions']);
+    });
+
+    it('does not create the organization again once its id is recorded; the membership is repeated until recorded', async () => {
+      const s = setup();
+      const addMember = s.organizations.addMember.bind(s.organizations);
+      let failures = 1;
+      s.organizations.addMember = async (...args) => {
+        if (failures-- > 0) throw new Error('Auth0 unavailable');
+        return addMember(...args);
+      };
+      await expect(s.register(request, context)).rejects.toThrow('Auth0 unavailable');
+      await s.register(request, context);
+      expect(s.organizations.organizations.size).toBe(1);
+      expect(s.organizations.calls.filter((c) => c === 'create')).toHaveLength(1);
+    });
+
+    it('refuses to adopt an organization of that name that another registration created', async () => {
+      const s = setup();
+      s.organizations.loseNextCreateAnswer = true;
+      await expect(s.register(request, context)).rejects.toThrow();
+      const [organization] = [...s.organizations.organizations.values()];
+      if (organization) organization.metadata.registered_by = 'auth0|someone-else';
+      await expect(s.register(request, context)).rejects.toThrow('another registration');
+      // The next retry picks another name and finishes.
+      expect((await s.register(request, context)).outcome).toBe('registered');
+      expect(s.organizations.organizations.size).toBe(2);
+    });
+  });
+
+  describe('auth0OrganizationName', () => {
+    it.each([
+      ['Helix Labs GmbH', 'helix-labs-gmbh-0a1b2c3d'],
+      ['  Ärzte & Söhne — Zürich ', 'arzte-sohne-zurich-0a1b2c3d'],
+      ['株式会社', 'org-0a1b2c3d'],
+      ['A'.repeat(80), `${'a'.repeat(41)}-0a1b2c3d`],
+    ])('%s -> %s', (name, expected) => {
+      const result = auth0OrganizationName(name, '0a1b2c3d');
+      expect(result).toBe(expected);
+      expect(result).toMatch(/^[a-z0-9_-]{1,50}$/);
+    });
   });
 });

@@ -27,6 +27,7 @@ const admin: MeResponse = {
   name: 'Local Admin',
   organizationName: null,
   organizationType: null,
+  organizationId: null,
   role: 'admin',
   kycStatus: 'approved',
   consentRecorded: false,

@@ -19,6 +19,7 @@ export const approvedCommercial: MeResponse = {
   name: 'Casey Commercial',
   organizationName: 'Acme Pharma',
   organizationType: 'commercial',
+  organizationId: null,
   role: 'user',
   kycStatus: 'approved',
   consentRecorded: true,

@@ -22,6 +22,7 @@ export const baseMe: MeResponse = {
   name: 'Dana Example',
   organizationName: 'Acme Pharma',
   organizationType: 'commercial',
+  organizationId: null,
   role: 'user',
   kycStatus: 'not_started',
   consentRecorded: false,

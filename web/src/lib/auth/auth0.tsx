@@ -75,6 +75,39 @@ export function isLoginRequired(error: unknown): boolean {
 
 const loginParams = { screen_hint: 'login', prompt: 'login' } as const;
 
+/** Where the organization a member signs in through is remembered (ADR 0083). */
+const organizationKey = 'platform.organization';
+/** An Auth0 organization id: `org_` and letters and digits. */
+const organizationId = /^org_[A-Za-z0-9]{1,46}$/;
+
+/**
+ * The organization to sign in through (`/authorize?organization=`, ADR 0083): the sign-in link's
+ * `?organization=` (the login-instructions email's), remembered for the next sign-in of this
+ * browser; forgotten when the provider refuses it (`access_denied`: not a member).
+ */
+export function loginOrganization(search: string, storage: Pick<Storage, 'getItem' | 'setItem'>) {
+  const fromLink = new URLSearchParams(search).get('organization');
+  let organization: string | null = null;
+  try {
+    if (fromLink && organizationId.test(fromLink)) storage.setItem(organizationKey, fromLink);
+    organization = storage.getItem(organizationKey);
+  } catch {
+    // Storage refused (a private window's quota): the link's alone, this once.
+    organization = fromLink;
+  }
+  return organization && organizationId.test(organization) ? { organization } : {};
+}
+
+function forgetRefusedOrganization(): void {
+  const query = new URLSearchParams(window.location.search);
+  if (window.location.pathname !== paths.authCallback.path || query.get('error') !== 'access_denied') return;
+  try {
+    localStorage.removeItem(organizationKey);
+  } catch {
+    // Nothing remembered, then.
+  }
+}
+
 function useAuthSession(): AuthSession {
   const auth = useAuth0();
   const { getAccessTokenSilently, loginWithRedirect, logout, revokeRefreshToken } = auth;
@@ -100,7 +133,7 @@ function useAuthSession(): AuthSession {
       },
       login: (returnTo?: string) =>
         loginWithRedirect({
-          authorizationParams: loginParams,
+          authorizationParams: { ...loginParams, ...loginOrganization(window.location.search, localStorage) },
           ...(returnTo ? { appState: { returnTo } } : {}),
         }),
       logout: async () => {
@@ -135,6 +168,7 @@ export function AuthProvider(props: {
   children: (session: AuthSession) => ReactNode;
 }) {
   const options = auth0Options(props.config, window.location.origin);
+  forgetRefusedOrganization();
   return (
     <Auth0Provider
       {...options}
