@@ -54,7 +54,11 @@ function base64UrlDecode(text: string): string | undefined {
 function base64UrlEncode(text: string): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const base64 = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+  // base64 ends with at most two `=`: cut them without a regex anchored at the end.
+  let end = base64.length;
+  while (end > 0 && base64[end - 1] === '=') end -= 1;
+  return base64.slice(0, end);
 }
 
 /** The opaque `cursor` of a page's end; `decodeVerificationCursor` gives it back, or undefined. */
