@@ -51,6 +51,7 @@ export class DynamoDbOrganizations implements OrganizationRecords {
       displayName: text(Item.displayName),
       organizationType: type as OrganizationType,
       registeredBy: text(Item.registeredBy),
+      email: text(Item.email),
       createdAt: text(Item.createdAt),
     };
   }

@@ -55,6 +55,11 @@ export interface OrganizationRecord {
   organizationType: OrganizationType;
   /** The responsible person who registered it (`sub`). */
   registeredBy: string;
+  /**
+   * Their address (normalised): the submissions table's byEmail index then finds the record, so
+   * an erasure of that address deletes it with the person's other records (ADR 0077, 0083).
+   */
+  email: string;
   createdAt: string;
 }
 

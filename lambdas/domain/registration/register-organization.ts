@@ -310,6 +310,7 @@ export function registerOrganization(deps: RegisterDeps) {
         displayName: registration.organizationName,
         organizationType: registration.organizationType,
         registeredBy: userId,
+        email: registration.email,
         createdAt: registration.createdAt,
       });
     }

@@ -1,6 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDbOrganizations } from '#lambdas/adapters/dynamodb-organizations.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
+import { planErasure } from '#lambdas/domain/data-rights/erasure-plan.ts';
 import {
   DeletionConfirmationInvalidError,
   DeletionNotCancellableError,
@@ -165,5 +167,31 @@ describe("DynamoDbSubmissionStore's own requests (one pending per account, ADR 0
     const next = await own()(person('cy'), {});
     expect(next.requestId).not.toBe(requestId);
     expect(await store.pendingOf('cy')).toMatchObject({ requestId: next.requestId });
+  });
+});
+
+describe('what an erasure of an address finds (ADR 0077, 0083)', () => {
+  it('finds the organization record its owner registered, which the erasure plan then deletes', async () => {
+    const organizations = new DynamoDbOrganizations(client, dynamodb.tableNames.submissions);
+    await organizations.saveOnce({
+      organizationId: 'org_erasable1',
+      displayName: 'Analytical Engines',
+      organizationType: 'commercial',
+      registeredBy: 'auth0|ada',
+      email: 'ada@erasable-engines.example',
+      createdAt: '2026-11-27T00:00:00.000Z',
+    });
+    const found = await store.listByEmail('ada@erasable-engines.example');
+    expect(found).toEqual([
+      expect.objectContaining({ pk: 'ORGANIZATION#org_erasable1', kind: 'organization' }),
+    ]);
+    const plan = planErasure({
+      submissions: found,
+      userIds: ['auth0|ada'],
+      kyc: [],
+      consents: [],
+      endedAt: new Date('2026-11-27T00:00:00.000Z'),
+    });
+    expect(plan.deleteSubmissions.map((ref) => ref.pk)).toEqual(['ORGANIZATION#org_erasable1']);
   });
 });

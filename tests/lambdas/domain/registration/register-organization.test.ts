@@ -361,6 +361,8 @@ describe('registerOrganization', () => {
         displayName: request.organizationName,
         organizationType: 'defense',
         registeredBy: userId,
+        // The address, so an erasure of it finds the record with the person's others (ADR 0077).
+        email: 'ada@helix-labs.example',
         createdAt: fixedClock().now().toISOString(),
       });
       // No second PATCH of the user: app_metadata stays what the create wrote.
