@@ -59,7 +59,9 @@ export const apiBudgets = {
   webhookCpuVsHealthPlusPutEvents: 2,
   webhookP99VsOwnP50: 4,
   pushedP90VsWebhookP50: 10,
-  managementCallsPerOnboarding: 6,
+  // Registration's lookup, create and ticket, two status PATCHes, and the organization's create,
+  // member and role (ADR 0083), with its role lookup once per container: 8 and a third (ADR 0063).
+  managementCallsPerOnboarding: 9,
   managementCallsPerRead: 0,
 };
 
