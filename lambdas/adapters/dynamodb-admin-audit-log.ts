@@ -14,6 +14,7 @@ import {
 import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import { type Clock, systemClock } from '#lambdas/domain/ports.ts';
 import { tables } from '#lambdas/tables.ts';
+import { jitteredBackoff } from './append-backoff.ts';
 
 // The admin audit trail in DynamoDB (ADR 0078): one chain, items keyed `{chain, sequence}` and
 // stored exactly as hashed, plus `expiresAt` (five years after each entry, outside the hash). Only
@@ -54,9 +55,6 @@ export interface AdminAuditLogOptions {
   maxAttempts?: number;
   backoff?: (attempt: number) => Promise<void>;
 }
-
-const jitteredBackoff = (attempt: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(400, 20 * 2 ** attempt)));
 
 export class DynamoDbAdminAuditLog implements AdminAuditLog {
   private readonly clock: Clock;

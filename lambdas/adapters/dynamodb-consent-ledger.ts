@@ -14,6 +14,7 @@ import {
   systemClock,
 } from '#lambdas/domain/ports.ts';
 import { tables } from '#lambdas/tables.ts';
+import { jitteredBackoff } from './append-backoff.ts';
 
 // The consent ledger in DynamoDB (docs/decisions/0005-consent-ledger.md). Items are
 // `{subjectId, sequence}`-keyed `ConsentRecord`s, stored exactly as hashed: nothing is added or
@@ -32,9 +33,6 @@ export interface ConsentLedgerOptions {
   /** Waits between attempts (full jitter), so concurrent writers fall out of step. */
   backoff?: (attempt: number) => Promise<void>;
 }
-
-const jitteredBackoff = (attempt: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(400, 20 * 2 ** attempt)));
 
 export class DynamoDbConsentLedger implements ConsentLedger {
   private readonly clock: Clock;

@@ -1,7 +1,6 @@
 import { withdrawConsentRoute } from '#contracts/consent.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
-import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbKycStore } from '#lambdas/adapters/dynamodb-kyc-store.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
@@ -14,14 +13,17 @@ import { httpHandler } from '#lambdas/http/http-handler.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import { countMetric } from '#lambdas/runtime/metrics.ts';
 
+// One store: it reads the state (the inquiry to stop) and writes it back (ADR 0075).
+const kycStore = new DynamoDbKycStore(documentClient, tableName('kycState'));
+
 const withdraw = withdrawConsent({
   ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),
   limiter: new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock),
-  kyc: new DynamoDbKycStateReader(documentClient, tableName('kycState')),
+  kyc: kycStore,
   inquiries: createPersonaClient(),
   // A submitted verification whose inquiry is redacted leaves the review queue (ADR 0075).
   stopped: {
-    store: new DynamoDbKycStore(documentClient, tableName('kycState')),
+    store: kycStore,
     events: createEventPublisher(),
     clock: systemClock,
   },

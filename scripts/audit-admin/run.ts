@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import {
   adminTrailCsv,
@@ -9,7 +8,7 @@ import {
 } from '#lambdas/domain/admin-audit/audit.ts';
 import { AuditUsageError } from '#lambdas/domain/consent/audit.ts';
 import { tables } from '#lambdas/tables.ts';
-import { openAuditTable } from '../lib/audit-table.ts';
+import { type AuditOutputOptions, openAuditTable, parseAuditArgs } from '../lib/audit-table.ts';
 
 // The admin trail's audit command, as importable functions (the tests call `main`).
 
@@ -32,42 +31,11 @@ export interface Io {
   env: NodeJS.ProcessEnv;
 }
 
-interface Options {
-  from?: string;
-  to?: string;
-  format: 'csv' | 'json';
-  out?: string;
-  table?: string;
-  stack?: string;
-}
+type Options = Partial<Record<'from' | 'to', string>> & AuditOutputOptions;
 
 function parseOptions(argv: string[]): Options {
-  let values: Record<string, string | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        format: { type: 'string' },
-        out: { type: 'string' },
-        table: { type: 'string' },
-        stack: { type: 'string' },
-      },
-    }));
-  } catch (error) {
-    throw new AuditUsageError(error instanceof Error ? error.message : String(error));
-  }
-  const format = values.format ?? 'csv';
-  if (format !== 'csv' && format !== 'json') throw new AuditUsageError(`Unknown format ${format}.`);
-  const options: Options = { format };
-  for (const key of ['from', 'to', 'out', 'table', 'stack'] as const) {
-    const value = values[key];
-    if (value !== undefined) options[key] = value;
-  }
-  return options;
+  const { selected, output } = parseAuditArgs(argv, ['from', 'to'] as const);
+  return { ...selected, ...output };
 }
 
 /** Runs the audit; resolves to the exit status. */

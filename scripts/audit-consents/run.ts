@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
 import {
   type AuditQuery,
@@ -11,7 +10,7 @@ import {
   toJson,
 } from '#lambdas/domain/consent/audit.ts';
 import { tables } from '#lambdas/tables.ts';
-import { openAuditTable } from '../lib/audit-table.ts';
+import { openAuditTable, parseAuditArgs } from '../lib/audit-table.ts';
 
 // The consent audit's command line, as importable functions: parse options, find the table and
 // endpoint, run the audit, write the export. `scripts/audit-consents.ts` only calls `main`.
@@ -39,40 +38,8 @@ export interface AuditOptions {
 }
 
 export function parseOptions(argv: string[]): AuditOptions {
-  let values: Record<string, string | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        purpose: { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
-        user: { type: 'string' },
-        format: { type: 'string' },
-        out: { type: 'string' },
-        table: { type: 'string' },
-        stack: { type: 'string' },
-      },
-    }));
-  } catch (error) {
-    throw new AuditUsageError(error instanceof Error ? error.message : String(error));
-  }
-  const format = values.format ?? 'csv';
-  if (format !== 'csv' && format !== 'json') throw new AuditUsageError(`Unknown format ${format}.`);
-  const query: AuditQuery = {};
-  for (const key of ['purpose', 'from', 'to', 'user'] as const) {
-    const value = values[key];
-    if (value !== undefined) query[key] = value;
-  }
-  return {
-    query,
-    format,
-    ...(values.out === undefined ? {} : { out: values.out }),
-    ...(values.table === undefined ? {} : { table: values.table }),
-    ...(values.stack === undefined ? {} : { stack: values.stack }),
-  };
+  const { selected, output } = parseAuditArgs(argv, ['purpose', 'from', 'to', 'user'] as const);
+  return { query: selected, ...output };
 }
 
 /** A read-only view of the ledger: the audit only ever queries. */

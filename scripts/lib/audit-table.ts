@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AuditUsageError } from '#lambdas/domain/consent/audit.ts';
@@ -30,4 +31,48 @@ export async function openAuditTable(
   }
   if (!tableName) throw new AuditUsageError(`No table: give --table, --stack or set ${def.envVar}.`);
   return { client: DynamoDBDocumentClient.from(new DynamoDBClient(config)), tableName };
+}
+
+/** The options every audit command shares besides its own selection. */
+export interface AuditOutputOptions {
+  format: 'csv' | 'json';
+  out?: string;
+  table?: string;
+  stack?: string;
+}
+
+/**
+ * An audit command's arguments: its own string options (`selection`) and the shared `--format`,
+ * `--out`, `--table`, `--stack`; an unknown option or format is an `AuditUsageError`.
+ */
+export function parseAuditArgs<Key extends string>(
+  argv: string[],
+  selection: readonly Key[],
+): { selected: Partial<Record<Key, string>>; output: AuditOutputOptions } {
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: Object.fromEntries(
+        [...selection, 'format', 'out', 'table', 'stack'].map((name) => [name, { type: 'string' as const }]),
+      ),
+    }) as { values: Record<string, string | undefined> });
+  } catch (error) {
+    throw new AuditUsageError(error instanceof Error ? error.message : String(error));
+  }
+  const format = values.format ?? 'csv';
+  if (format !== 'csv' && format !== 'json') throw new AuditUsageError(`Unknown format ${format}.`);
+  const selected: Partial<Record<Key, string>> = {};
+  for (const key of selection) {
+    const value = values[key];
+    if (value !== undefined) selected[key] = value;
+  }
+  const output: AuditOutputOptions = { format };
+  for (const key of ['out', 'table', 'stack'] as const) {
+    const value = values[key];
+    if (value !== undefined) output[key] = value;
+  }
+  return { selected, output };
 }

@@ -1,22 +1,17 @@
-import { useCallback, useRef, useState } from 'react';
-import type { AdminAuditEntry, VerificationAuditTrailResponse } from '#contracts/admin-audit.ts';
+import { useCallback } from 'react';
+import type { AdminAuditEntry } from '#contracts/admin-audit.ts';
 import { type DecisionReasonCode, decisionReasons } from '#contracts/kyc-reasons.ts';
 import { adminCopy } from '#web/content/admin.ts';
 import { fetchAuditTrail } from '#web/features/admin/api/verifications.ts';
 import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
 import { formatInstant } from '#web/features/admin/lib/format-time.ts';
-import { useSession } from '#web/lib/session.ts';
+import { useOnOpen } from '#web/features/admin/lib/use-on-open.ts';
+import type { ApiClient } from '#web/lib/api-client.ts';
 
 // One verification's entries in the admin audit trail (ADR 0078), behind a disclosure that loads
-// them when first opened: the queue itself stays one request however many cards it shows.
+// them when opened (useOnOpen): the queue itself stays one request however many cards it shows.
 
 const copy = adminCopy.trail;
-
-type Trail =
-  | { state: 'closed' }
-  | { state: 'loading' }
-  | { state: 'failed' }
-  | { state: 'ready'; trail: VerificationAuditTrailResponse };
 
 function actor(entry: AdminAuditEntry, currentAdminId: string): string {
   if (entry.actorType === 'operator') return copy.operator(entry.actorId);
@@ -27,26 +22,18 @@ const reasonLabel = (code: string) =>
   Object.hasOwn(decisionReasons, code) ? decisionReasons[code as DecisionReasonCode].label : code;
 
 export function AuditTrail({ userId, currentAdminId }: { userId: string; currentAdminId: string }) {
-  const { api } = useSession();
-  const [trail, setTrail] = useState<Trail>({ state: 'closed' });
-  const loading = useRef<AbortController | null>(null);
-  const load = useCallback(() => {
-    loading.current?.abort();
-    const controller = new AbortController();
-    loading.current = controller;
-    setTrail({ state: 'loading' });
-    fetchAuditTrail(api, userId, controller.signal).then(
-      (answer) => !controller.signal.aborted && setTrail({ state: 'ready', trail: answer }),
-      () => !controller.signal.aborted && setTrail({ state: 'failed' }),
-    );
-  }, [api, userId]);
+  const fetcher = useCallback(
+    (api: ApiClient, signal: AbortSignal) => fetchAuditTrail(api, userId, signal),
+    [userId],
+  );
+  const { view, load } = useOnOpen(fetcher);
+  const trail = view.state === 'ready' ? view.value : undefined;
 
   return (
-    // Loaded at each opening: another reviewer may have acted since.
     <Disclosure className="review-history" label={copy.summary} onOpen={load}>
       <div aria-live="polite">
-        {trail.state === 'loading' && <p className="review-history__empty">{copy.loading}</p>}
-        {trail.state === 'failed' && (
+        {view.state === 'loading' && <p className="review-history__empty">{copy.loading}</p>}
+        {view.state === 'failed' && (
           <p className="review-history__empty">
             {copy.failed}{' '}
             <button type="button" className="link-button" onClick={load}>
@@ -54,13 +41,11 @@ export function AuditTrail({ userId, currentAdminId }: { userId: string; current
             </button>
           </p>
         )}
-        {trail.state === 'ready' && trail.trail.entries.length === 0 && (
-          <p className="review-history__empty">{copy.empty}</p>
-        )}
+        {trail && trail.entries.length === 0 && <p className="review-history__empty">{copy.empty}</p>}
       </div>
-      {trail.state === 'ready' && trail.trail.entries.length > 0 && (
+      {trail && trail.entries.length > 0 && (
         <ol className="review-history__list">
-          {trail.trail.entries.map((entry) => (
+          {trail.entries.map((entry) => (
             <li key={entry.entryId} className="review-history__entry">
               <p className="review-history__change">
                 <strong>{copy.action[entry.action]}</strong>
@@ -99,9 +84,7 @@ export function AuditTrail({ userId, currentAdminId }: { userId: string; current
           ))}
         </ol>
       )}
-      {trail.state === 'ready' && trail.trail.truncated && (
-        <p className="review-history__empty">{copy.truncated(trail.trail.entries.length)}</p>
-      )}
+      {trail?.truncated && <p className="review-history__empty">{copy.truncated(trail.entries.length)}</p>}
     </Disclosure>
   );
 }

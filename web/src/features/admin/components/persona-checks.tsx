@@ -1,20 +1,15 @@
-import { useCallback, useRef, useState } from 'react';
-import type { VerificationEvidenceResponse } from '#contracts/verification-evidence.ts';
+import { useCallback } from 'react';
 import { adminCopy } from '#web/content/admin.ts';
 import { fetchEvidence } from '#web/features/admin/api/verifications.ts';
 import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
-import { useSession } from '#web/lib/session.ts';
+import { useOnOpen } from '#web/features/admin/lib/use-on-open.ts';
+import type { ApiClient } from '#web/lib/api-client.ts';
 
 // Why Persona flagged a case (ADR 0082): the inquiry's verifications and the checks that failed,
 // read from Persona when the reviewer opens the disclosure (one request per opening), so the queue
 // stays one request and Persona's rate limit is spent only on the cases a reviewer looks at.
 
 const copy = adminCopy.checks;
-
-type Evidence =
-  | { state: 'loading' }
-  | { state: 'failed' }
-  | { state: 'ready'; evidence: VerificationEvidenceResponse };
 
 /** `selfie_id_comparison` -> "Selfie id comparison": Persona's slug, readable, never a guess. */
 const readable = (slug: string) => {
@@ -23,21 +18,13 @@ const readable = (slug: string) => {
 };
 
 export function PersonaChecks({ userId }: { userId: string }) {
-  const { api } = useSession();
-  const [evidence, setEvidence] = useState<Evidence>({ state: 'loading' });
-  const loading = useRef<AbortController | null>(null);
-  const load = useCallback(() => {
-    loading.current?.abort();
-    const controller = new AbortController();
-    loading.current = controller;
-    setEvidence({ state: 'loading' });
-    fetchEvidence(api, userId, controller.signal).then(
-      (answer) => !controller.signal.aborted && setEvidence({ state: 'ready', evidence: answer }),
-      () => !controller.signal.aborted && setEvidence({ state: 'failed' }),
-    );
-  }, [api, userId]);
+  const fetcher = useCallback(
+    (api: ApiClient, signal: AbortSignal) => fetchEvidence(api, userId, signal),
+    [userId],
+  );
+  const { view: evidence, load } = useOnOpen(fetcher);
 
-  const ready = evidence.state === 'ready' ? evidence.evidence : undefined;
+  const ready = evidence.state === 'ready' ? evidence.value : undefined;
   const failing = ready?.verifications.filter((verification) => verification.failedChecks.length > 0) ?? [];
   return (
     <Disclosure className="review-history review-checks" label={copy.summary} onOpen={load}>
