@@ -18,6 +18,11 @@ export const functionEnv = {
   auth0Issuer: 'AUTH0_ISSUER',
   /** Every function, from the stage. The API's audience. */
   auth0Audience: 'AUTH0_AUDIENCE',
+  /**
+   * Every function, from the stage. The web application's Auth0 client id: an organization
+   * invitation names the application its link signs in to (ADR 0084).
+   */
+  auth0SpaClientId: 'AUTH0_SPA_CLIENT_ID',
   /** Every function, from the stage. The namespace of the post-login Action's custom claims. */
   claimsNamespace: 'CLAIMS_NAMESPACE',
   /** The local stack only. The local identity provider's Management API (plain http); in AWS the SDK builds it from the domain. */

@@ -47,6 +47,19 @@ export const auth0M2mScopes = {
   auth0VerificationEmail: ['update:users'],
   /** sync-kyc-status: read the user, PATCH app_metadata only. */
   auth0KycSync: ['read:users', 'update:users_app_metadata'],
+  /**
+   * The team page's changes (ADR 0084): invite (the invitation carries the role's id, which
+   * `GET /roles` finds), resend and revoke (delete, create), change a member's role, remove a member.
+   * Nothing about users: the product's own records say who is a member.
+   */
+  auth0OrganizationTeam: [
+    'create:organization_invitations',
+    'delete:organization_invitations',
+    'create:organization_member_roles',
+    'delete:organization_member_roles',
+    'delete:organization_members',
+    'read:roles',
+  ],
   /** scripts/data-erase: find the user by email, delete it. */
   auth0Erasure: ['read:users', 'delete:users'],
 } as const satisfies Record<string, readonly string[]>;
@@ -64,6 +77,7 @@ export const secretEnvVars: Record<SecretKey, string> = {
   auth0VerificationEmail: 'AUTH0_VERIFICATION_EMAIL_SECRET_ID',
   auth0KycSync: 'AUTH0_KYC_SYNC_SECRET_ID',
   auth0Erasure: 'AUTH0_ERASURE_SECRET_ID',
+  auth0OrganizationTeam: 'AUTH0_ORGANIZATION_TEAM_SECRET_ID',
   personaApiKey: 'PERSONA_API_KEY_SECRET_ID',
   personaWebhookSecret: 'PERSONA_WEBHOOK_SECRET_ID',
   originVerify: 'ORIGIN_VERIFY_SECRET_ID',

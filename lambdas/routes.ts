@@ -180,6 +180,90 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     grants: [tableItems('submissions', 'read', submissionKeyPrefixes.organization)],
     summary: "The organization the caller signed in through: its name, type and the caller's role",
   },
+  // The team (ADR 0084): every route reads the organization's partition (its record, members and
+  // invitations: one Query) and checks the caller's membership and role there, not in the token
+  // alone. Changes are written with their admin-trail entry in one transaction; invitations are
+  // never deleted (a revoked or accepted one is marked so, and expires by TTL).
+  ListOrganizationTeam: {
+    handler: 'list-organization-team',
+    throttle: throttles.user,
+    // The members' KYC states, nothing else of the KYC table.
+    grants: [tableItems('submissions', 'read', submissionKeyPrefixes.organization), table('kycState', 'read')],
+    summary: "The organization's members (role, email verified, KYC status) and pending invitations",
+  },
+  CreateOrganizationInvitation: {
+    handler: 'create-organization-invitation',
+    throttle: throttles.user,
+    // The inviter's profile (their name in Auth0's email) and approval; the recipient's budget.
+    grants: [
+      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, submissionKeyPrefixes.rateLimit),
+      tableItems('submissions', 'read', profileKeyPrefix),
+      table('kycState', 'read'),
+      table('adminAuditLog', 'readPut'),
+      secret('auth0OrganizationTeam'),
+    ],
+    summary: 'Invite a colleague by business email (an Auth0 organization invitation, valid 7 days)',
+    timeoutSeconds: 15,
+  },
+  ResendOrganizationInvitation: {
+    handler: 'resend-organization-invitation',
+    throttle: throttles.user,
+    grants: [
+      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, submissionKeyPrefixes.rateLimit),
+      tableItems('submissions', 'read', profileKeyPrefix),
+      table('kycState', 'read'),
+      table('adminAuditLog', 'readPut'),
+      secret('auth0OrganizationTeam'),
+    ],
+    summary: 'Replace a pending invitation with a new one (a new link, valid 7 days from now)',
+    timeoutSeconds: 15,
+  },
+  RevokeOrganizationInvitation: {
+    handler: 'revoke-organization-invitation',
+    throttle: throttles.user,
+    grants: [
+      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization),
+      table('adminAuditLog', 'readPut'),
+      secret('auth0OrganizationTeam'),
+    ],
+    summary: 'Revoke a pending invitation: its link stops working',
+    timeoutSeconds: 15,
+  },
+  ChangeOrganizationMemberRole: {
+    handler: 'change-organization-member-role',
+    throttle: throttles.user,
+    // The member's profile carries the role GET /api/me answers.
+    grants: [
+      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, profileKeyPrefix),
+      table('kycState', 'read'),
+      table('adminAuditLog', 'readPut'),
+      secret('auth0OrganizationTeam'),
+    ],
+    summary: "Change a member's role in the organization (org_admin or org_member)",
+    timeoutSeconds: 15,
+  },
+  RemoveOrganizationMember: {
+    handler: 'remove-organization-member',
+    throttle: throttles.user,
+    // The member's profile is marked, so their session ends at its next check (GET /api/me).
+    grants: [
+      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, profileKeyPrefix),
+      table('adminAuditLog', 'readPut'),
+      secret('auth0OrganizationTeam'),
+    ],
+    summary: 'Remove a member from the organization: their session ends, their consent records are kept',
+    timeoutSeconds: 15,
+  },
+  JoinOrganization: {
+    handler: 'join-organization',
+    throttle: throttles.user,
+    // The invitation becomes a membership and the invitee's profile; nothing asked of Auth0.
+    grants: [
+      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, profileKeyPrefix),
+      table('adminAuditLog', 'readPut'),
+    ],
+    summary: 'After accepting an invitation: the invitation for the caller\'s address becomes a membership',
+  },
   GetVerificationAuditTrail: {
     handler: 'get-verification-audit-trail',
     throttle: throttles.user,

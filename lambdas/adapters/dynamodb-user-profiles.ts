@@ -7,7 +7,12 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
-import { type OrganizationType, organizationTypes } from '#contracts/organization.ts';
+import {
+  type OrganizationRole,
+  type OrganizationType,
+  organizationRoles,
+  organizationTypes,
+} from '#contracts/organization.ts';
 import type { ErasedAccounts } from '#lambdas/domain/data-rights/ports.ts';
 import type { ProfileLookup, UserProfile, UserProfiles } from '#lambdas/domain/ports.ts';
 import { profileKeyPrefix } from '#lambdas/tables.ts';
@@ -34,6 +39,11 @@ function toProfile(item: Record<string, unknown>, userId: string): UserProfile {
     organizationName: typeof item.organizationName === 'string' ? item.organizationName : null,
     organizationType: oneOf<OrganizationType>(organizationTypes, item.organizationType) ?? null,
     organizationId: typeof item.organizationId === 'string' ? item.organizationId : null,
+    // A registrant's profile names no role: they are their organization's first admin.
+    organizationRole:
+      oneOf<OrganizationRole>(organizationRoles, item.organizationRole) ??
+      (typeof item.organizationId === 'string' ? 'org_admin' : null),
+    organizationRemovedAt: typeof item.organizationRemovedAt === 'string' ? item.organizationRemovedAt : null,
     auth0Kyc: status ? { status, updatedAt: text(item.auth0KycUpdatedAt) } : null,
     auth0Unsettled: item.auth0Unsettled === true,
   };
@@ -48,6 +58,8 @@ function fromRegistration(item: Record<string, unknown>, userId: string): UserPr
     organizationName: typeof item.organizationName === 'string' ? item.organizationName : null,
     organizationType: oneOf<OrganizationType>(organizationTypes, item.organizationType) ?? null,
     organizationId: typeof item.organizationId === 'string' ? item.organizationId : null,
+    organizationRole: typeof item.organizationId === 'string' ? 'org_admin' : null,
+    organizationRemovedAt: null,
     auth0Kyc: null,
     auth0Unsettled: false,
   };

@@ -20,6 +20,15 @@ import { createInvestorInquiryRoute } from './investor-inquiry.ts';
 import { startKycInquiryRoute } from './kyc-inquiry.ts';
 import { getMeRoute, sendVerificationEmailRoute } from './me.ts';
 import { getOpenApiRoute } from './openapi-document.ts';
+import {
+  changeOrganizationMemberRoleRoute,
+  createOrganizationInvitationRoute,
+  joinOrganizationRoute,
+  listOrganizationTeamRoute,
+  removeOrganizationMemberRoute,
+  resendOrganizationInvitationRoute,
+  revokeOrganizationInvitationRoute,
+} from './organization-team.ts';
 import { getOrganizationRoute } from './organization-workspace.ts';
 import { receivePersonaWebhookRoute } from './persona-webhook.ts';
 import { createRegistrationRoute } from './registration.ts';
@@ -65,6 +74,13 @@ export const apiRoutes = {
   CreateCookieConsent: createCookieConsentRoute,
   GetOpenApi: getOpenApiRoute,
   GetOrganization: getOrganizationRoute,
+  ListOrganizationTeam: listOrganizationTeamRoute,
+  CreateOrganizationInvitation: createOrganizationInvitationRoute,
+  ResendOrganizationInvitation: resendOrganizationInvitationRoute,
+  RevokeOrganizationInvitation: revokeOrganizationInvitationRoute,
+  ChangeOrganizationMemberRole: changeOrganizationMemberRoleRoute,
+  RemoveOrganizationMember: removeOrganizationMemberRoute,
+  JoinOrganization: joinOrganizationRoute,
 } as const satisfies { [Id in RouteId]: ApiRoute & { id: Id } };
 
 export type ApiRoutes = typeof apiRoutes;

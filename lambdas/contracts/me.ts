@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { kycStatus, role } from './kyc.ts';
-import { organizationType } from './organization.ts';
+import { organizationRoles, organizationType } from './organization.ts';
 import { route } from './route.ts';
 
 // GET /api/me and POST /api/me/verification-email (docs/design.md section 3). The server's view of the
@@ -40,6 +40,11 @@ export const meResponse = z.strictObject({
    * (`/authorize?organization=`). Null for accounts registered before organizations, seeded, admin.
    */
   organizationId: z.nullable(z.string()),
+  /**
+   * The caller's role in that organization, from the product's own membership record (ADR 0084):
+   * `org_admin` sees the team page. Null without an organization.
+   */
+  organizationRole: z.nullable(z.enum(organizationRoles)),
   role,
   kycStatus,
   /** The caller's latest identity-verification consent record is a grant. */
@@ -74,7 +79,7 @@ export const getMeRoute = route('GetMe', {
   auth: 'user',
   response: meResponse,
   successStatus: 200,
-  problems: ['accountNotFound'],
+  problems: ['accountNotFound', 'organizationMembershipEnded'],
 });
 
 /** 202 when an email is sent; 200 with `alreadyVerified` when there is nothing to do. */

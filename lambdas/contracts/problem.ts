@@ -59,6 +59,23 @@ export const problemTypes = {
   organizationRoleRequired: problemType('organization-role-required'),
   /** 404: the organization named in the path is not one the product holds. */
   organizationNotFound: problemType('organization-not-found'),
+  /**
+   * 401: the caller was removed from their organization (ADR 0084): the session ends, and sign-in
+   * through the organization no longer works.
+   */
+  organizationMembershipEnded: problemType('organization-membership-ended'),
+  /** 403: an `org_admin` whose own identity verification is not approved yet cannot invite. */
+  organizationApprovalRequired: problemType('organization-approval-required'),
+  /** 409: the invited address is already a member of the organization. */
+  alreadyMember: problemType('already-member'),
+  /** 409: the invited address already has a pending invitation: resend or revoke that one. */
+  invitationPending: problemType('invitation-pending'),
+  /** 404: no pending invitation of this id (or, on joining, for the caller's address). */
+  invitationNotFound: problemType('invitation-not-found'),
+  /** 404: the user named in the path is not a member of the organization. */
+  memberNotFound: problemType('member-not-found'),
+  /** 409: the change would leave the organization without an `org_admin`. */
+  lastOrganizationAdmin: problemType('last-organization-admin'),
   /** 404: the token is valid but its account no longer exists. */
   accountNotFound: problemType('account-not-found'),
   /** 404: the user named in the path has no verification. */

@@ -19,4 +19,11 @@ export const signedInRouteKeys = {
   ExportMyData: 'GET /api/me/export',
   CancelOwnDataDeletionRequest: 'DELETE /api/me/data-deletion-requests/{requestId}',
   GetOrganization: 'GET /api/organizations/{organizationId}',
+  ListOrganizationTeam: 'GET /api/organizations/{organizationId}/team',
+  CreateOrganizationInvitation: 'POST /api/organizations/{organizationId}/invitations',
+  ResendOrganizationInvitation: 'POST /api/organizations/{organizationId}/invitations/{invitationId}/resend',
+  RevokeOrganizationInvitation: 'DELETE /api/organizations/{organizationId}/invitations/{invitationId}',
+  ChangeOrganizationMemberRole: 'PUT /api/organizations/{organizationId}/members/{userId}/role',
+  RemoveOrganizationMember: 'DELETE /api/organizations/{organizationId}/members/{userId}',
+  JoinOrganization: 'POST /api/organizations/{organizationId}/membership',
 } as const satisfies Record<string, RouteKey>;

@@ -45,6 +45,60 @@ export class EmailNotVerifiedError extends Error {
 }
 
 /** A valid token whose account no longer exists. */
+/** The caller was removed from their organization (ADR 0084): nothing of it is theirs any more. */
+export class OrganizationMembershipEndedError extends Error {
+  constructor() {
+    super('You are no longer a member of this organization. Ask its administrator to invite you again.');
+    this.name = 'OrganizationMembershipEndedError';
+  }
+}
+
+/** An `org_admin` whose own identity verification is not approved yet. */
+export class OrganizationApprovalRequiredError extends Error {
+  constructor() {
+    super('Your identity verification must be approved before you can invite colleagues.');
+    this.name = 'OrganizationApprovalRequiredError';
+  }
+}
+
+/** The invited address is already a member. */
+export class AlreadyMemberError extends Error {
+  constructor() {
+    super('This person is already a member of your organization.');
+    this.name = 'AlreadyMemberError';
+  }
+}
+
+/** The invited address has a pending invitation already. */
+export class InvitationPendingError extends Error {
+  constructor() {
+    super('This address already has a pending invitation. Resend or revoke it instead.');
+    this.name = 'InvitationPendingError';
+  }
+}
+
+export class InvitationNotFoundError extends Error {
+  constructor(message = 'No pending invitation of this id.') {
+    super(message);
+    this.name = 'InvitationNotFoundError';
+  }
+}
+
+export class MemberNotFoundError extends Error {
+  constructor() {
+    super('This person is not a member of your organization.');
+    this.name = 'MemberNotFoundError';
+  }
+}
+
+/** The change would leave the organization without an administrator. */
+export class LastOrganizationAdminError extends Error {
+  constructor(message = 'Your organization needs at least one administrator: make someone else an administrator first.') {
+    super(message);
+    this.name = 'LastOrganizationAdminError';
+  }
+}
+
 export class AccountNotFoundError extends Error {
   constructor() {
     super('Your account no longer exists.');

@@ -82,6 +82,43 @@ export interface OrganizationDirectory {
   addMember(organizationId: string, userId: string, roles: readonly OrganizationRole[]): Promise<void>;
 }
 
+/** An Auth0 organization invitation as created (ADR 0084). */
+export interface DirectoryInvitation {
+  /** `uinv_…` */
+  invitationId: string;
+  /** The link the invitation email carries (the application's login URI with `invitation` and `organization`). */
+  invitationUrl: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601: Auth0 refuses the link after this. */
+  expiresAt: string;
+}
+
+/**
+ * What the team page changes at the identity provider (Auth0 Management API, ADR 0084), with the
+ * organization-team application's scopes only. Every method is safe to repeat: Auth0 answers a
+ * delete of what is not there with 204, and an add of a held role changes nothing.
+ */
+export interface OrganizationTeamDirectory {
+  /**
+   * An invitation to join as `role`, valid `ttlSeconds` (Auth0 sends its email: "<inviter> has
+   * invited you to join <organization>"), for the web application's client and the database connection.
+   */
+  createInvitation(input: {
+    organizationId: string;
+    inviterName: string;
+    email: string;
+    role: OrganizationRole;
+    ttlSeconds: number;
+  }): Promise<DirectoryInvitation>;
+  /** Deletes a pending invitation; one that is gone already (accepted, deleted) is not an error. */
+  deleteInvitation(organizationId: string, invitationId: string): Promise<void>;
+  /** Gives the member `role` and takes away the other organization roles they held. */
+  setMemberRole(organizationId: string, userId: string, role: OrganizationRole): Promise<void>;
+  /** Ends the membership: Auth0 then refuses the user's logins through the organization. */
+  removeMember(organizationId: string, userId: string): Promise<void>;
+}
+
 /** The identity provider's user database (Auth0 Management API). */
 export interface UserDirectory {
   get(userId: string): Promise<DirectoryUser | undefined>;
@@ -122,6 +159,13 @@ export interface UserProfile {
   organizationType: OrganizationType | null;
   /** The account's Auth0 organization (ADR 0083); null for an account registered before them. */
   organizationId: string | null;
+  /**
+   * The person's role there (ADR 0084): written when an invitee joins and when an admin changes
+   * it; a registrant's profile has none and is its organization's first `org_admin`.
+   */
+  organizationRole: OrganizationRole | null;
+  /** Set when an `org_admin` removed the person from the organization: their session ends (ADR 0084). */
+  organizationRemovedAt: string | null;
   auth0Kyc: { status: KycStatus; updatedAt: string } | null;
   auth0Unsettled: boolean;
 }
@@ -151,7 +195,13 @@ export interface UserProfiles {
   saveAccount(
     account: Omit<
       UserProfile,
-      'auth0Kyc' | 'auth0Unsettled' | 'organizationName' | 'organizationType' | 'organizationId'
+      | 'auth0Kyc'
+      | 'auth0Unsettled'
+      | 'organizationName'
+      | 'organizationType'
+      | 'organizationId'
+      | 'organizationRole'
+      | 'organizationRemovedAt'
     > &
       Partial<Pick<UserProfile, 'organizationName' | 'organizationType' | 'organizationId'>> & {
         auth0Kyc?: { status: KycStatus; updatedAt: string };

@@ -8,12 +8,19 @@ import {
 } from '#lambdas/domain/consent/errors.ts';
 import {
   AccountNotFoundError,
+  AlreadyMemberError,
   DeletionConfirmationInvalidError,
   DeletionNotCancellableError,
   DeletionRequestNotFoundError,
   DirectoryUnavailableError,
   EmailNotVerifiedError,
+  InvitationNotFoundError,
+  InvitationPendingError,
+  LastOrganizationAdminError,
+  MemberNotFoundError,
   NotOwnAccountError,
+  OrganizationApprovalRequiredError,
+  OrganizationMembershipEndedError,
   OrganizationMismatchError,
   OrganizationNotFoundError,
   OrganizationRoleRequiredError,
@@ -166,6 +173,55 @@ export const problemTable = {
     errors: [OrganizationNotFoundError],
     description:
       'The organization named in the path is not one the product holds (registration creates them).',
+  },
+  organizationMembershipEnded: {
+    status: 401,
+    title: 'Unauthorized',
+    errors: [OrganizationMembershipEndedError],
+    securityEvent: 'authorization_failed',
+    description:
+      'An `org_admin` removed the caller from their organization (ADR 0084): the token is still valid, but ' +
+      'nothing of the organization is the caller\'s any more, so the session ends. Nothing was read or written.',
+  },
+  organizationApprovalRequired: {
+    status: 403,
+    title: 'Forbidden',
+    errors: [OrganizationApprovalRequiredError],
+    description:
+      "An `org_admin` invites only once their own identity verification is approved (ADR 0084). Nothing was sent.",
+  },
+  alreadyMember: {
+    status: 409,
+    title: 'Conflict',
+    errors: [AlreadyMemberError],
+    description: 'The invited address belongs to a member of the organization already. Nothing was sent.',
+  },
+  invitationPending: {
+    status: 409,
+    title: 'Conflict',
+    errors: [InvitationPendingError],
+    description:
+      'The invited address has a pending invitation to the organization: resend or revoke that one. Nothing was sent.',
+  },
+  invitationNotFound: {
+    status: 404,
+    title: 'Not Found',
+    errors: [InvitationNotFoundError],
+    description:
+      'No pending invitation of this id in the organization (accepted, revoked or never made); on joining, none for the caller\'s address.',
+  },
+  memberNotFound: {
+    status: 404,
+    title: 'Not Found',
+    errors: [MemberNotFoundError],
+    description: 'The user named in the path is not a member of the organization. Nothing changed.',
+  },
+  lastOrganizationAdmin: {
+    status: 409,
+    title: 'Conflict',
+    errors: [LastOrganizationAdminError],
+    description:
+      'The change would leave the organization without an `org_admin` (also: an admin removing themselves). Nothing changed.',
   },
   accountNotFound: {
     status: 404,

@@ -1,6 +1,7 @@
 import { decisionReasonOf, maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
+import { OrganizationMembershipEndedError } from '#lambdas/domain/errors.ts';
 import { consentWithdrawn, currentConsent } from '#lambdas/domain/consent/list-my-consents.ts';
 import type { ConsentLedger, KycStateReader, UserProfiles } from '#lambdas/domain/ports.ts';
 import { ownDeletionRequestState } from '#lambdas/domain/submissions/data-deletion.ts';
@@ -31,6 +32,8 @@ export function getMe(deps: GetMeDeps) {
       deps.ledger.listBySubject(caller.userId),
     ]);
     if (lookup?.kind === 'erased') return undefined;
+    // Removed from the organization by its admin (ADR 0084): the session ends at this check.
+    if (lookup?.profile.organizationRemovedAt) throw new OrganizationMembershipEndedError();
     // The pointer came with the profile; an account without one (made outside registration, which
     // the post-login Action no longer lets in) is looked up on its own.
     const pendingId = lookup?.pendingDeletionRequestId;
@@ -53,6 +56,7 @@ export function getMe(deps: GetMeDeps) {
       organizationName: profile?.organizationName ?? null,
       organizationType: profile?.organizationType ?? claims.organizationType ?? null,
       organizationId: profile?.organizationId ?? null,
+      organizationRole: profile?.organizationId ? profile.organizationRole : null,
       role: caller.role,
       kycStatus,
       consentRecorded: currentConsent(records, 'identity_verification') !== undefined,

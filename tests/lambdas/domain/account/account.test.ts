@@ -46,6 +46,8 @@ describe('getMe', () => {
     organizationName: 'Helix',
     organizationType: 'defense',
     organizationId: null,
+    organizationRole: null,
+    organizationRemovedAt: null,
     auth0Kyc: null,
     auth0Unsettled: false,
     ...overrides,

@@ -28,6 +28,7 @@ const admin: MeResponse = {
   organizationName: null,
   organizationType: null,
   organizationId: null,
+  organizationRole: null,
   role: 'admin',
   kycStatus: 'approved',
   consentRecorded: false,

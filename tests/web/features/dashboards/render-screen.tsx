@@ -20,6 +20,7 @@ export const approvedCommercial: MeResponse = {
   organizationName: 'Acme Pharma',
   organizationType: 'commercial',
   organizationId: null,
+  organizationRole: null,
   role: 'user',
   kycStatus: 'approved',
   consentRecorded: true,

@@ -23,6 +23,7 @@ export const baseMe: MeResponse = {
   organizationName: 'Acme Pharma',
   organizationType: 'commercial',
   organizationId: null,
+  organizationRole: null,
   role: 'user',
   kycStatus: 'not_started',
   consentRecorded: false,
