@@ -194,10 +194,9 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
   CreateOrganizationInvitation: {
     handler: 'create-organization-invitation',
     throttle: throttles.user,
-    // The inviter's profile (their name in Auth0's email) and approval; the recipient's budget.
+    // The inviter's approval (their KYC state); the inviter's and the recipient's budgets.
     grants: [
       tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, submissionKeyPrefixes.rateLimit),
-      tableItems('submissions', 'read', profileKeyPrefix),
       table('kycState', 'read'),
       table('adminAuditLog', 'readPut'),
       secret('auth0OrganizationTeam'),
@@ -210,7 +209,6 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     throttle: throttles.user,
     grants: [
       tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, submissionKeyPrefixes.rateLimit),
-      tableItems('submissions', 'read', profileKeyPrefix),
       table('kycState', 'read'),
       table('adminAuditLog', 'readPut'),
       secret('auth0OrganizationTeam'),

@@ -119,6 +119,7 @@ export class DynamoDbUserProfiles implements UserProfiles, ErasedAccounts {
       if (read.organizationId === null && registration) {
         read.organizationId = fromRegistration(registration, userId).organizationId;
       }
+      if (read.organizationRole === null && read.organizationId !== null) read.organizationRole = 'org_admin';
       return { kind: 'profile', profile: read, ...deletion };
     }
     return registration

@@ -13,7 +13,11 @@ import { route } from './route.ts';
  * - `new_attempt_allowed`: a reviewer allowed a rejected person another attempt;
  * - `erasure_run`: an operator carried out a data-deletion request (`npm run data:erase`);
  * - `role_changed`: an operator made someone an admin or took the role away (`npm run admin:role`);
- * - `provisioning_applied`: an operator applied the Auth0 configuration (`npm run auth0:provision`).
+ * - `provisioning_applied`: an operator applied the Auth0 configuration (`npm run auth0:provision`);
+ * - `member_invited`, `invitation_resent`, `invitation_revoked`: an organization's `org_admin` on
+ *   the team page (ADR 0084); the recipient is named by the SHA-256 of their mailbox, not the address;
+ * - `member_joined`: an invitee accepted and became a member;
+ * - `member_role_changed`, `member_removed`: an `org_admin` changed a member's role or removed them.
  */
 export const adminAuditActions = [
   'verification_proposed',
@@ -23,15 +27,35 @@ export const adminAuditActions = [
   'erasure_run',
   'role_changed',
   'provisioning_applied',
+  'member_invited',
+  'invitation_resent',
+  'invitation_revoked',
+  'member_joined',
+  'member_role_changed',
+  'member_removed',
 ] as const;
 export type AdminAuditAction = (typeof adminAuditActions)[number];
 
-/** Who acted: a reviewer through the API (their token's `sub`), or an operator's command (their AWS principal). */
-export const adminAuditActorTypes = ['admin', 'operator'] as const;
+/**
+ * Who acted: a reviewer through the API (their token's `sub`), an operator's command (their AWS
+ * principal), or a person in their organization's workspace (`member`: an `org_admin` on the team
+ * page, an invitee joining; their `sub`, ADR 0084).
+ */
+export const adminAuditActorTypes = ['admin', 'operator', 'member'] as const;
 export type AdminAuditActorType = (typeof adminAuditActorTypes)[number];
 
-/** On what: a person's verification or account (their `sub`), a deletion request, the Auth0 tenant. */
-export const adminAuditTargetTypes = ['verification', 'user', 'deletion_request', 'auth0_tenant'] as const;
+/**
+ * On what: a person's verification or account (their `sub`), a deletion request, the Auth0 tenant,
+ * an organization's member (their `sub`) or invitation (Auth0's `uinv_…` id).
+ */
+export const adminAuditTargetTypes = [
+  'verification',
+  'user',
+  'deletion_request',
+  'auth0_tenant',
+  'organization_member',
+  'organization_invitation',
+] as const;
 export type AdminAuditTargetType = (typeof adminAuditTargetTypes)[number];
 
 const detailValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);

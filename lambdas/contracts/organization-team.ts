@@ -51,7 +51,7 @@ export const listOrganizationTeamRoute = route('ListOrganizationTeam', {
   auth: 'user',
   response: organizationTeamResponse,
   successStatus: 200,
-  problems: ['organizationMismatch', 'organizationRoleRequired', 'organizationMembershipEnded'],
+  problems: ['organizationMismatch', 'organizationRoleRequired', 'organizationNotFound', 'organizationMembershipEnded'],
 });
 
 /** The invitation form: a colleague's business address and the role they will hold. */
@@ -69,11 +69,13 @@ export const createOrganizationInvitationRoute = route('CreateOrganizationInvita
   problems: [
     'organizationMismatch',
     'organizationRoleRequired',
+    'organizationNotFound',
     'organizationMembershipEnded',
     'organizationApprovalRequired',
     'alreadyMember',
     'invitationPending',
     'rateLimited',
+    'concurrentChange',
     'identityProviderUnavailable',
   ],
 });
@@ -86,10 +88,12 @@ export const resendOrganizationInvitationRoute = route('ResendOrganizationInvita
   problems: [
     'organizationMismatch',
     'organizationRoleRequired',
+    'organizationNotFound',
     'organizationMembershipEnded',
     'organizationApprovalRequired',
     'invitationNotFound',
     'rateLimited',
+    'concurrentChange',
     'identityProviderUnavailable',
   ],
 });
@@ -101,8 +105,10 @@ export const revokeOrganizationInvitationRoute = route('RevokeOrganizationInvita
   problems: [
     'organizationMismatch',
     'organizationRoleRequired',
+    'organizationNotFound',
     'organizationMembershipEnded',
     'invitationNotFound',
+    'concurrentChange',
     'identityProviderUnavailable',
   ],
 });
@@ -118,9 +124,11 @@ export const changeOrganizationMemberRoleRoute = route('ChangeOrganizationMember
   problems: [
     'organizationMismatch',
     'organizationRoleRequired',
+    'organizationNotFound',
     'organizationMembershipEnded',
     'memberNotFound',
     'lastOrganizationAdmin',
+    'concurrentChange',
     'identityProviderUnavailable',
   ],
 });
@@ -132,9 +140,11 @@ export const removeOrganizationMemberRoute = route('RemoveOrganizationMember', {
   problems: [
     'organizationMismatch',
     'organizationRoleRequired',
+    'organizationNotFound',
     'organizationMembershipEnded',
     'memberNotFound',
     'lastOrganizationAdmin',
+    'concurrentChange',
     'identityProviderUnavailable',
   ],
 });
@@ -148,5 +158,5 @@ export const joinOrganizationRoute = route('JoinOrganization', {
   auth: 'user',
   response: z.strictObject({ organizationId: z.string(), role: organizationRole }),
   successStatus: 200,
-  problems: ['organizationMismatch', 'emailNotVerified', 'invitationNotFound'],
+  problems: ['organizationMismatch', 'organizationNotFound', 'emailNotVerified', 'invitationNotFound', 'alreadyMember', 'concurrentChange'],
 });

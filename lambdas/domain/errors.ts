@@ -63,8 +63,8 @@ export class OrganizationApprovalRequiredError extends Error {
 
 /** The invited address is already a member. */
 export class AlreadyMemberError extends Error {
-  constructor() {
-    super('This person is already a member of your organization.');
+  constructor(message = 'This person is already a member of your organization.') {
+    super(message);
     this.name = 'AlreadyMemberError';
   }
 }

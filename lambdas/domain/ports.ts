@@ -102,10 +102,14 @@ export interface DirectoryInvitation {
 export interface OrganizationTeamDirectory {
   /**
    * An invitation to join as `role`, valid `ttlSeconds` (Auth0 sends its email: "<inviter> has
-   * invited you to join <organization>"), for the web application's client and the database connection.
+   * invited you to join <organization>"), for the web application's client and the database
+   * connection. Its `app_metadata` is what registration writes (`role: 'user'` and the
+   * organization's type): Auth0 gives it to the user the invitation creates, and the post-login
+   * Action lets in only accounts that carry it.
    */
   createInvitation(input: {
     organizationId: string;
+    organizationType: OrganizationType;
     inviterName: string;
     email: string;
     role: OrganizationRole;

@@ -21,6 +21,11 @@ export const signedInWriteLimits = {
    * download again after a failure while keeping a stolen token from mining it (GDPR Art. 12(5); ADR 0076).
    */
   'data-export': { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /**
+   * The team page's invitations and resends (ADR 0084): an email from Auth0 each. An admin
+   * bringing a whole department in sends dozens; a stolen token is held to this per day.
+   */
+  'organization-invitation': { limit: 50, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 
 export type SignedInWriteKind = keyof typeof signedInWriteLimits;

@@ -15,6 +15,7 @@ const copy = adminCopy.trail;
 
 function actor(entry: AdminAuditEntry, currentAdminId: string): string {
   if (entry.actorType === 'operator') return copy.operator(entry.actorId);
+  if (entry.actorType === 'member') return copy.member(entry.actorId);
   return entry.actorId === currentAdminId ? copy.you : copy.admin(entry.actorId);
 }
 
