@@ -162,7 +162,8 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     grants: [
       table('kycState', 'readWrite'),
       table('adminAuditLog', 'readPut'),
-      tableItems('submissions', 'read', submissionKeyPrefixes.registration),
+      // An invited member's organization type is in their profile (ADR 0084).
+      tableItems('submissions', 'read', submissionKeyPrefixes.registration, profileKeyPrefix),
       eventBus('KycStatusChanged'),
     ],
     summary: "Approve or reject a user's submitted verification, with a reason code",

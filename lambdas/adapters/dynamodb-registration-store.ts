@@ -13,7 +13,7 @@ import type {
   RegistrationRequestRecord,
   RegistrationStore,
 } from '#lambdas/domain/registration/ports.ts';
-import { submissionKeyPrefixes } from '#lambdas/tables.ts';
+import { profileKeyPrefix, submissionKeyPrefixes } from '#lambdas/tables.ts';
 
 // Registrations in the submissions table. Both items carry `email`, so the byEmail index finds
 // them for a data-deletion request.
@@ -34,6 +34,27 @@ export const registrationProgressKey = (email: string) => ({
 function toRegistration(item: Record<string, unknown>): RegistrationRecord {
   const { pk: _pk, sk: _sk, kind: _kind, ...record } = item;
   return record as unknown as RegistrationRecord;
+}
+
+/**
+ * An invited member's organization, from the profile joining wrote (ADR 0084): they registered
+ * nothing, but reviewers see their organization, and four-eyes knows its type (ADR 0080).
+ */
+function fromMemberProfile(item: Record<string, unknown>, userId: string): RegistrationRecord | undefined {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (typeof item.organizationId !== 'string' || typeof item.organizationType !== 'string') return undefined;
+  return {
+    userId,
+    email: text(item.email),
+    responsibleName: text(item.name),
+    responsibleTitle: '',
+    responsiblePhone: '',
+    organizationName: text(item.organizationName),
+    organizationUrl: '',
+    organizationType: item.organizationType as RegistrationRecord['organizationType'],
+    organizationId: item.organizationId,
+    createdAt: text(item.createdAt),
+  };
 }
 
 /** BatchGetItem takes at most 100 keys a call. */
@@ -125,17 +146,27 @@ export class DynamoDbRegistrationStore implements RegistrationStore, Registratio
     return Item ? toRegistration(Item) : undefined;
   }
 
-  /** Many users' registrations in as few BatchGetItem calls as possible (the admin queue). */
+  /**
+   * Many users' registrations in as few BatchGetItem calls as possible (the admin queue), with
+   * each user's profile in the same calls: an invited member has no registration, and their
+   * profile names their organization (ADR 0084).
+   */
   async getRegistrations(userIds: readonly string[]): Promise<Map<string, RegistrationRecord>> {
     const found = new Map<string, RegistrationRecord>();
+    const members = new Map<string, RegistrationRecord>();
     const unique = [...new Set(userIds)];
     const chunks: string[][] = [];
-    for (let start = 0; start < unique.length; start += batchGetMaxKeys) {
-      chunks.push(unique.slice(start, start + batchGetMaxKeys));
+    const perCall = batchGetMaxKeys / 2;
+    for (let start = 0; start < unique.length; start += perCall) {
+      chunks.push(unique.slice(start, start + perCall));
     }
+    const profilePk = (userId: string) => `${profileKeyPrefix}${userId}`;
     await Promise.all(
       chunks.map(async (chunk) => {
-        let keys: Record<string, unknown>[] = chunk.map(registrationKey);
+        let keys: Record<string, unknown>[] = chunk.flatMap((userId) => [
+          registrationKey(userId),
+          { pk: profilePk(userId), sk: 'PROFILE' },
+        ]);
         for (let round = 0; keys.length > 0; round++) {
           if (round === batchGetMaxRounds) {
             throw new Error(`BatchGetItem left ${keys.length} registrations unprocessed`);
@@ -145,6 +176,13 @@ export class DynamoDbRegistrationStore implements RegistrationStore, Registratio
             new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }),
           );
           for (const item of output.Responses?.[this.tableName] ?? []) {
+            const pk = String(item.pk);
+            if (pk.startsWith(profileKeyPrefix)) {
+              const userId = pk.slice(profileKeyPrefix.length);
+              const member = fromMemberProfile(item, userId);
+              if (member) members.set(userId, member);
+              continue;
+            }
             const record = toRegistration(item);
             found.set(record.userId, record);
           }
@@ -152,6 +190,7 @@ export class DynamoDbRegistrationStore implements RegistrationStore, Registratio
         }
       }),
     );
+    for (const [userId, member] of members) if (!found.has(userId)) found.set(userId, member);
     return found;
   }
 }

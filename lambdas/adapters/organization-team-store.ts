@@ -26,13 +26,14 @@ export function organizationTeamStore(options: { kyc?: boolean; audit?: boolean 
 export function teamDirectory(): OrganizationTeamDirectory {
   let built: Promise<OrganizationTeamDirectory> | undefined;
   const directory = (): Promise<OrganizationTeamDirectory> => {
-    if (!built) {
-      built = organizationTeamDirectory().catch((error: unknown) => {
+    const pending =
+      built ??
+      organizationTeamDirectory().catch((error: unknown) => {
         built = undefined;
         throw error;
       });
-    }
-    return built;
+    built = pending;
+    return pending;
   };
   return {
     createInvitation: async (input) => (await directory()).createInvitation(input),

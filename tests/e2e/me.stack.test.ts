@@ -82,6 +82,8 @@ describe('GET /api/me', () => {
       organizationType: 'commercial',
       // The Auth0 organization registration created (ADR 0083).
       organizationId: expect.stringMatching(/^org_/),
+      // The registrant is their organization's first admin (ADR 0084).
+      organizationRole: 'org_admin',
       role: 'user',
       kycStatus: 'not_started',
       consentRecorded: false,

@@ -103,6 +103,7 @@ describe('getMe', () => {
       organizationName: 'Helix',
       organizationType: 'defense',
       organizationId: null,
+      organizationRole: null,
       role: 'user',
       kycStatus: 'pending',
       consentRecorded: false,
