@@ -47,7 +47,8 @@ exports.DENIED = DENIED;
 
 /**
  * What registration writes (lambdas/domain/registration/register-organization.ts): the role
- * `user` and the organization's type. An administrator's role is set by an operator.
+ * `user` and the organization's type; an organization invitation carries the same for the account
+ * it creates (ADR 0084). An administrator's role is set by an operator.
  */
 function createdByRegistrationOrOperator(appMetadata) {
   if (appMetadata.role === 'admin') return true;
