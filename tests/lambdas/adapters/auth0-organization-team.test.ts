@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { mockClient } from 'aws-sdk-client-mock';
 import sesServer from 'aws-ses-v2-local';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { organizationRoleDescriptions, organizationRoles } from '#contracts/organization.ts';
@@ -13,12 +15,15 @@ import {
   teamRetryPolicy,
 } from '#lambdas/adapters/auth0-organization-team.ts';
 import { DirectoryUnavailableError, type RetryPolicy } from '#lambdas/adapters/auth0-user-directory.ts';
+import { clearSecretCache } from '#lambdas/adapters/secrets.ts';
 import { MemberNotFoundError } from '#lambdas/domain/errors.ts';
+import { secretEnvVars } from '#lambdas/grants.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
 import { type RunningIdp, startIdp } from '#local/idp/index.ts';
 import { type ManagementApiStats, managementApiStatsPath } from '#local/idp/rate-limit.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { managementToken, TEST_CLIENTS, TEST_M2M_CLIENTS, testIdpOptions } from '#tests/helpers/idp.ts';
+import { managementFetch } from '#tests/helpers/management-api.ts';
 
 // The team page's directory (ADR 0084): the Management API client's four new calls against a fake
 // tenant (exact requests, 204s, errors), the adapter's retries and 404s under injected faults, and
@@ -285,6 +290,19 @@ describe('Auth0OrganizationTeamDirectory under faults', () => {
   });
 });
 
+describe('organizationTeamDirectory()', () => {
+  it('needs the SPA client id in its environment, and does not remember the failure', async () => {
+    const saved = process.env.AUTH0_SPA_CLIENT_ID;
+    delete process.env.AUTH0_SPA_CLIENT_ID;
+    try {
+      await expect(organizationTeamDirectory()).rejects.toThrow(/AUTH0_SPA_CLIENT_ID/);
+      await expect(organizationTeamDirectory()).rejects.toThrow(/AUTH0_SPA_CLIENT_ID/);
+    } finally {
+      if (saved !== undefined) process.env.AUTH0_SPA_CLIENT_ID = saved;
+    }
+  });
+});
+
 describe('Auth0OrganizationTeamDirectory against the local identity provider', () => {
   let idp: RunningIdp;
   let ses: Server;
@@ -303,6 +321,8 @@ describe('Auth0OrganizationTeamDirectory against the local identity provider', (
       testIdpOptions({
         port,
         sesEndpoint: sesUrl,
+        // Room for the setup's calls: the counts are what is checked here, not the refusals.
+        managementApiPlan: { name: 'roomy', burst: 1_000, perSecond: 1_000 },
         seedRoles: organizationRoles.map((name) => ({
           name,
           description: organizationRoleDescriptions[name],
@@ -330,7 +350,8 @@ describe('Auth0OrganizationTeamDirectory against the local identity provider', (
 
   /** The operator's view of the provider (every scope). */
   async function held(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${idp.url}/api/v2${path}`, {
+    // Waits out a 429 (the setup's calls spend the same bucket as the code under test).
+    const response = await managementFetch(`${idp.url}/api/v2${path}`, {
       method,
       headers: {
         authorization: `Bearer ${operator}`,
@@ -466,8 +487,60 @@ describe('Auth0OrganizationTeamDirectory against the local identity provider', (
     await directory.deleteInvitation('org_doesnotexist', 'uinv_x');
   });
 
+  it("builds the handlers' directory from the team application's secret and the stage's SPA client id", async () => {
+    const secretsManager = mockClient(SecretsManagerClient);
+    const names = [
+      'AWS_REGION',
+      'AUTH0_DOMAIN',
+      'AUTH0_MANAGEMENT_BASE_URL',
+      'AUTH0_SPA_CLIENT_ID',
+      secretEnvVars.auth0OrganizationTeam,
+    ];
+    const saved = names.map((name) => [name, process.env[name]] as const);
+    try {
+      clearSecretCache();
+      secretsManager
+        .on(GetSecretValueCommand, { SecretId: 'team-secret' })
+        .resolves({ VersionId: 'v1', SecretString: JSON.stringify(TEST_M2M_CLIENTS.auth0OrganizationTeam) });
+      Object.assign(process.env, {
+        AWS_REGION: 'eu-central-1',
+        AUTH0_DOMAIN: new URL(idp.url).host,
+        AUTH0_MANAGEMENT_BASE_URL: idp.url,
+        AUTH0_SPA_CLIENT_ID: TEST_CLIENTS.spa,
+        [secretEnvVars.auth0OrganizationTeam]: 'team-secret',
+      });
+      const { organizationId } = await organizationWithMember('org_admin');
+      await fetch(`${idp.url}${managementApiStatsPath}`, { method: 'DELETE' });
+      const team = await organizationTeamDirectory();
+      expect(await organizationTeamDirectory()).toBe(team);
+      const created = await team.createInvitation({
+        organizationId,
+        inviterName: 'Ada Admin',
+        email: `factory-${Date.now()}@helix-labs.example`,
+        role: 'org_admin',
+        ttlSeconds: 604_800,
+      });
+      const stats = (await (await fetch(`${idp.url}${managementApiStatsPath}`)).json()) as ManagementApiStats;
+      // The team application's own token: its role lookup and the invitation.
+      expect(stats.byClient).toEqual({ [TEST_M2M_CLIENTS.auth0OrganizationTeam.clientId]: 2 });
+      const stored = (
+        await held('GET', `/organizations/${organizationId}/invitations/${created.invitationId}`)
+      ).body;
+      expect(stored.client_id).toBe(TEST_CLIENTS.spa);
+    } finally {
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      secretsManager.restore();
+      clearSecretCache();
+    }
+  });
+
   it("spends the tenant's one bucket: every call is counted by the provider", async () => {
     const { organizationId, userId } = await organizationWithMember('org_member');
+    // The role ids known (whichever test ran first), so only the changes are counted.
+    await directory.setMemberRole(organizationId, userId, 'org_member');
     await fetch(`${idp.url}${managementApiStatsPath}`, { method: 'DELETE' });
     await directory.setMemberRole(organizationId, userId, 'org_admin');
     await directory.removeMember(organizationId, userId);
@@ -478,18 +551,5 @@ describe('Auth0OrganizationTeamDirectory against the local identity provider', (
       'DELETE /api/v2/organizations/{id}/members/{id}/roles': 1,
       'DELETE /api/v2/organizations/{id}/members': 1,
     });
-  });
-});
-
-describe('organizationTeamDirectory()', () => {
-  it('needs the SPA client id in its environment, and does not remember the failure', async () => {
-    const saved = process.env.AUTH0_SPA_CLIENT_ID;
-    delete process.env.AUTH0_SPA_CLIENT_ID;
-    try {
-      await expect(organizationTeamDirectory()).rejects.toThrow(/AUTH0_SPA_CLIENT_ID/);
-      await expect(organizationTeamDirectory()).rejects.toThrow(/AUTH0_SPA_CLIENT_ID/);
-    } finally {
-      if (saved !== undefined) process.env.AUTH0_SPA_CLIENT_ID = saved;
-    }
   });
 });
