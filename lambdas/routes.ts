@@ -189,7 +189,10 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     handler: 'list-organization-team',
     throttle: throttles.user,
     // The members' KYC states, nothing else of the KYC table.
-    grants: [tableItems('submissions', 'read', submissionKeyPrefixes.organization), table('kycState', 'read')],
+    grants: [
+      tableItems('submissions', 'read', submissionKeyPrefixes.organization),
+      table('kycState', 'read'),
+    ],
     summary: "The organization's members (role, email verified, KYC status) and pending invitations",
   },
   CreateOrganizationInvitation: {
@@ -197,7 +200,12 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     throttle: throttles.user,
     // The inviter's approval (their KYC state); the inviter's and the recipient's budgets.
     grants: [
-      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, submissionKeyPrefixes.rateLimit),
+      tableItems(
+        'submissions',
+        'readWrite',
+        submissionKeyPrefixes.organization,
+        submissionKeyPrefixes.rateLimit,
+      ),
       table('kycState', 'read'),
       table('adminAuditLog', 'readPut'),
       secret('auth0OrganizationTeam'),
@@ -209,7 +217,12 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     handler: 'resend-organization-invitation',
     throttle: throttles.user,
     grants: [
-      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, submissionKeyPrefixes.rateLimit),
+      tableItems(
+        'submissions',
+        'readWrite',
+        submissionKeyPrefixes.organization,
+        submissionKeyPrefixes.rateLimit,
+      ),
       table('kycState', 'read'),
       table('adminAuditLog', 'readPut'),
       secret('auth0OrganizationTeam'),
@@ -261,7 +274,7 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
       tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, profileKeyPrefix),
       table('adminAuditLog', 'readPut'),
     ],
-    summary: 'After accepting an invitation: the invitation for the caller\'s address becomes a membership',
+    summary: "After accepting an invitation: the invitation for the caller's address becomes a membership",
   },
   GetVerificationAuditTrail: {
     handler: 'get-verification-audit-trail',

@@ -493,6 +493,7 @@ function handlerEnvironment(input: {
       auth0Issuer: `http://localhost:${input.ports.idp}/`,
       auth0ManagementBaseUrl: `http://localhost:${input.ports.idp}`,
       auth0Audience: localIdentity.audience,
+      auth0SpaClientId: localIdentity.spaClientId,
       claimsNamespace: localIdentity.claimsNamespace,
       personaApiUrl: `http://localhost:${input.ports.persona}`,
       personaTemplateId: localIdentity.personaTemplateId,

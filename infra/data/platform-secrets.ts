@@ -18,6 +18,7 @@ const descriptions: Record<SecretKey, string> = {
   auth0VerificationEmail: m2mDescription('auth0VerificationEmail'),
   auth0KycSync: m2mDescription('auth0KycSync'),
   auth0Erasure: m2mDescription('auth0Erasure'),
+  auth0OrganizationTeam: m2mDescription('auth0OrganizationTeam'),
   personaApiKey: 'Persona API key (persona_production_... or persona_sandbox_...)',
   personaWebhookSecret:
     'Persona webhook secret(s) (wbhsec_...); during rotation, old and new separated by a space',
@@ -50,6 +51,7 @@ export class PlatformSecrets extends Construct {
       auth0VerificationEmail: make('auth0VerificationEmail', 'Auth0VerificationEmail'),
       auth0KycSync: make('auth0KycSync', 'Auth0KycSync'),
       auth0Erasure: make('auth0Erasure', 'Auth0Erasure'),
+      auth0OrganizationTeam: make('auth0OrganizationTeam', 'Auth0OrganizationTeam'),
       personaApiKey: make('personaApiKey', 'PersonaApiKey'),
       personaWebhookSecret: make('personaWebhookSecret', 'PersonaWebhookSecret'),
       originVerify: this.originSecret(),

@@ -58,6 +58,7 @@ export class BackendStack extends Stack {
       auth0Domain: config.auth0.tenantDomain,
       auth0Issuer: issuer,
       auth0Audience: config.auth0.audience,
+      auth0SpaClientId: config.auth0.spaClientId,
       claimsNamespace: config.auth0.claimsNamespace,
       personaApiUrl: config.persona.apiUrl,
       personaTemplateId: config.persona.templateId,

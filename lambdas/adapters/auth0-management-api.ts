@@ -3,8 +3,9 @@ import * as z from 'zod/mini';
 // The part of the Auth0 Management API the backend uses, over plain fetch (ADR 0010): the `auth0`
 // SDK's per-resource clients cost 127 KB of every bundle that reaches Auth0. One attempt per call:
 // retrying (bounded, logged, honouring the tenant's rate-limit headers) is the caller's job
-// (`Auth0UserDirectory`), so errors carry what a retry needs to know. The one request this client
-// repeats by itself is a call answered 401, once, with a fresh token: Auth0 rejected it unprocessed.
+// (`Auth0UserDirectory`, `Auth0OrganizationTeamDirectory`), so errors carry what a retry needs to
+// know. The one request this client repeats by itself is a call answered 401, once, with a fresh
+// token: Auth0 rejected it unprocessed.
 
 export interface ManagementApiConfig {
   /** The Auth0 tenant domain, a bare host name (`tenant.eu.auth0.com`, or `localhost:4010` locally). */
@@ -166,6 +167,37 @@ const managementRole = z.looseObject({ id: z.string().check(z.minLength(1)), nam
 export type ManagementRole = z.infer<typeof managementRole>;
 const managementRoles = z.array(managementRole);
 
+export interface CreateOrganizationInvitationRequest {
+  /** The name the invitation email shows ("<name> has invited you to join <organization>"). */
+  inviter: { name: string };
+  invitee: { email: string };
+  /** The application the invitation's link signs in to: its "Application Login URI" starts the link. */
+  client_id: string;
+  /** The connection the invitee must use; the application's connections when absent. */
+  connection_id?: string;
+  /** Seconds until the link stops working: 0 or absent is 604800 (7 days), at most 2592000 (30 days). */
+  ttl_sec?: number;
+  /** Role **ids** the invitee is given as a member when they accept. */
+  roles?: string[];
+  /** True by default: Auth0 sends its invitation email. */
+  send_invitation_email?: boolean;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+}
+
+/** Auth0's invitation (Create invitations' answer); what the backend reads is required. */
+const managementInvitation = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  organization_id: optionalText,
+  invitation_url: z.string().check(z.minLength(1)),
+  created_at: z.string().check(z.minLength(1)),
+  expires_at: z.string().check(z.minLength(1)),
+  invitee: z.optional(z.nullable(z.looseObject({ email: optionalText }))),
+  roles: z.optional(z.nullable(z.array(z.string()))),
+  ticket_id: optionalText,
+});
+export type ManagementInvitation = z.infer<typeof managementInvitation>;
+
 const passwordChangeTicket = z.looseObject({ ticket: z.string() });
 export type PasswordChangeTicket = z.infer<typeof passwordChangeTicket>;
 
@@ -208,6 +240,23 @@ export interface ManagementApi {
       body: { roles: string[] },
       options?: CallOptions,
     ): Promise<void>;
+    /** DELETE /organizations/{id}/members (`delete:organization_members`); 204. */
+    deleteMembers(id: string, body: { members: string[] }, options?: CallOptions): Promise<void>;
+    /** DELETE /organizations/{id}/members/{user_id}/roles (`delete:organization_member_roles`); 204. */
+    deleteMemberRoles(
+      id: string,
+      userId: string,
+      body: { roles: string[] },
+      options?: CallOptions,
+    ): Promise<void>;
+    /** POST /organizations/{id}/invitations (`create:organization_invitations`); 201 with the invitation. */
+    createInvitation(
+      id: string,
+      body: CreateOrganizationInvitationRequest,
+      options?: CallOptions,
+    ): Promise<ManagementInvitation>;
+    /** DELETE /organizations/{id}/invitations/{invitation_id} (`delete:organization_invitations`); 204. */
+    deleteInvitation(id: string, invitationId: string, options?: CallOptions): Promise<void>;
   };
   roles: {
     /** GET /roles?name_filter= (`read:roles`): the tenant's roles whose name contains the filter. */
@@ -558,6 +607,37 @@ export function createManagementApi(config: ManagementApiConfig): ManagementApi 
           'POST',
           `${organizationPath(id)}/members/${encodeURIComponent(userId)}/roles`,
           body,
+          options,
+        );
+      },
+      // Auth0's deletes of members and member roles take their ids in a JSON body.
+      deleteMembers: async (id, body, options) => {
+        await call('organizations.deleteMembers', 'DELETE', `${organizationPath(id)}/members`, body, options);
+      },
+      deleteMemberRoles: async (id, userId, body, options) => {
+        await call(
+          'organizations.deleteMemberRoles',
+          'DELETE',
+          `${organizationPath(id)}/members/${encodeURIComponent(userId)}/roles`,
+          body,
+          options,
+        );
+      },
+      createInvitation: (id, body, options) =>
+        callFor(
+          managementInvitation,
+          'organizations.createInvitation',
+          'POST',
+          `${organizationPath(id)}/invitations`,
+          body,
+          options,
+        ),
+      deleteInvitation: async (id, invitationId, options) => {
+        await call(
+          'organizations.deleteInvitation',
+          'DELETE',
+          `${organizationPath(id)}/invitations/${encodeURIComponent(invitationId)}`,
+          undefined,
           options,
         );
       },

@@ -74,7 +74,7 @@ export const deferredWorkRetryPolicy: RetryPolicy = {
 // The port's failure lives in the domain (the HTTP layer maps it); re-exported for the adapter's callers.
 export { DirectoryUnavailableError };
 
-function statusOf(error: unknown): number | undefined {
+export function statusOf(error: unknown): number | undefined {
   return error instanceof ManagementApiError ? error.status : undefined;
 }
 
@@ -181,15 +181,66 @@ export function flatMetadataPatch(patch: MetadataPatch): FlatMetadata {
   return flat;
 }
 
+/** The longest start the names share ('' when none). */
+function commonPrefix(names: readonly string[]): string {
+  let prefix = names[0] ?? '';
+  for (const name of names) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
+/**
+ * The tenant roles' ids by name, for one Management API client (so one per container): provisioning
+ * creates the organization roles and never renames them (infra/auth0/provision/desired.ts), so each
+ * is looked up once (`GET /roles?name_filter=`, `read:roles`). The registration's and the team page's
+ * directories share this one lookup. A failed lookup is not remembered: the next call asks again.
+ */
+export class TenantRoleIds {
+  readonly #ids = new Map<string, Promise<string>>();
+
+  constructor(private readonly client: ManagementApi) {}
+
+  /**
+   * The ids of `names`, in their order. The names not yet known are asked for in one call, by the
+   * start they share (`org_` for `org_admin` and `org_member`), or one call each when they share none.
+   */
+  ids(names: readonly string[], policy: RetryPolicy): Promise<string[]> {
+    const missing = [...new Set(names)].filter((name) => !this.#ids.has(name));
+    const prefix = commonPrefix(missing);
+    const lookups =
+      missing.length > 1 && prefix
+        ? [{ filter: prefix, names: missing }]
+        : missing.map((name) => ({ filter: name, names: [name] }));
+    for (const lookup of lookups) {
+      const answer = withBoundedRetry('roles.list', policy, (options) =>
+        this.client.roles.list({ name_filter: lookup.filter }, options),
+      );
+      for (const name of lookup.names) {
+        const id = answer.then((roles) => {
+          // `name_filter` matches names that contain it: only the exact name counts.
+          const role = roles.find((candidate) => candidate.name === name);
+          if (!role) throw new Error(`The tenant has no role named ${name}; run provisioning`);
+          return role.id;
+        });
+        id.catch(() => {
+          if (this.#ids.get(name) === id) this.#ids.delete(name);
+        });
+        this.#ids.set(name, id);
+      }
+    }
+    return Promise.all(names.map((name) => this.#ids.get(name) as Promise<string>));
+  }
+}
+
 export class Auth0UserDirectory implements UserDirectory, OrganizationDirectory {
-  /** Role ids by name: tenant roles are created by provisioning and never renamed, so looked up once. */
-  readonly #roleIds = new Map<string, Promise<string>>();
+  readonly #roleIds: TenantRoleIds;
 
   constructor(
     private readonly client: ManagementApi,
     private readonly policy: RetryPolicy = defaultRetryPolicy,
     private readonly connection: string = DATABASE_CONNECTION,
-  ) {}
+  ) {
+    this.#roleIds = new TenantRoleIds(client);
+  }
 
   async get(userId: string): Promise<DirectoryUser | undefined> {
     try {
@@ -322,7 +373,7 @@ export class Auth0UserDirectory implements UserDirectory, OrganizationDirectory 
 
   /** Two calls (members, then member roles), plus one `GET /roles` per role name and container. */
   async addMember(organizationId: string, userId: string, roles: readonly OrganizationRole[]): Promise<void> {
-    const roleIds = await Promise.all(roles.map((role) => this.#roleId(role)));
+    const roleIds = await this.#roleIds.ids(roles, this.policy);
     await withBoundedRetry('organizations.addMembers', this.policy, (options) =>
       this.client.organizations.addMembers(organizationId, { members: [userId] }, options),
     );
@@ -330,24 +381,6 @@ export class Auth0UserDirectory implements UserDirectory, OrganizationDirectory 
     await withBoundedRetry('organizations.addMemberRoles', this.policy, (options) =>
       this.client.organizations.addMemberRoles(organizationId, userId, { roles: roleIds }, options),
     );
-  }
-
-  #roleId(name: string): Promise<string> {
-    let id = this.#roleIds.get(name);
-    if (!id) {
-      id = withBoundedRetry('roles.list', this.policy, (options) =>
-        this.client.roles.list({ name_filter: name }, options),
-      ).then((roles) => {
-        const role = roles.find((candidate) => candidate.name === name);
-        // Provisioning creates the organization roles (infra/auth0/provision/desired.ts).
-        if (!role) throw new Error(`The tenant has no role named ${name}; run provisioning`);
-        return role.id;
-      });
-      // A failed lookup is not remembered: the next registration asks again.
-      id.catch(() => this.#roleIds.delete(name));
-      this.#roleIds.set(name, id);
-    }
-    return id;
   }
 
   async delete(userId: string): Promise<void> {
@@ -368,7 +401,7 @@ export class Auth0UserDirectory implements UserDirectory, OrganizationDirectory 
  * updated), the secret is read again once, bypassing the cache, and the call repeated once with the
  * new credentials if they differ. Concurrent 401s share that one read.
  */
-class CredentialedManagementApi implements ManagementApi {
+export class CredentialedManagementApi implements ManagementApi {
   #built: { version: string; api: ManagementApi } | undefined;
   #freshRead: Promise<ManagementApi> | undefined;
 
@@ -452,6 +485,14 @@ class CredentialedManagementApi implements ManagementApi {
     addMembers: (id, body, options) => this.#call((api) => api.organizations.addMembers(id, body, options)),
     addMemberRoles: (id, userId, body, options) =>
       this.#call((api) => api.organizations.addMemberRoles(id, userId, body, options)),
+    deleteMembers: (id, body, options) =>
+      this.#call((api) => api.organizations.deleteMembers(id, body, options)),
+    deleteMemberRoles: (id, userId, body, options) =>
+      this.#call((api) => api.organizations.deleteMemberRoles(id, userId, body, options)),
+    createInvitation: (id, body, options) =>
+      this.#call((api) => api.organizations.createInvitation(id, body, options)),
+    deleteInvitation: (id, invitationId, options) =>
+      this.#call((api) => api.organizations.deleteInvitation(id, invitationId, options)),
   };
 
   roles: ManagementApi['roles'] = {

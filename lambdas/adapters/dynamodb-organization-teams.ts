@@ -11,8 +11,8 @@ import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import { type OrganizationRole, organizationRoles, organizationTypes } from '#contracts/organization.ts';
 import type { StoredAuditEntry } from '#lambdas/domain/admin-audit/trail.ts';
 import {
-  invitationRecordRetentionSeconds,
   type InvitationStatus,
+  invitationRecordRetentionSeconds,
   type OrganizationTeams,
   type TeamInvitationRecord,
   type TeamMemberRecord,
@@ -44,7 +44,10 @@ const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | und
   typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-function toOrganization(item: Record<string, unknown>, organizationId: string): OrganizationRecord | undefined {
+function toOrganization(
+  item: Record<string, unknown>,
+  organizationId: string,
+): OrganizationRecord | undefined {
   const type = oneOf(organizationTypes, item.organizationType);
   if (!type) return undefined;
   return {
@@ -307,7 +310,15 @@ export class DynamoDbOrganizationTeams implements OrganizationTeams {
         if (round === 4) throw new Error('BatchGetItem left KYC states unprocessed');
         if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
         const output = await this.client.send(
-          new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ProjectionExpression: 'pk, #status', ExpressionAttributeNames: { '#status': 'status' } } } }),
+          new BatchGetCommand({
+            RequestItems: {
+              [table]: {
+                Keys: pending,
+                ProjectionExpression: 'pk, #status',
+                ExpressionAttributeNames: { '#status': 'status' },
+              },
+            },
+          }),
         );
         for (const item of output.Responses?.[table] ?? []) {
           const status = oneOf(kycStatuses, item.status);

@@ -15,7 +15,9 @@ export function organizationTeamStore(options: { kyc?: boolean; audit?: boolean 
       ...(options.kyc ? { kycTable: tableName('kycState') } : {}),
       ...(auditTable ? { auditTable } : {}),
     }),
-    audit: auditTable ? new DynamoDbAdminAuditLog(documentClient, auditTable) : { head: async () => undefined },
+    audit: auditTable
+      ? new DynamoDbAdminAuditLog(documentClient, auditTable)
+      : { head: async () => undefined },
   };
 }
 

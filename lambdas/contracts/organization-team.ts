@@ -51,7 +51,12 @@ export const listOrganizationTeamRoute = route('ListOrganizationTeam', {
   auth: 'user',
   response: organizationTeamResponse,
   successStatus: 200,
-  problems: ['organizationMismatch', 'organizationRoleRequired', 'organizationNotFound', 'organizationMembershipEnded'],
+  problems: [
+    'organizationMismatch',
+    'organizationRoleRequired',
+    'organizationNotFound',
+    'organizationMembershipEnded',
+  ],
 });
 
 /** The invitation form: a colleague's business address and the role they will hold. */
@@ -158,5 +163,12 @@ export const joinOrganizationRoute = route('JoinOrganization', {
   auth: 'user',
   response: z.strictObject({ organizationId: z.string(), role: organizationRole }),
   successStatus: 200,
-  problems: ['organizationMismatch', 'organizationNotFound', 'emailNotVerified', 'invitationNotFound', 'alreadyMember', 'concurrentChange'],
+  problems: [
+    'organizationMismatch',
+    'organizationNotFound',
+    'emailNotVerified',
+    'invitationNotFound',
+    'alreadyMember',
+    'concurrentChange',
+  ],
 });

@@ -1,6 +1,6 @@
 import { createOrganizationInvitationRoute } from '#contracts/organization-team.ts';
-import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { organizationTeamStore, teamDirectory } from '#lambdas/adapters/organization-team-store.ts';
 import { tableName } from '#lambdas/config.ts';
@@ -25,7 +25,13 @@ export const handler = httpHandler(
   { route: createOrganizationInvitationRoute },
   async ({ body, event, caller, requestId }) => {
     const organizationId = event.pathParameters?.organizationId ?? '';
-    const invitation = await invite({ caller, organizationId, requestId, email: body.email, role: body.role });
+    const invitation = await invite({
+      caller,
+      organizationId,
+      requestId,
+      email: body.email,
+      role: body.role,
+    });
     logger.info('organization invitation created', { organizationId, invitationId: invitation.invitationId });
     return { status: 201, body: toInvitationView(invitation, systemClock.now()) };
   },

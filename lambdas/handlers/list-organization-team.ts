@@ -10,16 +10,19 @@ import { toInvitationView, toMemberView } from '#lambdas/http/organization-team-
 
 const list = listTeam(organizationTeamStore({ kyc: true }));
 
-export const handler = httpHandler({ route: listOrganizationTeamRoute }, async ({ event, caller, requestId }) => {
-  const organizationId = event.pathParameters?.organizationId ?? '';
-  const team = await list({ caller, organizationId, requestId });
-  const now = systemClock.now();
-  return {
-    status: 200,
-    body: {
-      organizationId,
-      members: team.members.map(toMemberView),
-      invitations: team.invitations.map((invitation) => toInvitationView(invitation, now)),
-    } satisfies OrganizationTeamResponse,
-  };
-});
+export const handler = httpHandler(
+  { route: listOrganizationTeamRoute },
+  async ({ event, caller, requestId }) => {
+    const organizationId = event.pathParameters?.organizationId ?? '';
+    const team = await list({ caller, organizationId, requestId });
+    const now = systemClock.now();
+    return {
+      status: 200,
+      body: {
+        organizationId,
+        members: team.members.map(toMemberView),
+        invitations: team.invitations.map((invitation) => toInvitationView(invitation, now)),
+      } satisfies OrganizationTeamResponse,
+    };
+  },
+);

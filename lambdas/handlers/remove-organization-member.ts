@@ -15,10 +15,13 @@ const remove = removeMember({
   clock: systemClock,
 });
 
-export const handler = httpHandler({ route: removeOrganizationMemberRoute }, async ({ event, caller, requestId }) => {
-  const organizationId = event.pathParameters?.organizationId ?? '';
-  const userId = event.pathParameters?.userId ?? '';
-  await remove({ caller, organizationId, requestId, userId });
-  logger.info('organization member removed', { organizationId, subject: userId });
-  return { status: 200, body: { userId, removed: true } };
-});
+export const handler = httpHandler(
+  { route: removeOrganizationMemberRoute },
+  async ({ event, caller, requestId }) => {
+    const organizationId = event.pathParameters?.organizationId ?? '';
+    const userId = event.pathParameters?.userId ?? '';
+    await remove({ caller, organizationId, requestId, userId });
+    logger.info('organization member removed', { organizationId, subject: userId });
+    return { status: 200, body: { userId, removed: true } };
+  },
+);

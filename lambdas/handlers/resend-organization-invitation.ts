@@ -1,6 +1,6 @@
 import { resendOrganizationInvitationRoute } from '#contracts/organization-team.ts';
-import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
+import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { organizationTeamStore, teamDirectory } from '#lambdas/adapters/organization-team-store.ts';
 import { tableName } from '#lambdas/config.ts';

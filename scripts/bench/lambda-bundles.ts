@@ -79,6 +79,7 @@ export const importEnv = {
     auth0Domain: 'bench.eu.auth0.com',
     auth0Issuer: 'https://bench.eu.auth0.com/',
     auth0Audience: 'https://api.bench',
+    auth0SpaClientId: 'bench-spa',
     claimsNamespace: 'https://bench/',
     personaApiUrl: 'https://withpersona.com',
     personaTemplateId: 'itmpl_bench',

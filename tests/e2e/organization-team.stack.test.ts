@@ -68,7 +68,8 @@ async function verified(user: { token: string; userId: string }) {
   await settleEvents(stack);
 }
 
-const team = (organizationId: string, token: string) => api(`/api/organizations/${organizationId}/team`, { token });
+const team = (organizationId: string, token: string) =>
+  api(`/api/organizations/${organizationId}/team`, { token });
 
 async function invite(organizationId: string, token: string, email: string, role = 'org_member') {
   return api(`/api/organizations/${organizationId}/invitations`, {
@@ -126,7 +127,12 @@ describe("an organization's team", () => {
     const first = await team(org, founder.orgToken);
     expect(first.status).toBe(200);
     expect(((await first.json()) as OrganizationTeamResponse).members).toEqual([
-      expect.objectContaining({ userId: founder.userId, role: 'org_admin', emailVerified: true, kycStatus: 'not_started' }),
+      expect.objectContaining({
+        userId: founder.userId,
+        role: 'org_admin',
+        emailVerified: true,
+        kycStatus: 'not_started',
+      }),
     ]);
     const early = await invite(org, founder.orgToken, colleague);
     expect(early.status).toBe(403);
@@ -137,7 +143,9 @@ describe("an organization's team", () => {
     const personal = await invite(org, founder.orgToken, 'someone@gmail.com');
     expect(personal.status).toBe(400);
     expect((await problemOf(personal)).errors).toEqual([expect.objectContaining({ field: 'email' })]);
-    expect((await mailbox(stack)).some((mail) => mail.destination.to.includes('someone@gmail.com'))).toBe(false);
+    expect((await mailbox(stack)).some((mail) => mail.destination.to.includes('someone@gmail.com'))).toBe(
+      false,
+    );
 
     // Another organization's admin is refused before anything is read.
     const other = await organizationFounder('Elsewhere Labs');
@@ -216,9 +224,14 @@ describe("an organization's team", () => {
       body: JSON.stringify({ role: 'org_admin' }),
     });
     expect(promoted.status).toBe(200);
-    const roles = await management('GET', `/organizations/${org}/members/${encodeURIComponent(inviteeId)}/roles`);
+    const roles = await management(
+      'GET',
+      `/organizations/${org}/members/${encodeURIComponent(inviteeId)}/roles`,
+    );
     expect(roles.body.map((role: { name: string }) => role.name)).toEqual(['org_admin']);
-    expect(await (await api('/api/me', { token: inviteeToken })).json()).toMatchObject({ organizationRole: 'org_admin' });
+    expect(await (await api('/api/me', { token: inviteeToken })).json()).toMatchObject({
+      organizationRole: 'org_admin',
+    });
 
     // Removed: Auth0's membership ends, the next check ends the session, the consent records stay.
     const removed = await api(`/api/organizations/${org}/members/${encodeURIComponent(inviteeId)}`, {
@@ -267,14 +280,18 @@ describe("an organization's team", () => {
     await verified(founder);
 
     const revokedAddress = `revoked-${randomBytes(5).toString('hex')}@revoke-labs.example`;
-    const created = (await (await invite(org, founder.orgToken, revokedAddress)).json()) as OrganizationInvitation;
+    const created = (await (
+      await invite(org, founder.orgToken, revokedAddress)
+    ).json()) as OrganizationInvitation;
     const { link: revokedLink } = await invitationLink(revokedAddress);
     const revoked = await api(`/api/organizations/${org}/invitations/${created.invitationId}`, {
       method: 'DELETE',
       token: founder.orgToken,
     });
     expect(revoked.status).toBe(200);
-    expect((await management('GET', `/organizations/${org}/invitations/${created.invitationId}`)).status).toBe(404);
+    expect(
+      (await management('GET', `/organizations/${org}/invitations/${created.invitationId}`)).status,
+    ).toBe(404);
     expect((await accept(revokedLink, revokedAddress, 'Never-Used-1')).error).toBe('invalid_request');
     const twice = await api(`/api/organizations/${org}/invitations/${created.invitationId}`, {
       method: 'DELETE',
@@ -283,7 +300,9 @@ describe("an organization's team", () => {
     expect((await problemOf(twice)).type).toBe(problemTypes.invitationNotFound);
 
     const resentAddress = `resent-${randomBytes(5).toString('hex')}@revoke-labs.example`;
-    const original = (await (await invite(org, founder.orgToken, resentAddress)).json()) as OrganizationInvitation;
+    const original = (await (
+      await invite(org, founder.orgToken, resentAddress)
+    ).json()) as OrganizationInvitation;
     const { link: oldLink } = await invitationLink(resentAddress);
     const resent = await api(`/api/organizations/${org}/invitations/${original.invitationId}/resend`, {
       method: 'POST',

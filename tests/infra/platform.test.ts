@@ -27,7 +27,8 @@ const actionsOf = (statement: { Action: string | string[] }) => [statement.Actio
 /** The statements of one function's role (its construct id is its route or rule id). */
 const statementsOf = (id: string) =>
   Object.entries(backend.findResources('AWS::IAM::Policy'))
-    .filter(([logicalId]) => logicalId.startsWith(`${id}RoleDefaultPolicy`))
+    // CDK drops a repeated path segment: `ChangeOrganizationMemberRole/Role` is `…MemberRoleDefaultPolicy…`.
+    .filter(([logicalId]) => logicalId.startsWith(`${id.replace(/Role$/, '')}RoleDefaultPolicy`))
     .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
 /** A statement's resources as ARN strings, a reference written `<LogicalId...>`. */
 const sesResources = (statement: Statement) =>
@@ -119,6 +120,7 @@ describe('the data stack', () => {
       SecretsAuth0VerificationEmail5C07A396: 'AWS::SecretsManager::Secret',
       SecretsAuth0KycSync3ADBD540: 'AWS::SecretsManager::Secret',
       SecretsAuth0Erasure3418202B: 'AWS::SecretsManager::Secret',
+      SecretsAuth0OrganizationTeamBA755A6D: 'AWS::SecretsManager::Secret',
       SecretsPersonaApiKeyB1A325FE: 'AWS::SecretsManager::Secret',
       SecretsPersonaWebhookSecret928B16FD: 'AWS::SecretsManager::Secret',
       SecretsOriginVerify59304C5E: 'AWS::SecretsManager::Secret',
@@ -496,7 +498,12 @@ describe('the backend stack', () => {
       readFileSync(new URL(`../../lambdas/handlers/${name}.ts`, import.meta.url), 'utf8');
     let callers = 0;
     for (const def of [...routes, ...eventRules]) {
-      const used = [...handlerSource(def.handler).matchAll(/getUserDirectory\('(\w+)'\)/g)].map((m) => m[1]);
+      const source = handlerSource(def.handler);
+      const used = [
+        ...[...source.matchAll(/getUserDirectory\('(\w+)'\)/g)].map((m) => m[1]),
+        // The team page's directory reads its own application's secret (ADR 0084).
+        ...(/\borganizationTeamDirectory\(\)/.test(source) ? ['auth0OrganizationTeam'] : []),
+      ];
       const granted = def.grants.flatMap((g) =>
         g.kind === 'secret' && isAuth0M2mKey(g.secret) ? [g.secret] : [],
       );
@@ -513,12 +520,25 @@ describe('the backend stack', () => {
       }
     }
     // Registration's account work, the queued verification email, the status sync and the
-    // decision email: event targets only. No API route spends the tenant's Management API quota
-    // (ADR 0059).
-    expect(callers).toBe(4);
+    // decision email are event targets. The only API routes that spend the tenant's Management API
+    // quota (ADR 0059) are an org_admin's changes to the team (ADR 0084), with its application only.
+    expect(callers).toBe(9);
     expect(
-      routes.filter((route) => route.grants.some((g) => g.kind === 'secret' && isAuth0M2mKey(g.secret))),
-    ).toEqual([]);
+      routes
+        .filter((route) => route.grants.some((g) => g.kind === 'secret' && isAuth0M2mKey(g.secret)))
+        .map((route) => [
+          route.id,
+          route.grants.flatMap((g) => (g.kind === 'secret' && isAuth0M2mKey(g.secret) ? [g.secret] : [])),
+        ]),
+    ).toEqual(
+      [
+        'CreateOrganizationInvitation',
+        'ResendOrganizationInvitation',
+        'RevokeOrganizationInvitation',
+        'ChangeOrganizationMemberRole',
+        'RemoveOrganizationMember',
+      ].map((id) => [id, ['auth0OrganizationTeam']]),
+    );
     // The erasure's delete:users belongs to an operator's script: no function may read it.
     expect(JSON.stringify(statements)).not.toContain('SecretsAuth0Erasure');
   });

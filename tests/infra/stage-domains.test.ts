@@ -55,6 +55,12 @@ describe('a stage whose Auth0 tenant has a custom domain', () => {
     }
   });
 
+  it("gives every function the stage's SPA client id (an organization invitation names it, ADR 0084)", () => {
+    for (const [id, env] of Object.entries(envs)) {
+      expect([id, env.AUTH0_SPA_CLIENT_ID]).toEqual([id, dev.auth0.spaClientId]);
+    }
+  });
+
   it("has API Gateway's authorizer trust the custom issuer", () => {
     synth.backend.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       JwtConfiguration: Match.objectLike({ Issuer: `https://${CUSTOM}/` }),

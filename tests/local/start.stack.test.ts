@@ -36,6 +36,7 @@ describe('stack.json', () => {
         m2mClients: expect.objectContaining({
           auth0Registration: { clientId: expect.any(String), clientSecret: expect.any(String) },
           auth0ReadUsers: { clientId: expect.any(String), clientSecret: expect.any(String) },
+          auth0OrganizationTeam: { clientId: expect.any(String), clientSecret: expect.any(String) },
           auth0Erasure: { clientId: expect.any(String), clientSecret: expect.any(String) },
         }),
         // The stack tests run at Auth0's Self Service quota (tests/helpers/stack-setup.ts, ADR 0061).

@@ -68,6 +68,7 @@ const secretIds = {
   auth0VerificationEmail: 'SecretsAuth0VerificationEmail5C07A396',
   auth0KycSync: 'SecretsAuth0KycSync3ADBD540',
   auth0Erasure: 'SecretsAuth0Erasure3418202B',
+  auth0OrganizationTeam: 'SecretsAuth0OrganizationTeamBA755A6D',
   personaApiKey: 'SecretsPersonaApiKeyB1A325FE',
   personaWebhookSecret: 'SecretsPersonaWebhookSecret928B16FD',
   originVerify: 'SecretsOriginVerify59304C5E',

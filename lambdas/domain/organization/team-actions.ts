@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { OrganizationRole, OrganizationType } from '#contracts/organization.ts';
-import { type AdminAuditLog, type AuditDetails, chainEntry, type StoredAuditEntry } from '../admin-audit/trail.ts';
+import {
+  type AdminAuditLog,
+  type AuditDetails,
+  chainEntry,
+  type StoredAuditEntry,
+} from '../admin-audit/trail.ts';
 import { type Caller, requireOrganization } from '../caller.ts';
 import { recipientKey } from '../emails/recipient-limit.ts';
 import {
@@ -90,14 +95,17 @@ function requireMember(snapshot: TeamSnapshot, caller: Caller, role?: Organizati
   return membership.member;
 }
 
-function entry(deps: TeamDeps, facts: {
-  caller: Caller;
-  action: StoredAuditEntry['action'];
-  targetType: 'organization_member' | 'organization_invitation';
-  targetId: string;
-  details: AuditDetails;
-  requestId: string | null;
-}) {
+function entry(
+  deps: TeamDeps,
+  facts: {
+    caller: Caller;
+    action: StoredAuditEntry['action'];
+    targetType: 'organization_member' | 'organization_invitation';
+    targetId: string;
+    details: AuditDetails;
+    requestId: string | null;
+  },
+) {
   return async (): Promise<StoredAuditEntry> =>
     chainEntry(
       {
@@ -156,18 +164,29 @@ async function requireApprovedAdmin(deps: InvitationDeps, snapshot: TeamSnapshot
 }
 
 function waitText(seconds: number): string {
-  return seconds < 2 * 3600 ? `${Math.max(1, Math.ceil(seconds / 60))} minutes` : `${Math.ceil(seconds / 3600)} hours`;
+  return seconds < 2 * 3600
+    ? `${Math.max(1, Math.ceil(seconds / 60))} minutes`
+    : `${Math.ceil(seconds / 3600)} hours`;
 }
 
 /**
  * One more invitation email to this mailbox: the inviter's daily budget, then the recipient's
  * (three a day, whoever invites), spent before Auth0 sends anything.
  */
-async function spendInvitationEmail(deps: InvitationDeps, caller: Caller, email: string): Promise<() => Promise<void>> {
+async function spendInvitationEmail(
+  deps: InvitationDeps,
+  caller: Caller,
+  email: string,
+): Promise<() => Promise<void>> {
   await spendSignedInWrite(deps.limiter, 'organization-invitation', caller.userId);
   const recipient = recipientKey(email);
   const { perRecipient, windowSeconds } = invitationRecipientLimit;
-  const result = await deps.limiter.acquire('organization-invitation-email', recipient, windowSeconds, perRecipient);
+  const result = await deps.limiter.acquire(
+    'organization-invitation-email',
+    recipient,
+    windowSeconds,
+    perRecipient,
+  );
   if (!result.allowed) {
     throw new RateLimitedError(
       'organization-invitation-email',
@@ -247,7 +266,8 @@ async function issueInvitation(
       requireMember(snapshot, caller, 'org_admin');
       const current = snapshot.invitations.find((item) => item.email === input.email);
       if ((current?.invitationId ?? null) !== expected.invitationId) {
-        if (input.replacing || (current && isOpen(current, deps.clock.now()))) throw new InvitationPendingError();
+        if (input.replacing || (current && isOpen(current, deps.clock.now())))
+          throw new InvitationPendingError();
         expected = { invitationId: current?.invitationId ?? null };
       }
       return again;
@@ -261,7 +281,9 @@ async function issueInvitation(
 
 /** An approved `org_admin` invites a colleague by business address (the body's rule). */
 export function inviteMember(deps: InvitationDeps) {
-  return async (request: TeamRequest & { email: string; role: OrganizationRole }): Promise<TeamInvitationRecord> => {
+  return async (
+    request: TeamRequest & { email: string; role: OrganizationRole },
+  ): Promise<TeamInvitationRecord> => {
     const email = normaliseEmail(request.email);
     const snapshot = await loadTeam(deps.teams, request);
     await requireApprovedAdmin(deps, snapshot, request.caller);
@@ -317,7 +339,11 @@ export function revokeInvitation(deps: TeamDeps & { directory: OrganizationTeamD
         action: 'invitation_revoked',
         targetType: 'organization_invitation',
         targetId: invitation.invitationId,
-        details: { organizationId: request.organizationId, role: invitation.role, recipient: recipientKey(invitation.email) },
+        details: {
+          organizationId: request.organizationId,
+          role: invitation.role,
+          recipient: recipientKey(invitation.email),
+        },
         requestId: request.requestId,
       })();
       const saved = await deps.teams.saveInvitation({
@@ -333,7 +359,9 @@ export function revokeInvitation(deps: TeamDeps & { directory: OrganizationTeamD
 
 /** Another admin must remain: the organization is never left without one. */
 function requireAnotherAdmin(snapshot: TeamSnapshot, userId: string, message?: string) {
-  const others = activeMembers(snapshot).filter((member) => member.role === 'org_admin' && member.userId !== userId);
+  const others = activeMembers(snapshot).filter(
+    (member) => member.role === 'org_admin' && member.userId !== userId,
+  );
   if (others.length === 0) throw new LastOrganizationAdminError(message);
 }
 
@@ -345,7 +373,9 @@ function expectedOf(snapshot: TeamSnapshot, member: TeamMemberRecord) {
 
 /** An `org_admin` changes a member's role (Auth0's member roles, then the records). */
 export function changeMemberRole(deps: TeamDeps & { directory: OrganizationTeamDirectory }) {
-  return async (request: TeamRequest & { userId: string; role: OrganizationRole }): Promise<TeamMemberView> => {
+  return async (
+    request: TeamRequest & { userId: string; role: OrganizationRole },
+  ): Promise<TeamMemberView> => {
     let applied = false;
     return inRounds(async () => {
       const snapshot = await loadTeam(deps.teams, request);
@@ -439,10 +469,14 @@ export function joinOrganization(deps: TeamDeps) {
     return inRounds(async () => {
       const snapshot = await loadTeam(deps.teams, request);
       const membership = membershipOf(snapshot, caller.userId);
-      const invitation = snapshot.invitations.find((item) => item.email === email && item.status === 'pending');
+      const invitation = snapshot.invitations.find(
+        (item) => item.email === email && item.status === 'pending',
+      );
       if (membership.kind === 'active' && !invitation) return done({ role: membership.member.role });
       if (!invitation || email === '') {
-        throw new InvitationNotFoundError('There is no pending invitation to this organization for your address.');
+        throw new InvitationNotFoundError(
+          'There is no pending invitation to this organization for your address.',
+        );
       }
       const at = deps.clock.now().toISOString();
       const member: TeamMemberRecord = {
@@ -458,7 +492,11 @@ export function joinOrganization(deps: TeamDeps) {
         action: 'member_joined',
         targetType: 'organization_member',
         targetId: caller.userId,
-        details: { organizationId: request.organizationId, role: invitation.role, invitationId: invitation.invitationId },
+        details: {
+          organizationId: request.organizationId,
+          role: invitation.role,
+          invitationId: invitation.invitationId,
+        },
         requestId: request.requestId,
       })();
       const saved = await deps.teams.acceptInvitation({

@@ -377,6 +377,54 @@ describe('scopes', () => {
     expect((await api('GET', '/api/v2/roles', undefined, registration)).status).toBe(200);
     expect((await api('GET', '/api/v2/organizations', undefined, null)).status).toBe(401);
   });
+
+  it("grants the team page's application its invitations, member-role changes and removals, nothing else", async () => {
+    const organization = await createOrganization();
+    const user = await createUser();
+    const role = await createRole();
+    expect(
+      (await api('POST', orgPath(organization.id, '/members'), { members: [user.user_id] })).status,
+    ).toBe(204);
+    const team = await managementToken(idp.url, undefined, TEST_M2M_CLIENTS.auth0OrganizationTeam);
+    const invitation = {
+      inviter: { name: 'Alice Admin' },
+      invitee: { email: `${unique('invitee')}@example.com` },
+      client_id: TEST_CLIENTS.spa,
+      roles: [role.id],
+      send_invitation_email: false,
+    };
+    const created = await api('POST', orgPath(organization.id, '/invitations'), invitation, team);
+    expect(created.status).toBe(201);
+    const member = orgPath(organization.id, `/members/${encodeURIComponent(user.user_id)}/roles`);
+    for (const [method, path, body, status] of [
+      ['GET', '/api/v2/roles', undefined, 200],
+      ['POST', member, { roles: [role.id] }, 204],
+      ['DELETE', member, { roles: [role.id] }, 204],
+      ['DELETE', orgPath(organization.id, `/invitations/${created.body.id}`), undefined, 204],
+      ['DELETE', orgPath(organization.id, '/members'), { members: [user.user_id] }, 204],
+    ] as const) {
+      expect([method, path, (await api(method, path, body, team)).status]).toEqual([method, path, status]);
+    }
+    // Reading the team, adding members, organizations or users: the product's own records say who
+    // is a member (ADR 0084).
+    for (const [method, path, body] of [
+      ['GET', orgPath(organization.id, '/members'), undefined],
+      ['GET', orgPath(organization.id, '/invitations'), undefined],
+      ['GET', member, undefined],
+      ['POST', orgPath(organization.id, '/members'), { members: [user.user_id] }],
+      ['GET', orgPath(organization.id), undefined],
+      ['POST', '/api/v2/organizations', { name: unique('org') }],
+      ['GET', `/api/v2/users/${encodeURIComponent(user.user_id)}`, undefined],
+    ] as const) {
+      const res = await api(method, path, body, team);
+      expect([method, path, res.status, res.body.errorCode]).toEqual([
+        method,
+        path,
+        403,
+        'insufficient_scope',
+      ]);
+    }
+  });
 });
 
 describe('the tenant rate limit', () => {

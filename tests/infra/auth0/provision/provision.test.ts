@@ -491,6 +491,16 @@ describe('Auth0 provisioning plan', () => {
     }
     const readUsers = tenant.grants.find((g) => g.client_id === result?.m2m.auth0ReadUsers.clientId);
     expect(readUsers?.scope).toEqual(['read:users']);
+    // The team page's application (ADR 0084): its invitations, member roles and removals, nothing of users.
+    const team = tenant.grants.find((g) => g.client_id === result?.m2m.auth0OrganizationTeam.clientId);
+    expect([...((team?.scope as string[] | undefined) ?? [])].sort()).toEqual([
+      'create:organization_invitations',
+      'create:organization_member_roles',
+      'delete:organization_invitations',
+      'delete:organization_member_roles',
+      'delete:organization_members',
+      'read:roles',
+    ]);
 
     const [action] = tenant.actions;
     expect(action).toMatchObject({

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrganizationRole } from '#contracts/organization.ts';
 import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import { DynamoDbKycStateReader, kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
-import { DynamoDbOrganizations } from '#lambdas/adapters/dynamodb-organizations.ts';
 import { DynamoDbOrganizationTeams } from '#lambdas/adapters/dynamodb-organization-teams.ts';
+import { DynamoDbOrganizations } from '#lambdas/adapters/dynamodb-organizations.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
 import { DynamoDbUserProfiles, profileKey } from '#lambdas/adapters/dynamodb-user-profiles.ts';
 import { getMe } from '#lambdas/domain/account/get-me.ts';
-import { verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
+import { verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import {
   AlreadyMemberError,
   EmailNotVerifiedError,
@@ -116,7 +116,11 @@ async function setup() {
     audit: `audit-${run}`,
     ledger: `ledger-${run}`,
   };
-  const admin = new DynamoDBClient({ endpoint: dynamodb.endpoint, region: 'eu-central-1', credentials: localCredentials });
+  const admin = new DynamoDBClient({
+    endpoint: dynamodb.endpoint,
+    region: 'eu-central-1',
+    credentials: localCredentials,
+  });
   await admin.send(new CreateTableCommand(createTableInput(tableDefs.submissions, names.submissions)));
   await admin.send(new CreateTableCommand(createTableInput(tableDefs.kycState, names.kyc)));
   await admin.send(new CreateTableCommand(createTableInput(tableDefs.adminAuditLog, names.audit)));
@@ -136,12 +140,18 @@ async function setup() {
 
 async function approve(userId: string) {
   await client.send(
-    new PutCommand({ TableName: names.kyc, Item: { ...kycStateKey(userId), userId, status: 'approved', version: 1 } }),
+    new PutCommand({
+      TableName: names.kyc,
+      Item: { ...kycStateKey(userId), userId, status: 'approved', version: 1 },
+    }),
   );
 }
 
 function deps() {
-  const teams = new DynamoDbOrganizationTeams(client, names.submissions, { kycTable: names.kyc, auditTable: names.audit });
+  const teams = new DynamoDbOrganizationTeams(client, names.submissions, {
+    kycTable: names.kyc,
+    auditTable: names.audit,
+  });
   const audit = new DynamoDbAdminAuditLog(client, names.audit, { clock });
   return {
     teams,
@@ -199,20 +209,28 @@ describe('the team of an organization', () => {
 
   it('refuses a token for another organization, a member without the admin role, and an unknown organization', async () => {
     const list = listTeam(deps());
-    await expect(list(request(caller(FOUNDER, { organization: { id: 'org_other', roles: ['org_admin'] } })))).rejects.toThrow(
-      OrganizationMismatchError,
-    );
-    await expect(list(request(caller('auth0|stranger', { organization: { id: ORG, roles: ['org_admin'] } })))).rejects.toThrow(
-      OrganizationRoleRequiredError,
-    );
     await expect(
-      list({ caller: caller(FOUNDER, { organization: { id: 'org_none', roles: ['org_admin'] } }), organizationId: 'org_none', requestId: null }),
+      list(request(caller(FOUNDER, { organization: { id: 'org_other', roles: ['org_admin'] } }))),
+    ).rejects.toThrow(OrganizationMismatchError);
+    await expect(
+      list(request(caller('auth0|stranger', { organization: { id: ORG, roles: ['org_admin'] } }))),
+    ).rejects.toThrow(OrganizationRoleRequiredError);
+    await expect(
+      list({
+        caller: caller(FOUNDER, { organization: { id: 'org_none', roles: ['org_admin'] } }),
+        organizationId: 'org_none',
+        requestId: null,
+      }),
     ).rejects.toThrow(OrganizationNotFoundError);
   });
 
   it('invites, refuses a second invitation and a member, and records who did what without the address', async () => {
     const invite = inviteMember(deps());
-    const invitation = await invite({ ...request(founder()), email: ' Colleague@Helix.example ', role: 'org_member' });
+    const invitation = await invite({
+      ...request(founder()),
+      email: ' Colleague@Helix.example ',
+      role: 'org_member',
+    });
     expect(invitation).toMatchObject({
       email: 'colleague@helix.example',
       role: 'org_member',
@@ -221,16 +239,18 @@ describe('the team of an organization', () => {
       expiresAt: '2026-12-04T09:00:00.000Z',
     });
     expect(directory.calls).toEqual([`create ${ORG} colleague@helix.example org_member defense`]);
-    await expect(invite({ ...request(founder()), email: 'colleague@helix.example', role: 'org_admin' })).rejects.toThrow(
-      InvitationPendingError,
-    );
-    await expect(invite({ ...request(founder()), email: 'founder@helix.example', role: 'org_member' })).rejects.toThrow(
-      AlreadyMemberError,
-    );
+    await expect(
+      invite({ ...request(founder()), email: 'colleague@helix.example', role: 'org_admin' }),
+    ).rejects.toThrow(InvitationPendingError);
+    await expect(
+      invite({ ...request(founder()), email: 'founder@helix.example', role: 'org_member' }),
+    ).rejects.toThrow(AlreadyMemberError);
     expect(directory.calls).toHaveLength(1);
 
     const team = await listTeam(deps())(request(founder()));
-    expect(team.invitations.map((item) => [item.email, item.status])).toEqual([['colleague@helix.example', 'pending']]);
+    expect(team.invitations.map((item) => [item.email, item.status])).toEqual([
+      ['colleague@helix.example', 'pending'],
+    ]);
     const entries = await trail();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -247,11 +267,14 @@ describe('the team of an organization', () => {
 
   it('lets only an approved org_admin invite', async () => {
     await client.send(
-      new PutCommand({ TableName: names.kyc, Item: { ...kycStateKey(FOUNDER), userId: FOUNDER, status: 'pending', version: 2 } }),
+      new PutCommand({
+        TableName: names.kyc,
+        Item: { ...kycStateKey(FOUNDER), userId: FOUNDER, status: 'pending', version: 2 },
+      }),
     );
-    await expect(inviteMember(deps())({ ...request(founder()), email: 'x@helix.example', role: 'org_member' })).rejects.toThrow(
-      OrganizationApprovalRequiredError,
-    );
+    await expect(
+      inviteMember(deps())({ ...request(founder()), email: 'x@helix.example', role: 'org_member' }),
+    ).rejects.toThrow(OrganizationApprovalRequiredError);
     expect(directory.calls).toEqual([]);
   });
 
@@ -263,9 +286,9 @@ describe('the team of an organization', () => {
       const invitation = await invite({ ...request(founder()), email: spelling, role: 'org_member' });
       await revoke({ ...request(founder()), invitationId: invitation.invitationId });
     }
-    await expect(invite({ ...request(founder()), email: 'pat+3@helix.example', role: 'org_member' })).rejects.toThrow(
-      RateLimitedError,
-    );
+    await expect(
+      invite({ ...request(founder()), email: 'pat+3@helix.example', role: 'org_member' }),
+    ).rejects.toThrow(RateLimitedError);
     expect(directory.calls.filter((call) => call.startsWith('create'))).toHaveLength(3);
   });
 
@@ -273,31 +296,43 @@ describe('the team of an organization', () => {
     directory.fail = new Error('auth0 down');
     const invite = inviteMember(deps());
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      await expect(invite({ ...request(founder()), email: 'sam@helix.example', role: 'org_member' })).rejects.toThrow('auth0 down');
+      await expect(
+        invite({ ...request(founder()), email: 'sam@helix.example', role: 'org_member' }),
+      ).rejects.toThrow('auth0 down');
     }
     directory.fail = undefined;
-    await expect(invite({ ...request(founder()), email: 'sam@helix.example', role: 'org_member' })).resolves.toMatchObject({
+    await expect(
+      invite({ ...request(founder()), email: 'sam@helix.example', role: 'org_member' }),
+    ).resolves.toMatchObject({
       status: 'pending',
     });
   });
 
   it('resends with a new link and revokes, and a revoked invitation cannot be joined', async () => {
     const d = deps();
-    const first = await inviteMember(d)({ ...request(founder()), email: 'invitee@helix.example', role: 'org_member' });
+    const first = await inviteMember(d)({
+      ...request(founder()),
+      email: 'invitee@helix.example',
+      role: 'org_member',
+    });
     clock.at = new Date('2026-11-28T09:00:00.000Z');
     const second = await resendInvitation(d)({ ...request(founder()), invitationId: first.invitationId });
     expect(second.invitationId).not.toBe(first.invitationId);
     expect(second.expiresAt).toBe('2026-12-05T09:00:00.000Z');
     expect(directory.calls).toContain(`delete ${ORG} ${first.invitationId}`);
-    await expect(resendInvitation(d)({ ...request(founder()), invitationId: first.invitationId })).rejects.toThrow(
-      InvitationNotFoundError,
-    );
+    await expect(
+      resendInvitation(d)({ ...request(founder()), invitationId: first.invitationId }),
+    ).rejects.toThrow(InvitationNotFoundError);
 
     await revokeInvitation(d)({ ...request(founder()), invitationId: second.invitationId });
     expect(directory.calls.at(-1)).toBe(`delete ${ORG} ${second.invitationId}`);
     expect((await listTeam(d)(request(founder()))).invitations).toEqual([]);
     await expect(joinOrganization(d)(request(caller(INVITEE)))).rejects.toThrow(InvitationNotFoundError);
-    expect((await trail()).map((entry) => entry.action)).toEqual(['member_invited', 'invitation_resent', 'invitation_revoked']);
+    expect((await trail()).map((entry) => entry.action)).toEqual([
+      'member_invited',
+      'invitation_resent',
+      'invitation_revoked',
+    ]);
   });
 
   it('makes the invitee a member with their own profile when they join, once', async () => {
@@ -324,8 +359,14 @@ describe('the team of an organization', () => {
       organizationRole: 'org_member',
     });
     // Reviewers see the member's organization, and four-eyes its type (ADR 0080), from that profile.
-    const registrations = await new DynamoDbRegistrationStore(client, names.submissions).getRegistrations([INVITEE, FOUNDER]);
-    expect(registrations.get(INVITEE)).toMatchObject({ organizationName: 'Helix Labs', organizationType: 'defense' });
+    const registrations = await new DynamoDbRegistrationStore(client, names.submissions).getRegistrations([
+      INVITEE,
+      FOUNDER,
+    ]);
+    expect(registrations.get(INVITEE)).toMatchObject({
+      organizationName: 'Helix Labs',
+      organizationType: 'defense',
+    });
     expect(registrations.has(FOUNDER)).toBe(false);
   });
 
@@ -334,7 +375,12 @@ describe('the team of an organization', () => {
     await client.send(
       new PutCommand({
         TableName: names.submissions,
-        Item: { ...profileKey(INVITEE), kind: 'profile', email: 'invitee@helix.example', organizationId: 'org_elsewhere' },
+        Item: {
+          ...profileKey(INVITEE),
+          kind: 'profile',
+          email: 'invitee@helix.example',
+          organizationId: 'org_elsewhere',
+        },
       }),
     );
     await inviteMember(d)({ ...request(founder()), email: 'invitee@helix.example', role: 'org_member' });
@@ -359,9 +405,9 @@ describe('the team of an organization', () => {
     expect((await profile(FOUNDER))?.organizationRole).toBe('org_member');
     // The registrant's token still says org_admin; the product's record decides.
     await expect(listTeam(d)(request(founder()))).rejects.toThrow(OrganizationRoleRequiredError);
-    await expect(change({ ...request(founder()), userId: 'auth0|nobody', role: 'org_admin' })).rejects.toThrow(
-      OrganizationRoleRequiredError,
-    );
+    await expect(
+      change({ ...request(founder()), userId: 'auth0|nobody', role: 'org_admin' }),
+    ).rejects.toThrow(OrganizationRoleRequiredError);
     const invitee = caller(INVITEE, { organization: { id: ORG, roles: ['org_member'] } });
     await expect(change({ ...request(invitee), userId: 'auth0|nobody', role: 'org_admin' })).rejects.toThrow(
       MemberNotFoundError,
@@ -373,7 +419,9 @@ describe('the team of an organization', () => {
     await inviteMember(d)({ ...request(founder()), email: 'invitee@helix.example', role: 'org_member' });
     await joinOrganization(d)(request(caller(INVITEE)));
     const remove = removeMember(d);
-    await expect(remove({ ...request(founder()), userId: FOUNDER })).rejects.toThrow(LastOrganizationAdminError);
+    await expect(remove({ ...request(founder()), userId: FOUNDER })).rejects.toThrow(
+      LastOrganizationAdminError,
+    );
     await remove({ ...request(founder()), userId: INVITEE });
     expect(directory.calls).toContain(`remove ${ORG} ${INVITEE}`);
     await expect(remove({ ...request(founder()), userId: INVITEE })).rejects.toThrow(MemberNotFoundError);
@@ -385,14 +433,19 @@ describe('the team of an organization', () => {
       deletions: { pendingById: async () => undefined, pendingOf: async () => undefined },
     });
     await expect(me(caller(INVITEE))).rejects.toThrow(OrganizationMembershipEndedError);
-    await expect(listTeam(d)(request(caller(INVITEE, { organization: { id: ORG, roles: ['org_admin'] } })))).rejects.toThrow(
-      OrganizationMembershipEndedError,
-    );
-    expect((await listTeam(d)(request(founder()))).members.map((view) => view.member.userId)).toEqual([FOUNDER]);
+    await expect(
+      listTeam(d)(request(caller(INVITEE, { organization: { id: ORG, roles: ['org_admin'] } }))),
+    ).rejects.toThrow(OrganizationMembershipEndedError);
+    expect((await listTeam(d)(request(founder()))).members.map((view) => view.member.userId)).toEqual([
+      FOUNDER,
+    ]);
 
     await inviteMember(d)({ ...request(founder()), email: 'invitee@helix.example', role: 'org_admin' });
     await expect(joinOrganization(d)(request(caller(INVITEE)))).resolves.toEqual({ role: 'org_admin' });
-    await expect(me(caller(INVITEE))).resolves.toMatchObject({ organizationId: ORG, organizationRole: 'org_admin' });
+    await expect(me(caller(INVITEE))).resolves.toMatchObject({
+      organizationId: ORG,
+      organizationRole: 'org_admin',
+    });
     expect((await trail()).map((entry) => entry.action)).toEqual([
       'member_invited',
       'member_joined',
@@ -400,6 +453,9 @@ describe('the team of an organization', () => {
       'member_invited',
       'member_joined',
     ]);
-    expect(verifyChain((await trail()) as never, { chainKey: 'chain' })).toMatchObject({ ok: true, records: 5 });
+    expect(verifyChain((await trail()) as never, { chainKey: 'chain' })).toMatchObject({
+      ok: true,
+      records: 5,
+    });
   });
 });
