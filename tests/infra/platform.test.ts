@@ -501,8 +501,10 @@ describe('the backend stack', () => {
       const source = handlerSource(def.handler);
       const used = [
         ...[...source.matchAll(/getUserDirectory\('(\w+)'\)/g)].map((m) => m[1]),
-        // The team page's directory reads its own application's secret (ADR 0084).
-        ...(/\borganizationTeamDirectory\(\)/.test(source) ? ['auth0OrganizationTeam'] : []),
+        // The team page's directory (built lazily by teamDirectory()) reads its own application's secret (ADR 0084).
+        ...(/\b(?:organizationTeamDirectory|teamDirectory)\(\)/.test(source)
+          ? ['auth0OrganizationTeam']
+          : []),
       ];
       const granted = def.grants.flatMap((g) =>
         g.kind === 'secret' && isAuth0M2mKey(g.secret) ? [g.secret] : [],

@@ -214,6 +214,7 @@ describe('Auth0OrganizationTeamDirectory under faults', () => {
       ttl_sec: 604_800,
       roles: ['rol_member'],
       send_invitation_email: true,
+      app_metadata: { role: 'user', kyc_status: 'not_started', organization_type: 'defense' },
     });
   });
 
