@@ -188,7 +188,10 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     handler: 'list-organization-team',
     throttle: throttles.user,
     // The members' KYC states, nothing else of the KYC table.
-    grants: [tableItems('submissions', 'read', submissionKeyPrefixes.organization), table('kycState', 'read')],
+    grants: [
+      tableItems('submissions', 'read', submissionKeyPrefixes.organization),
+      table('kycState', 'read'),
+    ],
     summary: "The organization's members (role, email verified, KYC status) and pending invitations",
   },
   CreateOrganizationInvitation: {
@@ -196,7 +199,12 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     throttle: throttles.user,
     // The inviter's profile (their name in Auth0's email) and approval; the recipient's budget.
     grants: [
-      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, submissionKeyPrefixes.rateLimit),
+      tableItems(
+        'submissions',
+        'readWrite',
+        submissionKeyPrefixes.organization,
+        submissionKeyPrefixes.rateLimit,
+      ),
       tableItems('submissions', 'read', profileKeyPrefix),
       table('kycState', 'read'),
       table('adminAuditLog', 'readPut'),
@@ -209,7 +217,12 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     handler: 'resend-organization-invitation',
     throttle: throttles.user,
     grants: [
-      tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, submissionKeyPrefixes.rateLimit),
+      tableItems(
+        'submissions',
+        'readWrite',
+        submissionKeyPrefixes.organization,
+        submissionKeyPrefixes.rateLimit,
+      ),
       tableItems('submissions', 'read', profileKeyPrefix),
       table('kycState', 'read'),
       table('adminAuditLog', 'readPut'),
@@ -262,7 +275,7 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
       tableItems('submissions', 'readWrite', submissionKeyPrefixes.organization, profileKeyPrefix),
       table('adminAuditLog', 'readPut'),
     ],
-    summary: 'After accepting an invitation: the invitation for the caller\'s address becomes a membership',
+    summary: "After accepting an invitation: the invitation for the caller's address becomes a membership",
   },
   GetVerificationAuditTrail: {
     handler: 'get-verification-audit-trail',

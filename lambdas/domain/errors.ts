@@ -93,7 +93,9 @@ export class MemberNotFoundError extends Error {
 
 /** The change would leave the organization without an administrator. */
 export class LastOrganizationAdminError extends Error {
-  constructor(message = 'Your organization needs at least one administrator: make someone else an administrator first.') {
+  constructor(
+    message = 'Your organization needs at least one administrator: make someone else an administrator first.',
+  ) {
     super(message);
     this.name = 'LastOrganizationAdminError';
   }

@@ -181,14 +181,14 @@ export const problemTable = {
     securityEvent: 'authorization_failed',
     description:
       'An `org_admin` removed the caller from their organization (ADR 0084): the token is still valid, but ' +
-      'nothing of the organization is the caller\'s any more, so the session ends. Nothing was read or written.',
+      "nothing of the organization is the caller's any more, so the session ends. Nothing was read or written.",
   },
   organizationApprovalRequired: {
     status: 403,
     title: 'Forbidden',
     errors: [OrganizationApprovalRequiredError],
     description:
-      "An `org_admin` invites only once their own identity verification is approved (ADR 0084). Nothing was sent.",
+      'An `org_admin` invites only once their own identity verification is approved (ADR 0084). Nothing was sent.',
   },
   alreadyMember: {
     status: 409,
@@ -208,7 +208,7 @@ export const problemTable = {
     title: 'Not Found',
     errors: [InvitationNotFoundError],
     description:
-      'No pending invitation of this id in the organization (accepted, revoked or never made); on joining, none for the caller\'s address.',
+      "No pending invitation of this id in the organization (accepted, revoked or never made); on joining, none for the caller's address.",
   },
   memberNotFound: {
     status: 404,

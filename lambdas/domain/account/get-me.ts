@@ -1,8 +1,8 @@
 import { decisionReasonOf, maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
-import { OrganizationMembershipEndedError } from '#lambdas/domain/errors.ts';
 import { consentWithdrawn, currentConsent } from '#lambdas/domain/consent/list-my-consents.ts';
+import { OrganizationMembershipEndedError } from '#lambdas/domain/errors.ts';
 import type { ConsentLedger, KycStateReader, UserProfiles } from '#lambdas/domain/ports.ts';
 import { ownDeletionRequestState } from '#lambdas/domain/submissions/data-deletion.ts';
 import type { OwnDeletionRequests } from '#lambdas/domain/submissions/ports.ts';
