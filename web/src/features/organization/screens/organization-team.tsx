@@ -268,7 +268,12 @@ function MemberRow(props: {
     <tr>
       <th scope="row" className="team-table__email">
         {member.email}
-        {props.you && <span className="team-you"> {copy.members.you}</span>}
+        {props.you && (
+          <>
+            {' '}
+            <span className="team-you">{copy.members.you}</span>
+          </>
+        )}
       </th>
       <td>
         {props.you ? (
