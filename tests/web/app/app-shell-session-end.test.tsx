@@ -17,6 +17,7 @@ import type { AuthSession } from '#web/lib/auth/auth0.tsx';
 
 const auth = vi.hoisted(() => ({
   logoutLocally: vi.fn(async () => {}),
+  login: vi.fn(async (_returnTo?: string) => {}),
 }));
 vi.mock('#web/lib/config.ts', () => ({ loadConfig: async () => ({}) }));
 vi.mock('#web/lib/auth/auth0.tsx', () => {
@@ -26,7 +27,7 @@ vi.mock('#web/lib/auth/auth0.tsx', () => {
     error: undefined,
     user: { sub: 'auth0|casey' },
     getAccessToken: async () => 'token',
-    login: async () => {},
+    login: auth.login,
     logout: async () => {},
     logoutLocally: auth.logoutLocally,
   };
@@ -37,18 +38,33 @@ vi.mock('#web/lib/auth/auth0.tsx', () => {
   };
 });
 
-function renderShell() {
+function Dashboard() {
+  return <p>the dashboard</p>;
+}
+function Login() {
+  return <p>never shown</p>;
+}
+function KycStart() {
+  return <p>kyc start</p>;
+}
+function Home() {
+  return <p>home</p>;
+}
+
+function renderShell(path = '/dashboard') {
   const router = createMemoryRouter(
     [
       {
         Component: AppShell,
         children: [
-          { path: '/dashboard', handle: { appRoute: 'dashboard' }, Component: () => <p>the dashboard</p> },
+          { path: '/dashboard', handle: { appRoute: 'dashboard' }, Component: Dashboard },
+          { path: '/auth/login', handle: { appRoute: 'login' }, Component: Login },
+          { path: '/kyc/start', handle: { appRoute: 'kycStart' }, Component: KycStart },
         ],
       },
-      { path: '/', Component: () => <p>home</p> },
+      { path: '/', Component: Home },
     ],
-    { initialEntries: ['/dashboard'] },
+    { initialEntries: [path] },
   );
   render(
     <ToastProvider>
@@ -62,6 +78,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   auth.logoutLocally.mockClear();
+  auth.login.mockClear();
 });
 afterEach(() => {
   cleanup();
@@ -113,5 +130,28 @@ describe("the nav's hint", () => {
     );
     renderShell();
     await waitFor(() => expect(localStorage.getItem('auth-hint')).toBe(hint));
+  });
+});
+
+describe("an invitation's link opened by someone already signed in", () => {
+  it('still starts the login, so the provider sees the invitation', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, approvedCommercial)),
+    );
+    renderShell('/auth/login?invitation=ticket1&organization=org_acme123');
+    await waitFor(() => expect(auth.login).toHaveBeenCalledWith('/auth/login'));
+  });
+
+  it('sends a signed-in visitor of the plain login link on to their next step', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(200, { ...approvedCommercial, kycStatus: 'not_started', consentRecorded: false }),
+      ),
+    );
+    renderShell('/auth/login?organization=org_acme123');
+    expect(await screen.findByText('kyc start')).toBeDefined();
+    expect(auth.login).not.toHaveBeenCalled();
   });
 });

@@ -248,6 +248,12 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     return <LoginRedirect auth={auth} returnTo={`${location.pathname}${location.search}`} />;
   }
 
+  // An invitation's link (ADR 0084) opened by someone already signed in: the login still runs, so
+  // the provider sees the invitation (routeAccess would only send them on to their next step).
+  if (route === 'login' && location.search.includes('invitation=')) {
+    return <LoginRedirect auth={auth} returnTo={location.pathname} />;
+  }
+
   if (meState.state === 'failed') {
     return (
       <ShellMessage title={appShell.meFailed.title} body={appShell.meFailed.body}>

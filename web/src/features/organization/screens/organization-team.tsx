@@ -22,8 +22,9 @@ import '#web/styles/organization.css';
 
 // `/organization`: the team page of an organization's approved admin (routeAccess shows others the
 // 403 page, ADR 0084). Its members and pending invitations, from one call; every change reloads
-// them. A button is disabled while its request runs; revoking and removing ask first, in a modal
-// dialog, and focus comes back to the button that opened it (or to the list, when its row is gone).
+// them. While a request runs the rows' actions are disabled (its own button says what runs);
+// revoking and removing ask first, in a modal dialog, and focus comes back to the button that
+// opened it (or to the list's heading, when its row is gone).
 
 /** The request in flight: which action, on which row. */
 type Busy = `${'resend' | 'revoke' | 'role' | 'remove'}:${string}`;
@@ -263,7 +264,6 @@ function MemberRow(props: {
 }) {
   const { member, busy } = props;
   const saving = busy === `role:${member.userId}`;
-  const removing = busy === `remove:${member.userId}`;
   return (
     <tr>
       <th scope="row" className="team-table__email">
@@ -311,7 +311,7 @@ function MemberRow(props: {
               type="button"
               className="button button--secondary"
               aria-label={copy.members.saveRoleLabel(member.email)}
-              disabled={saving || props.draft === member.role}
+              disabled={busy !== null || props.draft === member.role}
               onClick={props.onSave}
             >
               {saving ? copy.members.savingRole : copy.members.saveRole}
@@ -321,7 +321,7 @@ function MemberRow(props: {
               className="button button--secondary"
               aria-label={copy.members.removeLabel(member.email)}
               aria-haspopup="dialog"
-              disabled={removing}
+              disabled={busy !== null}
               onClick={props.onRemove}
             >
               {copy.members.remove}
@@ -341,7 +341,6 @@ function InvitationRow(props: {
 }) {
   const { invitation, busy } = props;
   const resending = busy === `resend:${invitation.invitationId}`;
-  const revoking = busy === `revoke:${invitation.invitationId}`;
   return (
     <tr>
       <th scope="row" className="team-table__email">
@@ -363,7 +362,7 @@ function InvitationRow(props: {
             type="button"
             className="button button--secondary"
             aria-label={copy.invitations.resendLabel(invitation.email)}
-            disabled={resending}
+            disabled={busy !== null}
             onClick={props.onResend}
           >
             {resending ? copy.invitations.resending : copy.invitations.resend}
@@ -373,7 +372,7 @@ function InvitationRow(props: {
             className="button button--secondary"
             aria-label={copy.invitations.revokeLabel(invitation.email)}
             aria-haspopup="dialog"
-            disabled={revoking}
+            disabled={busy !== null}
             onClick={props.onRevoke}
           >
             {copy.invitations.revoke}
