@@ -107,7 +107,7 @@ function AuthSlot({ onLogOut }: { onLogOut: () => Promise<void> }) {
     // An administrator's place is the review queue, not a user's dashboard; an organization's
     // approved admin also has the team page.
     return (
-      <span className="nav-auth-group">
+      <span className={hint === 'team' ? 'nav-auth-group nav-auth-group--team' : 'nav-auth-group'}>
         <Link
           className="nav-auth"
           to={hint === 'admin' ? paths.adminVerification.getHref() : paths.dashboard.getHref()}
