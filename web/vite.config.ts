@@ -128,7 +128,7 @@ const routerModule =
  * budget). No public page imports any of these (the web bench lists what each page loads).
  */
 const appShellModule =
-  /\/web\/src\/(app\/app-layout\.tsx|content\/(app-shell|session)\.ts|lib\/(journey|session|use-resource)\.tsx?|features\/session\/(lib\/)?[^/]+\.tsx?|components\/(app-title|screen-heading)\.tsx)$|\/lambdas\/contracts\/(me|kyc|signed-in-route-keys)\.ts$/;
+  /\/web\/src\/(app\/app-layout\.tsx|content\/(app-shell|session)\.ts|lib\/(journey|session|use-resource)\.tsx?|features\/session\/(lib\/)?[^/]+\.tsx?|components\/(app-title|screen-heading)\.tsx)$|\/lambdas\/contracts\/(me|kyc|signed-in-route-keys|session-lifetimes)\.ts$/;
 
 /** A signed-in screen's lazy module (web/src/features/<feature>/screens/<screen>.tsx). */
 const appScreenModule = /\/web\/src\/features\/[^/]+\/screens\/[^/]+\.tsx$/;

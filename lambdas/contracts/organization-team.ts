@@ -103,9 +103,14 @@ export const resendOrganizationInvitationRoute = route('ResendOrganizationInvita
   ],
 });
 
+export const revokedInvitationResponse = z.strictObject({
+  invitationId: z.string(),
+  revoked: z.literal(true),
+});
+
 export const revokeOrganizationInvitationRoute = route('RevokeOrganizationInvitation', {
   auth: 'user',
-  response: z.strictObject({ invitationId: z.string(), revoked: z.literal(true) }),
+  response: revokedInvitationResponse,
   successStatus: 200,
   problems: [
     'organizationMismatch',
@@ -138,9 +143,11 @@ export const changeOrganizationMemberRoleRoute = route('ChangeOrganizationMember
   ],
 });
 
+export const removedMemberResponse = z.strictObject({ userId: z.string(), removed: z.literal(true) });
+
 export const removeOrganizationMemberRoute = route('RemoveOrganizationMember', {
   auth: 'user',
-  response: z.strictObject({ userId: z.string(), removed: z.literal(true) }),
+  response: removedMemberResponse,
   successStatus: 200,
   problems: [
     'organizationMismatch',
@@ -159,9 +166,14 @@ export const removeOrganizationMemberRoute = route('RemoveOrganizationMember', {
  * organization but the token names one): the pending invitation for the caller's verified address
  * becomes a membership. Answers the same for a member who calls it again.
  */
+export const joinOrganizationResponse = z.strictObject({
+  organizationId: z.string(),
+  role: organizationRole,
+});
+
 export const joinOrganizationRoute = route('JoinOrganization', {
   auth: 'user',
-  response: z.strictObject({ organizationId: z.string(), role: organizationRole }),
+  response: joinOrganizationResponse,
   successStatus: 200,
   problems: [
     'organizationMismatch',

@@ -66,6 +66,22 @@ describe('nav', () => {
     expect(within(nav()).queryByRole('button', { name: 'Log In' })).toBeNull();
   });
 
+  it("offers an organization's approved admin the Team page beside the Dashboard", async () => {
+    localStorage.setItem('auth-hint', 'team');
+    renderRoute('/pricing');
+    const team = await within(await navReady()).findByRole('link', { name: 'Team' });
+    expect(team.getAttribute('href')).toBe('/organization');
+    expect(within(nav()).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(within(nav()).getByRole('button', { name: 'Log Out' })).toBeDefined();
+  });
+
+  it('offers no Team link to a signed-in user who is not their organization admin', async () => {
+    localStorage.setItem('auth-hint', 'signed-in');
+    renderRoute('/pricing');
+    await within(await navReady()).findByRole('link', { name: 'Dashboard' });
+    expect(within(nav()).queryByRole('link', { name: 'Team' })).toBeNull();
+  });
+
   it('offers an administrator Verification Review instead of the Dashboard, with Log Out', async () => {
     localStorage.setItem('auth-hint', 'admin');
     renderRoute('/pricing');

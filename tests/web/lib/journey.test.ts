@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kycStatuses, roles } from '#contracts/kyc.ts';
-import { organizationTypes } from '#contracts/organization.ts';
+import { organizationRoles, organizationTypes } from '#contracts/organization.ts';
 import { signInPath } from '#lambdas/domain/emails/registration-emails.ts';
 import { paths } from '#web/config/paths.ts';
 import {
@@ -12,15 +12,24 @@ import {
   signedOut,
 } from '#web/lib/journey.ts';
 
-// Every combination of the journey's inputs: 2 x 2 x 2 x 4 x 5 x 2 = 320 states.
+// Every combination of the journey's inputs: 2 x 2 x 2 x 4 x 5 x 3 x 2 = 960 states.
 const states: JourneyState[] = [];
 for (const authenticated of [false, true])
   for (const emailVerified of [false, true])
     for (const consentRecorded of [false, true])
       for (const kycStatus of kycStatuses)
         for (const organizationType of [...organizationTypes, null])
-          for (const role of roles)
-            states.push({ authenticated, emailVerified, consentRecorded, kycStatus, organizationType, role });
+          for (const organizationRole of [...organizationRoles, null])
+            for (const role of roles)
+              states.push({
+                authenticated,
+                emailVerified,
+                consentRecorded,
+                kycStatus,
+                organizationType,
+                organizationRole,
+                role,
+              });
 
 const appRoutes = Object.entries(paths)
   .filter(([, entry]) => entry.kind === 'app')
@@ -28,11 +37,11 @@ const appRoutes = Object.entries(paths)
 
 const describeState = (s: JourneyState) =>
   `${s.authenticated ? 'signed in' : 'signed out'}, ${s.emailVerified ? 'verified' : 'unverified'}, ` +
-  `${s.consentRecorded ? 'consented' : 'no consent'}, ${s.kycStatus}, ${s.organizationType}, ${s.role}`;
+  `${s.consentRecorded ? 'consented' : 'no consent'}, ${s.kycStatus}, ${s.organizationType}, ${s.organizationRole}, ${s.role}`;
 
 describe('nextStep', () => {
-  it('covers all 320 combinations', () => {
-    expect(states).toHaveLength(320);
+  it('covers all 960 combinations', () => {
+    expect(states).toHaveLength(960);
   });
 
   it.each(states.map((s) => [describeState(s), s] as const))(
@@ -155,5 +164,16 @@ describe('routeAccess', () => {
       if (s.kycStatus === 'not_started' && s.consentRecorded) expect(access.kind).toBe('render');
       else expect(access.kind).toBe('redirect');
     }
+  });
+
+  it("opens the team page only to an organization's admin, verified and approved; others get the 403 page or their next step", () => {
+    for (const s of states.filter((s) => s.authenticated)) {
+      const access = routeAccess('organization', s);
+      if (s.organizationRole !== 'org_admin') expect(access, describeState(s)).toEqual({ kind: 'forbidden' });
+      else if (s.emailVerified && s.kycStatus === 'approved')
+        expect(access, describeState(s)).toEqual({ kind: 'render' });
+      else expect(access, describeState(s)).toEqual({ kind: 'redirect', to: nextStep(s) });
+    }
+    expect(routeAccess('organization', signedOut)).toEqual({ kind: 'login' });
   });
 });

@@ -5,8 +5,10 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { type MeResponse, meResponse } from '#contracts/me.ts';
+import { problemTypes } from '#contracts/problem.ts';
 import { signedInRouteKeys } from '#contracts/signed-in-route-keys.ts';
 import type { WebConfig } from '#contracts/web-config.ts';
+import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { appShell } from '#web/content/app-shell.ts';
@@ -177,7 +179,11 @@ function SessionGate({ auth }: { auth: AuthSession }) {
             else toast.error(authErrorMessage(error, appShell.auth.tokenFailed));
             throw error;
           }),
-        onUnauthorized: () => expire(),
+        // A member their organization's admin removed is told so (ADR 0084), anyone else "expired".
+        onUnauthorized: (error) =>
+          expire(
+            error.is(problemTypes.organizationMembershipEnded) ? appShell.auth.membershipEnded : undefined,
+          ),
       }),
     [auth, expire, toast],
   );
@@ -195,7 +201,10 @@ function SessionGate({ auth }: { auth: AuthSession }) {
         await auth.getAccessToken({ fresh: true }).catch(() => undefined);
       }
       meRef.current = me;
-      setAuthHint(me.role === 'admin' ? 'admin' : me.emailVerified && me.kycStatus === 'approved');
+      const approved = me.emailVerified && me.kycStatus === 'approved';
+      setAuthHint(
+        me.role === 'admin' ? 'admin' : approved && me.organizationRole === 'org_admin' ? 'team' : approved,
+      );
       setMeState({ state: 'ready', me });
       return me;
     },
@@ -239,6 +248,12 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     return <LoginRedirect auth={auth} returnTo={`${location.pathname}${location.search}`} />;
   }
 
+  // An invitation's link (ADR 0084) opened by someone already signed in: the login still runs, so
+  // the provider sees the invitation (routeAccess would only send them on to their next step).
+  if (route === 'login' && location.search.includes('invitation=')) {
+    return <LoginRedirect auth={auth} returnTo={location.pathname} />;
+  }
+
   if (meState.state === 'failed') {
     return (
       <ShellMessage title={appShell.meFailed.title} body={appShell.meFailed.body}>
@@ -260,6 +275,8 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     refreshMe,
     accessToken,
     logout: () => logout(),
+    tokenOrganizationId: auth.user?.organizationId,
+    loginThrough: (organization, returnTo) => auth.login(returnTo, organization),
     holdActivity: holdSessionActivity,
   };
   return (
@@ -306,8 +323,7 @@ function ShellMessage(props: { title: string; body: string; children?: ReactNode
 function Forbidden() {
   return (
     <section className="container app-screen prose">
-      <title>{`${appShell.forbidden.title} (403)`}</title>
-      <meta name="robots" content="noindex" />
+      <AppTitle title={`${appShell.forbidden.title} (403)`} />
       <ScreenHeading>{appShell.forbidden.title}</ScreenHeading>
       <p>{appShell.forbidden.body}</p>
       <p>

@@ -5,6 +5,7 @@ import { adminScreens } from '#web/features/admin/index.ts';
 import { authScreens } from '#web/features/auth/index.ts';
 import { dashboardScreens } from '#web/features/dashboards/index.ts';
 import { kycScreens } from '#web/features/kyc/index.ts';
+import { organizationScreens } from '#web/features/organization/index.ts';
 import type { AppRouteKey } from '#web/lib/journey.ts';
 import type { AppRouteHandle } from './app-layout.tsx';
 import { RouteErrorBoundary } from './error-boundary.tsx';
@@ -51,6 +52,7 @@ const appScreens: Record<AppRouteKey, RouteObject['lazy']> = {
   commercialDashboard: dashboardScreens.commercial,
   defenseDashboard: dashboardScreens.defense,
   userAccount: accountScreens.userAccount,
+  organization: organizationScreens.team,
   adminVerification: adminScreens.verificationReview,
 };
 

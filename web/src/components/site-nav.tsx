@@ -103,16 +103,22 @@ function AuthSlot({ onLogOut }: { onLogOut: () => Promise<void> }) {
   if (hint === 'pending') {
     return <span className="nav-auth nav-auth--pending">{copy.loading}</span>;
   }
-  if (hint === 'signed-in' || hint === 'admin') {
-    // An administrator's place is the review queue, not a user's dashboard.
+  if (hint !== 'signed-out') {
+    // An administrator's place is the review queue, not a user's dashboard; an organization's
+    // approved admin also has the team page.
     return (
-      <span className="nav-auth-group">
+      <span className={hint === 'team' ? 'nav-auth-group nav-auth-group--team' : 'nav-auth-group'}>
         <Link
           className="nav-auth"
           to={hint === 'admin' ? paths.adminVerification.getHref() : paths.dashboard.getHref()}
         >
           {hint === 'admin' ? copy.verificationReview : copy.dashboard}
         </Link>
+        {hint === 'team' && (
+          <Link className="nav-auth" to={paths.organization.getHref()}>
+            {copy.team}
+          </Link>
+        )}
         <button
           type="button"
           className="nav-auth nav-auth--button"

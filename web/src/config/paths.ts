@@ -68,6 +68,8 @@ export const paths = {
   commercialDashboard: appPath('/commercial-dashboard'),
   defenseDashboard: appPath('/defense-dashboard'),
   userAccount: appPath('/user-account'),
+  /** The organization's team (members, invitations): approved `org_admin`s only (ADR 0084). */
+  organization: appPath('/organization'),
   adminVerification: {
     path: '/admin/verification',
     getHref: (status?: VerificationFilter) =>

@@ -1,5 +1,7 @@
 // Copy of the signed-in app's shell: loading, sign-in and session messages, the 403 page. Apart
 // from site.ts so it loads with the lazy app shell, not with every public page.
+import { sessionMessages } from './session.ts';
+
 export const appShell = {
   loading: 'Loading...',
   redirectingToLogin: 'Redirecting to log in...',
@@ -20,7 +22,9 @@ export const appShell = {
     loginFailed: 'Login failed',
     tokenFailed: 'Get access token failed',
     welcomeAdmin: 'Welcome Admin',
-    sessionExpired: 'Session expired. Please log in again for security.',
+    sessionExpired: sessionMessages.expired,
+    /** `GET /api/me` answered 401 organization-membership-ended: an admin removed the member (ADR 0084). */
+    membershipEnded: "You were removed from your organization's workspace.",
   },
   forbidden: {
     title: 'Access denied',

@@ -3,6 +3,8 @@ export const signInCopy = {
   callback: {
     title: 'Signing in',
     completing: 'Completing authentication...',
+    joinFailed:
+      'We could not add you to your organization yet. Please sign in again from the invitation email.',
   },
   verifyEmail: {
     title: 'Verify Your Email',

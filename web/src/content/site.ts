@@ -11,6 +11,7 @@ export const site = {
     logIn: 'Log In',
     dashboard: 'Dashboard',
     verificationReview: 'Verification Review',
+    team: 'Team',
     requestAccess: 'Request Beta Access',
     loading: 'Loading...',
     openMenu: 'Open menu',

@@ -67,8 +67,8 @@ export interface RequestOptions {
 export interface SessionHooks {
   /** A current access token (the identity SDK refreshes it when needed); throws when there is none. */
   getAccessToken(): Promise<string>;
-  /** The API answered 401: the token was refused, so the session is over. */
-  onUnauthorized(): void;
+  /** The API answered 401: the token was refused (or the membership ended), so the session is over. */
+  onUnauthorized(error: ApiError): void;
 }
 
 async function request<T>(
@@ -100,8 +100,11 @@ async function request<T>(
   }
 
   const data = await readJson(response);
-  if (response.status === 401) session?.onUnauthorized();
-  if (!response.ok) throw toApiError(response, data);
+  if (!response.ok) {
+    const error = toApiError(response, data);
+    if (response.status === 401) session?.onUnauthorized(error);
+    throw error;
+  }
 
   const parsed = schema.safeParse(data);
   if (!parsed.success) {

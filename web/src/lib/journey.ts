@@ -3,7 +3,7 @@
 // runs every combination of their inputs.
 import type { KycStatus, Role } from '#contracts/kyc.ts';
 import type { MeResponse } from '#contracts/me.ts';
-import type { OrganizationType } from '#contracts/organization.ts';
+import type { OrganizationRole, OrganizationType } from '#contracts/organization.ts';
 import type { PathKey } from '#web/config/paths.ts';
 
 export interface JourneyState {
@@ -13,6 +13,8 @@ export interface JourneyState {
   kycStatus: KycStatus;
   /** null for accounts created outside registration (seeded, admins): treated as commercial. */
   organizationType: OrganizationType | null;
+  /** The caller's role in their organization (ADR 0084): `org_admin` manages the team. */
+  organizationRole: OrganizationRole | null;
   role: Role;
 }
 
@@ -23,19 +25,14 @@ export const signedOut: JourneyState = {
   consentRecorded: false,
   kycStatus: 'not_started',
   organizationType: null,
+  organizationRole: null,
   role: 'user',
 };
 
 /** The state of a signed-in user, from the server's `GET /api/me` (never from the token). */
 export function journeyState(me: MeResponse): JourneyState {
-  return {
-    authenticated: true,
-    emailVerified: me.emailVerified,
-    consentRecorded: me.consentRecorded,
-    kycStatus: me.kycStatus,
-    organizationType: me.organizationType,
-    role: me.role,
-  };
+  // `me` carries every other field of the state under the same name (and more, which nothing reads).
+  return { ...me, authenticated: true };
 }
 
 /** The two dashboards: commercial and academic organizations, or defense and government ones. */
@@ -97,6 +94,7 @@ export type AppRouteKey =
   | 'commercialDashboard'
   | 'defenseDashboard'
   | 'userAccount'
+  | 'organization'
   | 'adminVerification';
 
 export type Access =
@@ -129,6 +127,10 @@ export function routeAccess(route: AppRouteKey, state: JourneyState): Access {
   switch (route) {
     case 'adminVerification':
       return state.role === 'admin' ? render : { kind: 'forbidden' };
+    case 'organization':
+      // The team page (ADR 0084): an organization's admin, once verified and approved themselves.
+      if (state.organizationRole !== 'org_admin') return { kind: 'forbidden' };
+      return state.emailVerified && state.kycStatus === 'approved' ? render : redirect(nextStep(state));
     case 'registrationSuccess':
     case 'userAccount':
       return render;

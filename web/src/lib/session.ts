@@ -24,6 +24,13 @@ export interface Session {
   accessToken(): Promise<string>;
   /** Log Out: ends the session at the identity provider and returns to the site. */
   logout(): void;
+  /** The organization this login went through: the token's `org_id` (ADR 0083), if any. */
+  tokenOrganizationId: string | undefined;
+  /**
+   * A new login through `organization` (remembered for the next ones, like the emailed link's):
+   * the provider grants it over its session without a form; back to `returnTo` afterwards.
+   */
+  loginThrough(organization: string, returnTo?: string): Promise<void>;
   /**
    * Pauses the inactivity rule while the user works where the page cannot hear them (the identity
    * verification widget, a cross-origin frame); returns the release (idempotent), which counts as

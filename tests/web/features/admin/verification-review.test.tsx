@@ -181,6 +181,8 @@ function renderQueue(path: string = paths.adminVerification.getHref()) {
     me: admin,
     refreshMe: vi.fn(async () => admin),
     holdActivity: () => () => {},
+    tokenOrganizationId: undefined,
+    loginThrough: async () => {},
     accessToken: async () => 'token',
     logout: vi.fn(),
   };

@@ -36,22 +36,32 @@ function Elsewhere() {
   return <p data-testid="elsewhere">{location.pathname}</p>;
 }
 
-export function renderScreen(Screen: ComponentType, options: { path: string; me?: Partial<MeResponse> }) {
+export function renderScreen(
+  Screen: ComponentType,
+  options: { path: string; me?: Partial<MeResponse>; session?: Partial<Session>; state?: unknown },
+) {
   const onUnauthorized = vi.fn();
   const session: Session = {
     api: createApiClient(signedInRouteKeys, { getAccessToken: async () => 'token', onUnauthorized }),
     me: { ...approvedCommercial, ...options.me },
     refreshMe: vi.fn(async () => session.me),
     holdActivity: () => () => {},
+    tokenOrganizationId: undefined,
+    loginThrough: async () => {},
     accessToken: async () => 'token',
     logout: vi.fn(),
+    ...options.session,
   };
   const router = createMemoryRouter(
     [
       { path: options.path, Component: Screen },
       { path: '*', Component: Elsewhere },
     ],
-    { initialEntries: [options.path] },
+    {
+      initialEntries: [
+        options.state === undefined ? options.path : { pathname: options.path, state: options.state },
+      ],
+    },
   );
   const view = render(
     <ToastProvider>

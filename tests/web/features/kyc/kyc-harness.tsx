@@ -113,7 +113,16 @@ function FakeShell({
   const holdActivity = useMemo(() => vi.fn(holdCounter), []);
   const accessToken = useMemo(() => vi.fn(async () => 'access-token'), []);
   const session = useMemo<Session>(
-    () => ({ api, me, refreshMe: refreshSpy, accessToken, logout, holdActivity }),
+    () => ({
+      api,
+      me,
+      refreshMe: refreshSpy,
+      accessToken,
+      logout,
+      holdActivity,
+      tokenOrganizationId: undefined,
+      loginThrough: async () => {},
+    }),
     [api, me, refreshSpy, accessToken, logout, holdActivity],
   );
   onSession(session);

@@ -42,11 +42,15 @@ export interface AuthSession {
   isAuthenticated: boolean;
   /** A login or token error the SDK reported (e.g. the provider refused the callback). */
   error: Error | undefined;
-  user: { sub: string; email?: string; name?: string } | undefined;
+  /** `organizationId`: the ID token's `org_id`, the organization this login went through (ADR 0083). */
+  user: { sub: string; email?: string; name?: string; organizationId?: string } | undefined;
   /** An access token for the API; `fresh` skips the cache so new claims arrive (after a status change). */
   getAccessToken(options?: { fresh?: boolean }): Promise<string>;
-  /** Redirect login; `returnTo` is where the callback sends the user afterwards. */
-  login(returnTo?: string): Promise<void>;
+  /**
+   * Redirect login; `returnTo` is where the callback sends the user afterwards. `organization`
+   * signs in through that organization and remembers it, as the emailed link's does.
+   */
+  login(returnTo?: string, organization?: string): Promise<void>;
   /** Revokes the refresh token, logs out at the identity provider and comes back to the site's origin. */
   logout(): Promise<void>;
   /** Revokes the refresh token and forgets the session in this browser, without a redirect (`login_required`). */
@@ -98,6 +102,23 @@ export function loginOrganization(search: string, storage: Pick<Storage, 'getIte
   return organization && organizationId.test(organization) ? { organization } : {};
 }
 
+/** An invitation's ticket: letters, digits, `-` and `_` (base64url), never a parameter smuggled in. */
+const invitationTicket = /^[\w-]{1,128}$/;
+
+/**
+ * An invitation's link (ADR 0081): `?invitation=<ticket>&organization=<org_id>`; both go to
+ * `/authorize`, the invitation only with its organization.
+ */
+export function loginInvitation(search: string): { invitation?: string } {
+  const query = new URLSearchParams(search);
+  const invitation = query.get('invitation');
+  return invitation &&
+    invitationTicket.test(invitation) &&
+    organizationId.test(query.get('organization') ?? '')
+    ? { invitation }
+    : {};
+}
+
 function forgetRefusedOrganization(): void {
   const query = new URLSearchParams(window.location.search);
   if (window.location.pathname !== paths.authCallback.path || query.get('error') !== 'access_denied') return;
@@ -131,11 +152,17 @@ function useAuthSession(): AuthSession {
         if (!token) throw new Error('The identity provider returned no access token');
         return token;
       },
-      login: (returnTo?: string) =>
-        loginWithRedirect({
-          authorizationParams: { ...loginParams, ...loginOrganization(window.location.search, localStorage) },
+      login: (returnTo?: string, organization?: string) => {
+        const search = organization ? `?organization=${organization}` : window.location.search;
+        return loginWithRedirect({
+          authorizationParams: {
+            ...loginParams,
+            ...loginOrganization(search, localStorage),
+            ...loginInvitation(search),
+          },
           ...(returnTo ? { appState: { returnTo } } : {}),
-        }),
+        });
+      },
       logout: async () => {
         await revoke();
         await logout({ logoutParams: { returnTo: window.location.origin } });
@@ -147,7 +174,7 @@ function useAuthSession(): AuthSession {
     };
   }, [getAccessTokenSilently, loginWithRedirect, logout, revokeRefreshToken]);
   const user = auth.user?.sub
-    ? { sub: auth.user.sub, email: auth.user.email, name: auth.user.name }
+    ? { sub: auth.user.sub, email: auth.user.email, name: auth.user.name, organizationId: auth.user.org_id }
     : undefined;
   return {
     isLoading: auth.isLoading,
