@@ -113,6 +113,7 @@ const appScreenModules: Record<string, string> = {
   '/defense-dashboard': 'src/features/dashboards/screens/defense-dashboard.tsx',
   '/user-account': 'src/features/account/screens/user-account.tsx',
   '/admin/verification': 'src/features/admin/screens/verification-review.tsx',
+  '/organization': 'src/features/organization/screens/organization-team.tsx',
 };
 
 /**

@@ -167,6 +167,9 @@ function SessionGate({ auth }: { auth: AuthSession }) {
     onLogout: onRuleLogout,
     refreshToken: async () => {
       await auth.getAccessToken({ fresh: true });
+      // Each refresh also asks the server (ADR 0084): a member their organization removed gets 401
+      // and the session ends here. Any other failure of that read is not a failed refresh.
+      refreshMe().catch(() => undefined);
     },
   });
 
