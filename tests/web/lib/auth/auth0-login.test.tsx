@@ -70,7 +70,11 @@ describe('the login route with an invitation link', () => {
       '/auth/login?invitation=Gnp1bM3o-Q7VE3_MTbV5&organization=org_acme123&organization_name=acme-labs',
     );
     await session().login('/auth/login');
-    expect(params()).toMatchObject({ invitation: 'Gnp1bM3o-Q7VE3_MTbV5', organization: 'org_acme123' });
+    expect(params()).toMatchObject({
+      invitation: 'Gnp1bM3o-Q7VE3_MTbV5',
+      organization: 'org_acme123',
+      prompt: 'login',
+    });
     expect(params()).not.toHaveProperty('organization_name');
     expect(localStorage.getItem('platform.organization')).toBe('org_acme123');
   });
@@ -107,6 +111,8 @@ describe('a login through the member organization', () => {
     await session().login('/dashboard', 'org_member42');
     expect(params()).toMatchObject({ organization: 'org_member42' });
     expect(params()).not.toHaveProperty('invitation');
+    // Over the provider's session: the password form is not asked for again.
+    expect(params()).not.toHaveProperty('prompt');
     expect(sdk.loginWithRedirect.mock.calls.at(-1)?.[0]).toMatchObject({
       appState: { returnTo: '/dashboard' },
     });

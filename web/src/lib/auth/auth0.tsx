@@ -156,7 +156,8 @@ function useAuthSession(): AuthSession {
         const search = organization ? `?organization=${organization}` : window.location.search;
         return loginWithRedirect({
           authorizationParams: {
-            ...loginParams,
+            // Through the member's organization, over the provider's session: no second password form.
+            ...(organization ? {} : loginParams),
             ...loginOrganization(search, localStorage),
             ...loginInvitation(search),
           },
