@@ -266,8 +266,9 @@ async function issueInvitation(
       requireMember(snapshot, caller, 'org_admin');
       const current = snapshot.invitations.find((item) => item.email === input.email);
       if ((current?.invitationId ?? null) !== expected.invitationId) {
-        if (input.replacing || (current && isOpen(current, deps.clock.now())))
-          throw new InvitationPendingError();
+        // The invitation being resent was revoked, accepted or resent meanwhile: it is gone.
+        if (input.replacing) throw new InvitationNotFoundError();
+        if (current && isOpen(current, deps.clock.now())) throw new InvitationPendingError();
         expected = { invitationId: current?.invitationId ?? null };
       }
       return again;
