@@ -66,10 +66,17 @@ afterAll(async () => {
 class FakeDirectory implements OrganizationTeamDirectory {
   calls: string[] = [];
   fail: Error | undefined;
+  /** Holds each create until this many have arrived: both invitations pass their checks first. */
+  together = 1;
+  #waiting: (() => void)[] = [];
   #next = 0;
   async createInvitation(input: Parameters<OrganizationTeamDirectory['createInvitation']>[0]) {
     this.calls.push(`create ${input.organizationId} ${input.email} ${input.role} ${input.organizationType}`);
     if (this.fail) throw this.fail;
+    await new Promise<void>((resolve) => {
+      this.#waiting.push(resolve);
+      if (this.#waiting.length >= this.together) for (const go of this.#waiting.splice(0)) go();
+    });
     const createdAt = clock.at.toISOString();
     return {
       invitationId: `uinv_${++this.#next}`,
@@ -263,6 +270,29 @@ describe('the team of an organization', () => {
     });
     expect(JSON.stringify(entries[0])).not.toContain('colleague@');
     expect(verifyChain(entries as never, { chainKey: 'chain' })).toMatchObject({ ok: true, records: 1 });
+  });
+
+  it('lets one of two concurrent invitations of an address stand, and deletes the other at Auth0', async () => {
+    const d = deps();
+    directory.together = 2;
+    const results = await Promise.allSettled(
+      ['Twin@helix.example', 'twin@helix.example'].map((email) =>
+        inviteMember(d)({ ...request(founder()), email, role: 'org_member' }),
+      ),
+    );
+    const kept = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    expect(kept).toHaveLength(1);
+    expect(refused).toEqual([expect.any(InvitationPendingError)]);
+    const created = directory.calls.filter((call) => call.startsWith('create'));
+    const deleted = directory.calls.filter((call) => call.startsWith('delete'));
+    expect(created).toHaveLength(2);
+    // The loser's link is deleted; the one the product records stays.
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0]).not.toContain(kept[0]?.invitationId);
+    const team = await listTeam(d)(request(founder()));
+    expect(team.invitations.map((item) => item.invitationId)).toEqual([kept[0]?.invitationId]);
+    expect((await trail()).map((entry) => entry.action)).toEqual(['member_invited']);
   });
 
   it('lets only an approved org_admin invite', async () => {
