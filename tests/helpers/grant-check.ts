@@ -31,11 +31,11 @@ interface Request {
 }
 
 function requestsOf(call: DynamoCall, tableNames: Record<TableKey, string>): Request[] {
-  const pkOf = (tableName: string, item: unknown) => {
+  const pkNameOf = (tableName: string) => {
     const key = (Object.keys(tableNames) as TableKey[]).find((k) => tableNames[k] === tableName);
-    const name = key ? tables[key].partitionKey.name : 'pk';
-    return String((item as Input)[name]);
+    return key ? tables[key].partitionKey.name : 'pk';
   };
+  const pkOf = (tableName: string, item: unknown) => String((item as Input)[pkNameOf(tableName)]);
   const { command, input } = call;
   if (command === 'BatchGetCommand') {
     return Object.entries(input.RequestItems as Record<string, { Keys: Input[] }>).map(([tableName, r]) => ({
@@ -66,9 +66,29 @@ function requestsOf(call: DynamoCall, tableNames: Record<TableKey, string>): Req
     {
       action: actionOf[command] ?? command,
       tableName,
-      keys: item ? [pkOf(tableName, item)] : undefined,
+      keys: item
+        ? [pkOf(tableName, item)]
+        : command === 'QueryCommand'
+          ? queriedKeys(input, pkNameOf(tableName))
+          : undefined,
     },
   ];
+}
+
+/**
+ * The partition key a Query of the table itself names (`pk = :pk`): what IAM's
+ * `dynamodb:LeadingKeys` is checked against. Undefined for an index's Query or one it cannot read.
+ */
+function queriedKeys(input: Input, partitionKey: string): string[] | undefined {
+  if (input.IndexName !== undefined || typeof input.KeyConditionExpression !== 'string') return undefined;
+  const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
+  const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
+  const match = /^\s*(#?\w+)\s*=\s*(:\w+)/.exec(input.KeyConditionExpression);
+  if (!match) return undefined;
+  const [, name = '', placeholder = ''] = match;
+  const attribute = names[name] ?? name;
+  const value = values[placeholder];
+  return attribute === partitionKey && typeof value === 'string' ? [value] : undefined;
 }
 
 /** The calls (as `action table key...`) that no grant of the route allows. */

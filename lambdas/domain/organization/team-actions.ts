@@ -17,6 +17,7 @@ import {
   MemberNotFoundError,
   OrganizationApprovalRequiredError,
   OrganizationMembershipEndedError,
+  OrganizationMismatchError,
   OrganizationNotFoundError,
   OrganizationRoleRequiredError,
   RateLimitedError,
@@ -78,9 +79,18 @@ export interface TeamRequest {
   requestId: string | null;
 }
 
-/** The organization's partition, read after the token's `org_id` is checked. */
-async function loadTeam(teams: OrganizationTeams, request: TeamRequest): Promise<TeamSnapshot> {
-  requireOrganization(request.caller, request.organizationId);
+/**
+ * The organization's partition, read after the token's `org_id` is checked (and that the token holds
+ * a role in it, but for joining: the invitation gives the joining person theirs, and the records
+ * decide, not the token's `org_roles`).
+ */
+async function loadTeam(
+  teams: OrganizationTeams,
+  request: TeamRequest,
+  tokenRole: 'required' | 'any' = 'required',
+): Promise<TeamSnapshot> {
+  if (tokenRole === 'required') requireOrganization(request.caller, request.organizationId);
+  else if (request.caller.organization?.id !== request.organizationId) throw new OrganizationMismatchError();
   const snapshot = await teams.load(request.organizationId);
   if (!snapshot) throw new OrganizationNotFoundError();
   return snapshot;
@@ -468,7 +478,7 @@ export function joinOrganization(deps: TeamDeps) {
     if (!caller.emailVerified) throw new EmailNotVerifiedError();
     const email = normaliseEmail(caller.claims.email ?? '');
     return inRounds(async () => {
-      const snapshot = await loadTeam(deps.teams, request);
+      const snapshot = await loadTeam(deps.teams, request, 'any');
       const membership = membershipOf(snapshot, caller.userId);
       const invitation = snapshot.invitations.find(
         (item) => item.email === email && item.status === 'pending',

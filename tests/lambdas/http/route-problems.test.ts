@@ -22,6 +22,8 @@ import type { RouteId } from '#contracts/api.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import { type ProblemName, problemTypes } from '#contracts/problem.ts';
 import { maxBodyBytesOf } from '#contracts/route.ts';
+import { rateLimitKey } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
+import { recipientKey } from '#lambdas/domain/emails/recipient-limit.ts';
 import { StorageUnavailableError } from '#lambdas/domain/errors.ts';
 import type { HttpApiEvent, JwtClaimValue } from '#lambdas/http/api-gateway.ts';
 import type { HttpLambda } from '#lambdas/http/http-handler.ts';
@@ -58,6 +60,8 @@ const env = {
   AUTH0_REGISTRATION_SECRET_ID: 'm2m',
   AUTH0_READ_USERS_SECRET_ID: 'm2m',
   AUTH0_VERIFICATION_EMAIL_SECRET_ID: 'm2m',
+  AUTH0_ORGANIZATION_TEAM_SECRET_ID: 'm2m',
+  AUTH0_SPA_CLIENT_ID: 'spa-client',
   PERSONA_API_URL: 'https://persona.test',
   PERSONA_TEMPLATE_ID: 'itmpl_test',
   PERSONA_ENVIRONMENT_ID: 'env_test',
@@ -398,6 +402,208 @@ const withdrawnConsent = {
   previousHash: 'a'.repeat(64),
 };
 
+// The organization's team (ADR 0084): its partition of the submissions table, read in one Query.
+const ORG_PK = `ORGANIZATION#${ORG}`;
+/** A colleague the records hold as a member (USER is the registrant: an admin without a member item). */
+const COLLEAGUE = 'auth0|colleague-1';
+/** Someone invited: their Auth0 invitation, their address, and their account once they accept. */
+const INVITATION = 'uinv_0123456789abcdef';
+const INVITEE_EMAIL = 'pat@customer.test';
+const INVITEE = 'auth0|invitee-1';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const organizationItem = {
+  pk: ORG_PK,
+  sk: 'ORGANIZATION',
+  organizationId: ORG,
+  organizationType: 'defense',
+  displayName: 'Helix Labs',
+  registeredBy: USER,
+  email: 'ada@customer.test',
+  createdAt: '2026-11-20T00:00:00.000Z',
+};
+const memberItem = (userId: string, overrides: Record<string, unknown> = {}) => ({
+  pk: ORG_PK,
+  sk: `MEMBER#${userId}`,
+  userId,
+  email: 'sam@customer.test',
+  memberRole: 'org_member',
+  memberStatus: 'active',
+  emailVerified: true,
+  joinedAt: '2026-11-21T00:00:00.000Z',
+  ...overrides,
+});
+/** A pending invitation, sent yesterday: six days of its link left. */
+const invitationItem = (overrides: Record<string, unknown> = {}) => ({
+  pk: ORG_PK,
+  sk: `INVITATION#${INVITEE_EMAIL}`,
+  invitationId: INVITATION,
+  email: INVITEE_EMAIL,
+  invitationRole: 'org_member',
+  invitationStatus: 'pending',
+  invitedBy: USER,
+  invitedAt: new Date(Date.now() - DAY_MS).toISOString(),
+  invitationExpiresAt: new Date(Date.now() + 6 * DAY_MS).toISOString(),
+  ...overrides,
+});
+/** The organization's partition: its record and these items. */
+const team = (...items: Record<string, unknown>[]) =>
+  ddb.on(QueryCommand, { TableName: 'submissions' }).resolves({ Items: [organizationItem, ...items] });
+/** The caller's own verification is approved (inviting needs it). */
+const callerApproved = () =>
+  ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({ status: 'approved' }) });
+/** Auth0's answers to the team's changes; `first` ones win (a prefix matched earlier). */
+const auth0Team = (first: [prefix: string, answer: Answer][] = []) => {
+  remote = [
+    ...first,
+    [
+      'GET tenant.test/api/v2/roles',
+      {
+        status: 200,
+        body: [
+          { id: 'rol_org_admin', name: 'org_admin' },
+          { id: 'rol_org_member', name: 'org_member' },
+        ],
+      },
+    ],
+    [
+      `POST tenant.test/api/v2/organizations/${ORG}/invitations`,
+      {
+        status: 201,
+        body: {
+          id: 'uinv_new',
+          organization_id: ORG,
+          invitation_url: `https://app.platform.test/auth/login?invitation=t&organization=${ORG}`,
+          created_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 7 * DAY_MS).toISOString(),
+        },
+      },
+    ],
+    [`POST tenant.test/api/v2/organizations/${ORG}/members/`, { status: 204 }],
+    [`DELETE tenant.test/api/v2/organizations/${ORG}/`, { status: 204 }],
+  ];
+};
+/** The team refused before any change: nothing written (the limiter's windows neither), Auth0 not asked. */
+const teamUnchanged = () => {
+  nothingWritten();
+  expect(ddb.commandCalls(UpdateCommand)).toEqual([]);
+  expect(fetchCalls).toEqual([]);
+};
+/** The management API's calls (the token's fetch aside). */
+const auth0Calls = () => fetchCalls.filter((call) => call.includes('/api/v2/'));
+/** The recipient's three a day are spent (ADR 0084); the inviter's budget has room. */
+const recipientBudgetSpent = (email: string) => {
+  const { pk } = rateLimitKey('organization-invitation-email', recipientKey(email));
+  ddb.on(UpdateCommand, { Key: { pk } } as never).rejects(conditionFailed());
+  ddb
+    .on(PutCommand, { Item: { pk } } as never)
+    .rejects(conditionFailed({ resetAtMs: { N: String(Date.now() + 3_600_000) } }));
+};
+/** The transaction cancelled because the invitee's profile belongs to another organization (index 2). */
+const profileConditionFailed = () =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: [
+      { Code: 'None' },
+      { Code: 'None' },
+      { Code: 'ConditionalCheckFailed' },
+      { Code: 'None' },
+    ],
+  });
+
+type TeamRoute =
+  | 'ListOrganizationTeam'
+  | 'CreateOrganizationInvitation'
+  | 'ResendOrganizationInvitation'
+  | 'RevokeOrganizationInvitation'
+  | 'ChangeOrganizationMemberRole'
+  | 'RemoveOrganizationMember';
+/** Each admin route's request, from a caller the token and the records say it is about. */
+const teamRequests: Record<TeamRoute, { body?: string; pathParameters?: Record<string, string> }> = {
+  ListOrganizationTeam: {},
+  CreateOrganizationInvitation: { body: JSON.stringify({ email: INVITEE_EMAIL, role: 'org_member' }) },
+  ResendOrganizationInvitation: { pathParameters: { invitationId: INVITATION } },
+  RevokeOrganizationInvitation: { pathParameters: { invitationId: INVITATION } },
+  ChangeOrganizationMemberRole: {
+    pathParameters: { userId: COLLEAGUE },
+    body: JSON.stringify({ role: 'org_admin' }),
+  },
+  RemoveOrganizationMember: { pathParameters: { userId: COLLEAGUE } },
+};
+const teamEvent = (
+  id: TeamRoute,
+  who: Record<string, JwtClaimValue | undefined> = orgMember(ORG),
+  request: { body?: string; pathParameters?: Record<string, string> } = {},
+) => {
+  const { body, pathParameters } = { ...teamRequests[id], ...request };
+  return {
+    claims: claims(who),
+    ...(body === undefined ? {} : { body }),
+    pathParameters: { organizationId: ORG, ...teamRequests[id].pathParameters, ...pathParameters },
+  };
+};
+/** Refused the same way on every admin route of the team, before Auth0 or a write. */
+const teamAccessScenarios = (Object.keys(teamRequests) as TeamRoute[]).flatMap((id): Scenario[] => [
+  {
+    route: id,
+    name: 'a token for another organization',
+    expected: 'organizationMismatch',
+    event: teamEvent(id, orgMember('org_other')),
+    after: nothingTouched,
+  },
+  {
+    route: id,
+    name: 'a member of the organization with no role in it',
+    expected: 'organizationRoleRequired',
+    event: teamEvent(id, orgMember(ORG, [])),
+    after: nothingTouched,
+  },
+  {
+    route: id,
+    name: "an org_admin's token of someone the records hold no membership of (not the registrant)",
+    expected: 'organizationRoleRequired',
+    arrange: () => team(memberItem(COLLEAGUE, { memberRole: 'org_admin' })),
+    event: teamEvent(id, { sub: 'auth0|stranger', ...orgMember(ORG) }),
+    after: teamUnchanged,
+  },
+  {
+    route: id,
+    name: 'an organization the product holds no record of',
+    expected: 'organizationNotFound',
+    event: teamEvent(id),
+    after: teamUnchanged,
+  },
+  {
+    route: id,
+    name: 'an admin removed from the organization (their token still names it)',
+    expected: 'organizationMembershipEnded',
+    arrange: () =>
+      team(
+        memberItem(COLLEAGUE, {
+          memberRole: 'org_admin',
+          memberStatus: 'removed',
+          removedAt: '2026-11-26T00:00:00.000Z',
+          removedBy: USER,
+        }),
+        invitationItem(),
+      ),
+    event: teamEvent(id, { sub: COLLEAGUE, ...orgMember(ORG) }),
+    after: teamUnchanged,
+  },
+]);
+/** The invitee's token after accepting: signed in through the organization, their address verified. */
+const invitee = (overrides: Record<string, JwtClaimValue | undefined> = {}) =>
+  claims({
+    sub: INVITEE,
+    [`${NAMESPACE}email`]: INVITEE_EMAIL,
+    ...orgMember(ORG, ['org_member']),
+    ...overrides,
+  });
+const joinEvent = (who: Record<string, JwtClaimValue> = invitee()) => ({
+  claims: who,
+  pathParameters: { organizationId: ORG },
+});
+
 const specific: Scenario[] = [
   {
     route: 'WithdrawConsent',
@@ -668,6 +874,505 @@ const specific: Scenario[] = [
     name: 'an organization the product holds no record of',
     expected: 'organizationNotFound',
     event: { claims: claims(orgMember(ORG)), pathParameters: { organizationId: ORG } },
+  },
+  {
+    route: 'GetMe',
+    name: 'a member their organization removed (their token still valid)',
+    expected: 'organizationMembershipEnded',
+    arrange: () =>
+      ddb.on(BatchGetCommand).resolves({
+        Responses: {
+          submissions: [
+            {
+              pk: `PROFILE#${USER}`,
+              sk: 'PROFILE',
+              userId: USER,
+              email: 'sam@customer.test',
+              organizationId: ORG,
+              organizationRole: 'org_member',
+              organizationRemovedAt: '2026-11-26T00:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    after: () => {
+      nothingWritten();
+      expect(fetchCalls).toEqual([]);
+    },
+  },
+  ...teamAccessScenarios,
+  {
+    route: 'ListOrganizationTeam',
+    name: 'a member whose record says org_member (their token still says org_admin)',
+    expected: 'organizationRoleRequired',
+    arrange: () =>
+      team(
+        memberItem(USER, { memberRole: 'org_member' }),
+        memberItem(COLLEAGUE, { memberRole: 'org_admin' }),
+      ),
+    event: teamEvent('ListOrganizationTeam'),
+    after: () => {
+      teamUnchanged();
+      // Refused before the members' KYC states are read.
+      expect(ddb.commandCalls(BatchGetCommand)).toEqual([]);
+    },
+  },
+  {
+    route: 'CreateOrganizationInvitation',
+    name: 'an org_admin whose own verification is not approved',
+    expected: 'organizationApprovalRequired',
+    arrange: () => {
+      team();
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({ status: 'pending' }) });
+    },
+    event: teamEvent('CreateOrganizationInvitation'),
+    after: teamUnchanged,
+  },
+  {
+    route: 'CreateOrganizationInvitation',
+    name: "a member's address (the registrant's)",
+    expected: 'alreadyMember',
+    arrange: () => {
+      team();
+      callerApproved();
+    },
+    event: teamEvent('CreateOrganizationInvitation', orgMember(ORG), {
+      body: JSON.stringify({ email: 'Ada@Customer.test', role: 'org_member' }),
+    }),
+    after: teamUnchanged,
+  },
+  {
+    route: 'CreateOrganizationInvitation',
+    name: 'an address with an open invitation',
+    expected: 'invitationPending',
+    arrange: () => {
+      team(invitationItem());
+      callerApproved();
+    },
+    event: teamEvent('CreateOrganizationInvitation'),
+    after: teamUnchanged,
+  },
+  {
+    route: 'CreateOrganizationInvitation',
+    name: "an inviter past the day's 50 invitations",
+    expected: 'rateLimited',
+    arrange: () => {
+      team();
+      callerApproved();
+      windowFull();
+    },
+    event: teamEvent('CreateOrganizationInvitation'),
+    after: () => {
+      onlyTheWindowTouched();
+      // Refused on the inviter's budget: the recipient's was not spent.
+      const windows = [...ddb.commandCalls(PutCommand), ...ddb.commandCalls(UpdateCommand)].map((c) => {
+        const input = c.args[0].input as { Item?: { pk?: string }; Key?: { pk?: string } };
+        return String(input.Item?.pk ?? input.Key?.pk);
+      });
+      expect(new Set(windows)).toEqual(new Set([`RATE#organization-invitation#${USER}`]));
+    },
+  },
+  {
+    route: 'CreateOrganizationInvitation',
+    name: 'the address already sent its three invitations today (by another organization too)',
+    expected: 'rateLimited',
+    arrange: () => {
+      team();
+      callerApproved();
+      recipientBudgetSpent(INVITEE_EMAIL);
+    },
+    event: teamEvent('CreateOrganizationInvitation'),
+    after: onlyTheWindowTouched,
+  },
+  {
+    route: 'CreateOrganizationInvitation',
+    name: 'a record that keeps changing: the new Auth0 invitation is deleted again',
+    expected: 'concurrentChange',
+    arrange: () => {
+      team();
+      callerApproved();
+      auth0Team();
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+    },
+    event: teamEvent('CreateOrganizationInvitation'),
+    after: () => {
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(5);
+      expect(auth0Calls().filter((call) => !call.startsWith('GET '))).toEqual([
+        `POST tenant.test/api/v2/organizations/${ORG}/invitations`,
+        `DELETE tenant.test/api/v2/organizations/${ORG}/invitations/uinv_new`,
+      ]);
+    },
+  },
+  {
+    route: 'CreateOrganizationInvitation',
+    name: "Auth0 refusing the invitation: the recipient's budget given back",
+    expected: 'identityProviderUnavailable',
+    arrange: () => {
+      team();
+      callerApproved();
+      auth0Team([[`POST tenant.test/api/v2/organizations/${ORG}/invitations`, auth0Down]]);
+    },
+    event: teamEvent('CreateOrganizationInvitation'),
+    after: () => {
+      nothingWritten();
+      expect(
+        ddb
+          .commandCalls(UpdateCommand)
+          .map((c) => [String(c.args[0].input.Key?.pk).split('#')[1], c.args[0].input.UpdateExpression]),
+      ).toEqual([
+        ['organization-invitation', 'ADD used :one'],
+        ['organization-invitation-email', 'ADD used :one'],
+        ['organization-invitation-email', 'ADD used :minusOne'],
+      ]);
+    },
+  },
+  {
+    route: 'ResendOrganizationInvitation',
+    name: 'an org_admin whose own verification is not approved',
+    expected: 'organizationApprovalRequired',
+    arrange: () => team(invitationItem()),
+    event: teamEvent('ResendOrganizationInvitation'),
+    after: teamUnchanged,
+  },
+  {
+    route: 'ResendOrganizationInvitation',
+    name: 'an invitation id the organization does not hold',
+    expected: 'invitationNotFound',
+    arrange: () => {
+      team(invitationItem());
+      callerApproved();
+    },
+    event: teamEvent('ResendOrganizationInvitation', orgMember(ORG), {
+      pathParameters: { invitationId: 'uinv_unknown' },
+    }),
+    after: teamUnchanged,
+  },
+  {
+    route: 'ResendOrganizationInvitation',
+    name: 'an invitation already revoked',
+    expected: 'invitationNotFound',
+    arrange: () => {
+      team(invitationItem({ invitationStatus: 'revoked', closedAt: '2026-11-26T00:00:00.000Z' }));
+      callerApproved();
+    },
+    event: teamEvent('ResendOrganizationInvitation'),
+    after: teamUnchanged,
+  },
+  {
+    route: 'ResendOrganizationInvitation',
+    name: 'the address already sent its three invitations today',
+    expected: 'rateLimited',
+    arrange: () => {
+      team(invitationItem());
+      callerApproved();
+      recipientBudgetSpent(INVITEE_EMAIL);
+    },
+    event: teamEvent('ResendOrganizationInvitation'),
+    // The old link still works: nothing deleted at Auth0.
+    after: onlyTheWindowTouched,
+  },
+  {
+    route: 'ResendOrganizationInvitation',
+    name: 'a record that keeps changing: the new Auth0 invitation is deleted again',
+    expected: 'concurrentChange',
+    arrange: () => {
+      team(invitationItem());
+      callerApproved();
+      auth0Team();
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+    },
+    event: teamEvent('ResendOrganizationInvitation'),
+    after: () => {
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(5);
+      expect(auth0Calls().filter((call) => !call.startsWith('GET '))).toEqual([
+        `DELETE tenant.test/api/v2/organizations/${ORG}/invitations/${INVITATION}`,
+        `POST tenant.test/api/v2/organizations/${ORG}/invitations`,
+        `DELETE tenant.test/api/v2/organizations/${ORG}/invitations/uinv_new`,
+      ]);
+    },
+  },
+  {
+    route: 'ResendOrganizationInvitation',
+    name: 'Auth0 refusing to delete the old invitation: no second link',
+    expected: 'identityProviderUnavailable',
+    arrange: () => {
+      team(invitationItem());
+      callerApproved();
+      auth0Team([[`DELETE tenant.test/api/v2/organizations/${ORG}/invitations/`, auth0Down]]);
+    },
+    event: teamEvent('ResendOrganizationInvitation'),
+    after: () => {
+      nothingWritten();
+      expect(auth0Calls()).toEqual([
+        `DELETE tenant.test/api/v2/organizations/${ORG}/invitations/${INVITATION}`,
+      ]);
+      expect(ddb.commandCalls(UpdateCommand).at(-1)?.args[0].input.UpdateExpression).toBe(
+        'ADD used :minusOne',
+      );
+    },
+  },
+  {
+    route: 'RevokeOrganizationInvitation',
+    name: 'an invitation id the organization does not hold',
+    expected: 'invitationNotFound',
+    arrange: () => team(invitationItem()),
+    event: teamEvent('RevokeOrganizationInvitation', orgMember(ORG), {
+      pathParameters: { invitationId: 'uinv_unknown' },
+    }),
+    after: teamUnchanged,
+  },
+  {
+    route: 'RevokeOrganizationInvitation',
+    name: 'an invitation already accepted',
+    expected: 'invitationNotFound',
+    arrange: () =>
+      team(invitationItem({ invitationStatus: 'accepted', closedAt: '2026-11-26T00:00:00.000Z' })),
+    event: teamEvent('RevokeOrganizationInvitation'),
+    after: teamUnchanged,
+  },
+  {
+    route: 'RevokeOrganizationInvitation',
+    name: 'a record that keeps changing (Auth0 asked once)',
+    expected: 'concurrentChange',
+    arrange: () => {
+      team(invitationItem());
+      auth0Team();
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+    },
+    event: teamEvent('RevokeOrganizationInvitation'),
+    after: () => {
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(5);
+      expect(auth0Calls()).toEqual([
+        `DELETE tenant.test/api/v2/organizations/${ORG}/invitations/${INVITATION}`,
+      ]);
+    },
+  },
+  {
+    route: 'RevokeOrganizationInvitation',
+    name: 'Auth0 refusing the delete: the invitation stays pending',
+    expected: 'identityProviderUnavailable',
+    arrange: () => {
+      team(invitationItem());
+      auth0Team([[`DELETE tenant.test/api/v2/organizations/${ORG}/invitations/`, auth0Down]]);
+    },
+    event: teamEvent('RevokeOrganizationInvitation'),
+    after: () => {
+      nothingWritten();
+      expect(ddb.commandCalls(UpdateCommand)).toEqual([]);
+    },
+  },
+  {
+    route: 'ChangeOrganizationMemberRole',
+    name: 'a user id that is not a member',
+    expected: 'memberNotFound',
+    arrange: () => team(memberItem(COLLEAGUE)),
+    event: teamEvent('ChangeOrganizationMemberRole', orgMember(ORG), {
+      pathParameters: { userId: 'auth0|nobody' },
+    }),
+    after: teamUnchanged,
+  },
+  {
+    route: 'ChangeOrganizationMemberRole',
+    name: 'a removed member',
+    expected: 'memberNotFound',
+    arrange: () => team(memberItem(COLLEAGUE, { memberStatus: 'removed' })),
+    event: teamEvent('ChangeOrganizationMemberRole'),
+    after: teamUnchanged,
+  },
+  {
+    route: 'ChangeOrganizationMemberRole',
+    name: 'the only admin (the registrant) demoting themselves',
+    expected: 'lastOrganizationAdmin',
+    arrange: () => team(memberItem(COLLEAGUE)),
+    event: teamEvent('ChangeOrganizationMemberRole', orgMember(ORG), {
+      pathParameters: { userId: USER },
+      body: JSON.stringify({ role: 'org_member' }),
+    }),
+    after: teamUnchanged,
+  },
+  {
+    route: 'ChangeOrganizationMemberRole',
+    name: 'a record that keeps changing (Auth0 asked once)',
+    expected: 'concurrentChange',
+    arrange: () => {
+      team(memberItem(COLLEAGUE));
+      auth0Team();
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+    },
+    event: teamEvent('ChangeOrganizationMemberRole'),
+    after: () => {
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(5);
+      expect(auth0Calls().filter((call) => !call.startsWith('GET '))).toEqual([
+        `POST tenant.test/api/v2/organizations/${ORG}/members/${encodeURIComponent(COLLEAGUE)}/roles`,
+        `DELETE tenant.test/api/v2/organizations/${ORG}/members/${encodeURIComponent(COLLEAGUE)}/roles`,
+      ]);
+    },
+  },
+  {
+    route: 'ChangeOrganizationMemberRole',
+    name: "Auth0 refusing the member's new role",
+    expected: 'identityProviderUnavailable',
+    arrange: () => {
+      team(memberItem(COLLEAGUE));
+      auth0Team([[`POST tenant.test/api/v2/organizations/${ORG}/members/`, auth0Down]]);
+    },
+    event: teamEvent('ChangeOrganizationMemberRole'),
+    after: () => {
+      nothingWritten();
+      expect(ddb.commandCalls(UpdateCommand)).toEqual([]);
+    },
+  },
+  {
+    route: 'RemoveOrganizationMember',
+    name: 'a user id that is not a member',
+    expected: 'memberNotFound',
+    arrange: () => team(memberItem(COLLEAGUE)),
+    event: teamEvent('RemoveOrganizationMember', orgMember(ORG), {
+      pathParameters: { userId: 'auth0|nobody' },
+    }),
+    after: teamUnchanged,
+  },
+  {
+    route: 'RemoveOrganizationMember',
+    name: 'a member removed already',
+    expected: 'memberNotFound',
+    arrange: () => team(memberItem(COLLEAGUE, { memberStatus: 'removed' })),
+    event: teamEvent('RemoveOrganizationMember'),
+    after: teamUnchanged,
+  },
+  {
+    route: 'RemoveOrganizationMember',
+    name: 'the only admin (the registrant) removing themselves',
+    expected: 'lastOrganizationAdmin',
+    arrange: () => team(memberItem(COLLEAGUE)),
+    event: teamEvent('RemoveOrganizationMember', orgMember(ORG), { pathParameters: { userId: USER } }),
+    after: teamUnchanged,
+  },
+  {
+    route: 'RemoveOrganizationMember',
+    name: 'an admin removing themselves while another admin remains',
+    expected: 'lastOrganizationAdmin',
+    arrange: () => team(memberItem(COLLEAGUE, { memberRole: 'org_admin' })),
+    event: teamEvent('RemoveOrganizationMember', { sub: COLLEAGUE, ...orgMember(ORG) }),
+    after: teamUnchanged,
+  },
+  {
+    route: 'RemoveOrganizationMember',
+    name: 'a record that keeps changing (Auth0 asked once)',
+    expected: 'concurrentChange',
+    arrange: () => {
+      team(memberItem(COLLEAGUE));
+      auth0Team();
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+    },
+    event: teamEvent('RemoveOrganizationMember'),
+    after: () => {
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(5);
+      expect(auth0Calls()).toEqual([`DELETE tenant.test/api/v2/organizations/${ORG}/members`]);
+    },
+  },
+  {
+    route: 'RemoveOrganizationMember',
+    name: 'Auth0 refusing the removal: the member stays',
+    expected: 'identityProviderUnavailable',
+    arrange: () => {
+      team(memberItem(COLLEAGUE));
+      auth0Team([[`DELETE tenant.test/api/v2/organizations/${ORG}/members`, auth0Down]]);
+    },
+    event: teamEvent('RemoveOrganizationMember'),
+    after: () => {
+      nothingWritten();
+      expect(ddb.commandCalls(UpdateCommand)).toEqual([]);
+    },
+  },
+  {
+    route: 'JoinOrganization',
+    name: 'a token for another organization',
+    expected: 'organizationMismatch',
+    event: joinEvent(invitee(orgMember('org_other', ['org_member']))),
+    after: nothingTouched,
+  },
+  {
+    route: 'JoinOrganization',
+    name: 'a token without org_id (a sign-in without the organization)',
+    expected: 'organizationMismatch',
+    event: joinEvent(invitee({ org_id: undefined, [`${NAMESPACE}org_roles`]: undefined })),
+    after: nothingTouched,
+  },
+  {
+    route: 'JoinOrganization',
+    name: 'an organization the product holds no record of',
+    expected: 'organizationNotFound',
+    event: joinEvent(),
+    after: teamUnchanged,
+  },
+  {
+    route: 'JoinOrganization',
+    name: 'an invitee whose address is not verified',
+    expected: 'emailNotVerified',
+    event: joinEvent(invitee(unverified)),
+    after: nothingTouched,
+  },
+  {
+    route: 'JoinOrganization',
+    name: "no pending invitation for the token's address",
+    expected: 'invitationNotFound',
+    arrange: () =>
+      team(invitationItem({ email: 'someone@customer.test', sk: 'INVITATION#someone@customer.test' })),
+    event: joinEvent(),
+    after: teamUnchanged,
+  },
+  {
+    route: 'JoinOrganization',
+    name: 'a revoked invitation',
+    expected: 'invitationNotFound',
+    arrange: () =>
+      team(invitationItem({ invitationStatus: 'revoked', closedAt: '2026-11-26T00:00:00.000Z' })),
+    event: joinEvent(),
+    after: teamUnchanged,
+  },
+  {
+    route: 'JoinOrganization',
+    name: "a token with no organization role and no invitation (the records decide, not the token's roles)",
+    expected: 'invitationNotFound',
+    arrange: () =>
+      team(invitationItem({ email: 'someone@customer.test', sk: 'INVITATION#someone@customer.test' })),
+    event: joinEvent(invitee(orgMember(ORG, []))),
+    after: teamUnchanged,
+  },
+  {
+    route: 'JoinOrganization',
+    name: 'a token without an address',
+    expected: 'invitationNotFound',
+    arrange: () => team(invitationItem()),
+    event: joinEvent(invitee({ [`${NAMESPACE}email`]: undefined })),
+    after: teamUnchanged,
+  },
+  {
+    route: 'JoinOrganization',
+    name: 'an account whose profile belongs to another organization',
+    expected: 'alreadyMember',
+    arrange: () => {
+      team(invitationItem());
+      ddb.on(TransactWriteCommand).rejects(profileConditionFailed());
+    },
+    event: joinEvent(),
+    // Refused at once: not tried again as if it were a conflict.
+    after: () => expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1),
+  },
+  {
+    route: 'JoinOrganization',
+    name: 'a record that keeps changing',
+    expected: 'concurrentChange',
+    arrange: () => {
+      team(invitationItem());
+      ddb.on(TransactWriteCommand).rejects(transactionConflict());
+    },
+    event: joinEvent(),
+    after: () => {
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(5);
+      expect(fetchCalls).toEqual([]);
+    },
   },
   {
     route: 'SendVerificationEmail',
@@ -1248,6 +1953,93 @@ describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () =
             createdAt: '2026-11-27T00:00:00.000Z',
           },
         }),
+    },
+    {
+      // The partition's Query and the members' KYC states (one BatchGetItem); never Auth0 (ADR 0084).
+      route: 'ListOrganizationTeam',
+      status: 200,
+      event: teamEvent('ListOrganizationTeam'),
+      arrange: () => team(memberItem(COLLEAGUE), invitationItem()),
+    },
+    {
+      // The caller's KYC state, both budgets' windows, then the invitation item and its trail entry.
+      route: 'CreateOrganizationInvitation',
+      status: 201,
+      event: teamEvent('CreateOrganizationInvitation'),
+      arrange: () => {
+        team(invitationItem({ invitationStatus: 'revoked' }));
+        callerApproved();
+        auth0Team();
+      },
+    },
+    {
+      route: 'ResendOrganizationInvitation',
+      status: 201,
+      event: teamEvent('ResendOrganizationInvitation'),
+      arrange: () => {
+        team(invitationItem());
+        callerApproved();
+        auth0Team();
+      },
+    },
+    {
+      route: 'RevokeOrganizationInvitation',
+      status: 200,
+      event: teamEvent('RevokeOrganizationInvitation'),
+      arrange: () => {
+        team(invitationItem());
+        auth0Team();
+      },
+    },
+    {
+      // The member item, the member's profile and the trail entry in one transaction.
+      route: 'ChangeOrganizationMemberRole',
+      status: 200,
+      event: teamEvent('ChangeOrganizationMemberRole'),
+      arrange: () => {
+        team(memberItem(COLLEAGUE));
+        auth0Team();
+      },
+    },
+    {
+      // The registrant demoted by another admin: their first member item is written.
+      route: 'ChangeOrganizationMemberRole',
+      status: 200,
+      event: teamEvent(
+        'ChangeOrganizationMemberRole',
+        { sub: COLLEAGUE, ...orgMember(ORG) },
+        {
+          pathParameters: { userId: USER },
+          body: JSON.stringify({ role: 'org_member' }),
+        },
+      ),
+      arrange: () => {
+        team(memberItem(COLLEAGUE, { memberRole: 'org_admin' }));
+        auth0Team();
+      },
+    },
+    {
+      route: 'RemoveOrganizationMember',
+      status: 200,
+      event: teamEvent('RemoveOrganizationMember'),
+      arrange: () => {
+        team(memberItem(COLLEAGUE));
+        auth0Team();
+      },
+    },
+    {
+      // The invitation, the member item, the invitee's profile and the trail entry; nothing of Auth0.
+      route: 'JoinOrganization',
+      status: 200,
+      event: joinEvent(),
+      arrange: () => team(invitationItem()),
+    },
+    {
+      // A token without an organization role: the invitation gives the role (the records decide).
+      route: 'JoinOrganization',
+      status: 200,
+      event: joinEvent(invitee(orgMember(ORG, []))),
+      arrange: () => team(invitationItem()),
     },
   ];
   it.each(successes.map((s, i) => [s.route, i, s] as const))(
