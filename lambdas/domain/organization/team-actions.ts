@@ -205,7 +205,13 @@ async function spendInvitationEmail(
         `Please try again in ${waitText(result.retryAfterSeconds)}.`,
     );
   }
-  return () => deps.limiter.release('organization-invitation-email', recipient).catch(() => undefined);
+  // Both given back when Auth0 sent nothing: the admin is not charged for the provider's failure.
+  return async () => {
+    await Promise.all([
+      deps.limiter.release('organization-invitation-email', recipient),
+      deps.limiter.release('organization-invitation', caller.userId),
+    ]).catch(() => undefined);
+  };
 }
 
 /**

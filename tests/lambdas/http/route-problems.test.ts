@@ -1005,7 +1005,7 @@ const specific: Scenario[] = [
   },
   {
     route: 'CreateOrganizationInvitation',
-    name: "Auth0 refusing the invitation: the recipient's budget given back",
+    name: "Auth0 refusing the invitation: the recipient's and the inviter's budgets given back",
     expected: 'identityProviderUnavailable',
     arrange: () => {
       team();
@@ -1023,6 +1023,7 @@ const specific: Scenario[] = [
         ['organization-invitation', 'ADD used :one'],
         ['organization-invitation-email', 'ADD used :one'],
         ['organization-invitation-email', 'ADD used :minusOne'],
+        ['organization-invitation', 'ADD used :minusOne'],
       ]);
     },
   },
