@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import { dataExport } from '#contracts/data-export.ts';
-import { animationsSettled, launchBrowser, switchTheme } from '#tests/helpers/browser.ts';
+import { accessibilityViolations, launchBrowser, phoneAndDesktop } from '#tests/helpers/browser.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { giveConsent, personaWidget, signedInNewUser } from '#tests/helpers/kyc-journey.ts';
 import { settleEvents } from '#tests/helpers/persona-webhooks.ts';
 import { passwordToken } from '#tests/helpers/tokens.ts';
-import { themeStorageKey } from '#web/lib/theme-key.ts';
 
 // The journey's account page in real Chromium (issue 26, done-criterion), from the production build
 // on the local stack: a person who registered, signed in and was verified sees their consent
@@ -24,8 +20,6 @@ import { themeStorageKey } from '#web/lib/theme-key.ts';
 
 const stack = inject('stack');
 const db = stackDb(stack);
-const viewports = { mobile: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } };
-const themes = ['light', 'dark'] as const;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,49 +31,13 @@ const main = (page: Page) => page.getByRole('main');
 
 /** axe in both themes at both widths; the page must not scroll sideways on a phone. */
 async function accessible(page: Page, label: string): Promise<string[]> {
-  const violations: string[] = [];
-  for (const theme of themes) {
-    await switchTheme(page, theme, themeStorageKey);
-    for (const [width, size] of Object.entries(viewports)) {
-      await page.setViewportSize(size);
-      await animationsSettled(page);
-      const result = await new AxeBuilder({ page }).analyze();
-      for (const violation of result.violations) {
-        violations.push(
-          `${label} (${theme}, ${width}): ${violation.id} ${violation.nodes.map((node) => node.target).join(' ')}`,
-        );
-      }
-      if (width === 'mobile') {
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (scrollWidth > size.width)
-          violations.push(`${label} (${theme}): ${scrollWidth}px wide on a phone`);
-      }
-    }
-  }
-  await switchTheme(page, 'light', themeStorageKey);
-  await page.setViewportSize(viewports.desktop);
+  const violations = await accessibilityViolations(page, label);
+  await page.setViewportSize(phoneAndDesktop.desktop);
   return violations;
 }
 
 const isFocused = (locator: ReturnType<Page['locator']>) =>
   locator.evaluate((element) => element === document.activeElement);
-
-/** The person's verification as Persona's approval leaves it in the KYC table (decided). */
-async function approve(userId: string) {
-  await db.client.send(
-    new PutCommand({
-      TableName: db.tableName('KycState'),
-      Item: {
-        pk: `USER#${userId}`,
-        sk: 'STATE',
-        status: 'approved',
-        updatedAt: new Date().toISOString(),
-        inquiryId: `inq_${randomBytes(6).toString('hex')}`,
-        attempt: 1,
-      },
-    }),
-  );
-}
 
 const withdrawnNotice = [
   'We no longer process your data for identity verification, and no verification can start until you give your consent again.',
@@ -105,7 +63,7 @@ describe('the account page of a verified person', () => {
       }),
     });
     expect(consent.status).toBe(201);
-    await approve(userId);
+    await db.approve(userId);
     const violations: string[] = [];
 
     await page.goto(`${stack.web}/user-account`);

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { OrganizationInvitation, OrganizationTeamResponse } from '#contracts/organization-team.ts';
 import { problemContentType, problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
+import { invitationLink as sharedInvitationLink } from '#tests/helpers/invitations.ts';
 import { managementFetch } from '#tests/helpers/management-api.ts';
 import { organizationLogin } from '#tests/helpers/organization-login.ts';
 import {
@@ -79,19 +80,7 @@ async function invite(organizationId: string, token: string, email: string, role
   });
 }
 
-/** The invitation email Auth0 (the local provider) sent to `email`: its link. */
-async function invitationLink(email: string) {
-  await expect
-    .poll(async () => (await mailbox(stack)).filter((mail) => mail.destination.to.includes(email)).length, {
-      timeout: 10_000,
-    })
-    .toBeGreaterThan(0);
-  const mails = (await mailbox(stack)).filter((mail) => mail.destination.to.includes(email));
-  const mail = mails[mails.length - 1];
-  const href = /(http:\/\/\S+\/auth\/login\?invitation=[^\s"<]+)/.exec(mail?.body.text ?? '')?.[1];
-  if (!href) throw new Error(`no invitation link in: ${mail?.body.text}`);
-  return { mail, link: new URL(href.replaceAll('&amp;', '&')) };
-}
+const invitationLink = (email: string) => sharedInvitationLink(stack, email);
 
 /** Follows the invitation link as the web does (its login route passes both to /authorize). */
 async function accept(link: URL, email: string, password: string) {

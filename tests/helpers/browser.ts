@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '#scripts/lib/chromium.ts';
+import { themeStorageKey } from '#web/lib/theme-key.ts';
 
 // Shared with the bench (scripts/lib/chromium.ts), re-exported for the tests.
 export { chromiumArgs, chromiumPath };
@@ -31,6 +33,48 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark', storageKe
     [theme, storageKey] as const,
   );
   await animationsSettled(page);
+}
+
+export const phoneAndDesktop = { mobile: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } };
+
+/**
+ * axe on the page as it is now, in the light and the dark theme (switched as the toggle does) at
+ * each of `viewports`; on the narrowest the page must not scroll sideways either. Returns the
+ * violations, labelled; leaves the page light and at the last size. With `screenshots`, each state
+ * is saved as `${screenshots}-${theme}-${width}.png` (full page) to look at.
+ */
+export async function accessibilityViolations(
+  page: Page,
+  label: string,
+  {
+    viewports = phoneAndDesktop,
+    screenshots,
+  }: { viewports?: Record<string, { width: number; height: number }>; screenshots?: string } = {},
+): Promise<string[]> {
+  const violations: string[] = [];
+  const narrowest = Math.min(...Object.values(viewports).map((size) => size.width));
+  for (const theme of ['light', 'dark'] as const) {
+    await switchTheme(page, theme, themeStorageKey);
+    for (const [width, size] of Object.entries(viewports)) {
+      await page.setViewportSize(size);
+      await animationsSettled(page);
+      const result = await new AxeBuilder({ page }).analyze();
+      for (const violation of result.violations) {
+        violations.push(
+          `${label} (${theme}, ${width}): ${violation.id} ${violation.nodes.map((node) => node.target).join(' ')}`,
+        );
+      }
+      if (size.width === narrowest) {
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scrollWidth > size.width)
+          violations.push(`${label} (${theme}): ${scrollWidth}px wide on a phone`);
+      }
+      if (screenshots)
+        await page.screenshot({ path: `${screenshots}-${theme}-${size.width}.png`, fullPage: true });
+    }
+  }
+  await switchTheme(page, 'light', themeStorageKey);
+  return violations;
 }
 
 /**

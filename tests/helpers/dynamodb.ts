@@ -1,5 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { localCredentials } from '#local/dynamodb.ts';
 import type { StackInfo } from '#local/stack.ts';
@@ -52,6 +59,21 @@ export function stackDb(stack: StackInfo) {
         }),
       );
       return Items.filter((item) => item.detail?.userId === userId);
+    },
+    /** The person's verification as Persona's approval leaves it in the KYC table (decided). */
+    async approve(userId: string) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName('KycState'),
+          Item: {
+            ...kycStateKey(userId),
+            status: 'approved',
+            updatedAt: new Date().toISOString(),
+            inquiryId: `inq_${randomBytes(6).toString('hex')}`,
+            attempt: 1,
+          },
+        }),
+      );
     },
     async scan(logicalName: string) {
       const result = await client.send(

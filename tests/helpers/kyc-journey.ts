@@ -88,19 +88,14 @@ export interface NewUserOptions {
 }
 
 /**
- * A new user of `organizationType`, signed in through the identity provider's page and standing
- * on the first step of the journey. The password link marks the address verified (the ticket's
- * `mark_email_as_verified`), so such a user goes straight to /kyc/start, never to Verify Your Email.
+ * A browser context as a journey's: desktop-sized, watched for problems (`watch`), with the
+ * cookie banner answered and the theme chosen on the site's origin before its first page.
  */
-export async function signedInNewUser(
+export async function journeyContext(
   browser: Browser,
   stack: StackInfo,
-  organizationType: OrganizationType,
-  { theme = 'light', steps, prepare }: NewUserOptions = {},
-): Promise<Journey> {
-  const { email, ticketUrl } = await register(stack, organizationType);
-  steps?.mark('register (API) until the login-instructions email arrives');
-  const password = `Kyc-${randomBytes(9).toString('base64url')}-1`;
+  { theme = 'light' }: { theme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const problems: string[] = [];
   await watch(context, problems);
@@ -118,6 +113,24 @@ export async function signedInNewUser(
     },
     { web: stack.web, themeKey: themeStorageKey, theme, revision: cookiePolicyRevision },
   );
+  return { context, problems };
+}
+
+/**
+ * A new user of `organizationType`, signed in through the identity provider's page and standing
+ * on the first step of the journey. The password link marks the address verified (the ticket's
+ * `mark_email_as_verified`), so such a user goes straight to /kyc/start, never to Verify Your Email.
+ */
+export async function signedInNewUser(
+  browser: Browser,
+  stack: StackInfo,
+  organizationType: OrganizationType,
+  { theme = 'light', steps, prepare }: NewUserOptions = {},
+): Promise<Journey> {
+  const { email, ticketUrl } = await register(stack, organizationType);
+  steps?.mark('register (API) until the login-instructions email arrives');
+  const password = `Kyc-${randomBytes(9).toString('base64url')}-1`;
+  const { context, problems } = await journeyContext(browser, stack, { theme });
   await prepare?.(context);
   const page = await context.newPage();
   steps?.skip();
