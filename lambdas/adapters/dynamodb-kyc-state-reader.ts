@@ -1,4 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type FlaggedCheck, flaggedCheck, flaggedChecksMax } from '#contracts/flagged-checks.ts';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
 import { retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import type { DecidedBy, KycProposal, KycRecord } from '#lambdas/domain/kyc/ports.ts';
@@ -46,7 +47,18 @@ export function toKycRecord(item: Record<string, unknown>): KycRecord {
     newAttemptAllowed: item.newAttemptAllowed === true,
     erased: isErased(item),
     proposal: proposalOf(item.proposal),
+    ...flaggedChecksOf(item.flaggedChecks),
   };
+}
+
+/** The stored failed checks (ADR 0082's amendment), whole ones only; nothing when there are none. */
+function flaggedChecksOf(value: unknown): { flaggedChecks?: FlaggedCheck[] } {
+  if (!Array.isArray(value)) return {};
+  const checks = value.flatMap((entry) => {
+    const check = flaggedCheck.safeParse(entry);
+    return check.success ? [check.data] : [];
+  });
+  return checks.length === 0 ? {} : { flaggedChecks: checks.slice(0, flaggedChecksMax) };
 }
 
 /** A stored four-eyes proposal (ADR 0080), or null for none or one that is not whole. */

@@ -42,7 +42,8 @@ import { statusesOutrankedBy } from '#lambdas/domain/kyc/status-mapping.ts';
 // The KYC table, single-table design (docs/decisions/0006-kyc-state-and-webhooks.md):
 //   USER#<sub>    STATE                   status, queueStatus (GSI byStatus), updatedAt, inquiryId,
 //                                         referenceId, version, lastEventId, lastEventAt, decidedBy,
-//                                         reasonCode, attempt, newAttemptAllowed
+//                                         reasonCode, attempt, newAttemptAllowed, flaggedChecks
+//                                         ([{type, name}]: the failed checks, ADR 0082)
 //   USER#<sub>    HISTORY#<iso>#<version> from, to, by, actorId, reason, reasonCode, action, eventId,
 //                                         inquiryId
 //   USER#<sub>    INQUIRY#<id>            attempt, createdAt (every inquiry of the person: ADR 0058)
@@ -190,10 +191,11 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
             Update: {
               TableName: this.tableName,
               Key: key,
-              // Within the current attempt (an inquiry that expired unsubmitted is replaced).
+              // Within the current attempt (an inquiry that expired unsubmitted is replaced): the
+              // old inquiry's failed checks are not the new one's.
               UpdateExpression:
                 'SET inquiryId = :inquiryId, referenceId = :referenceId, updatedAt = :at, version = :next, ' +
-                'attempt = if_not_exists(attempt, :one)',
+                'attempt = if_not_exists(attempt, :one) REMOVE flaggedChecks',
               ConditionExpression: `version = :expected AND ${notErased}`,
               ExpressionAttributeValues: {
                 ':inquiryId': input.inquiryId,
@@ -433,7 +435,7 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
             'SET #status = :notStarted, queueStatus = :notStarted, inquiryId = :inquiryId, ' +
             'referenceId = :referenceId, attempt = :attempt, version = :next, updatedAt = :at, ' +
             'decidedBy = :user, lastEventId = :eventId ' +
-            'REMOVE newAttemptAllowed, reasonCode, lastEventAt',
+            'REMOVE newAttemptAllowed, reasonCode, lastEventAt, flaggedChecks',
           ConditionExpression: `version = :expected AND #status = :rejected AND newAttemptAllowed = :true AND ${notErased}`,
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -536,6 +538,14 @@ export class DynamoDbKycStore extends DynamoDbKycStateReader implements KycStore
       if (outranked.length) names['#status'] = 'status';
     }
     let update = 'SET version = :next, lastEventId = :eventId, lastEventAt = :eventAt';
+    if (change.flaggedChecks !== undefined) {
+      // Under the same ordering condition as the event: a stale event never replaces the summary.
+      update += ', flaggedChecks = :flaggedChecks';
+      values[':flaggedChecks'] = change.flaggedChecks.map((check) => ({
+        type: check.type,
+        name: check.name,
+      }));
+    }
     if (changed) {
       update += ', #status = :status, queueStatus = :status, updatedAt = :at, decidedBy = :decidedBy';
       names['#status'] = 'status';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { flaggedChecks } from './flagged-checks.ts';
 import { kycStatus } from './kyc.ts';
 import {
   type DecisionReasonCode,
@@ -189,6 +190,12 @@ export const verificationItem = z.object({
    * to confirm it (the same decision); null when none is waiting.
    */
   proposal: z.nullable(verificationProposal),
+  /**
+   * Why Persona flagged the case, in brief: the checks that failed, as the last applied webhook
+   * event of the current inquiry listed them (ADR 0082's amendment; stored with the state, so no
+   * call to Persona). Empty when none failed or none is known; the evidence route has the details.
+   */
+  flaggedChecks,
   /** Oldest first. */
   history: z.array(verificationHistoryEntry),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { flaggedChecks } from './flagged-checks.ts';
 import { kycStatus } from './kyc.ts';
 import { organizationType } from './organization.ts';
 
@@ -48,7 +49,8 @@ export type RegistrationRequested = z.infer<typeof registrationRequested>;
 /**
  * A verified Persona webhook event, reduced to what processing needs (ADR 0006). The webhook
  * handler publishes it and answers Persona at once; `process-persona-event` applies it. Persona's
- * payload is not forwarded: it may hold personal data, and it could exceed EventBridge's 256 KB.
+ * payload is not forwarded: it may hold personal data, and it could exceed EventBridge's 256 KB
+ * (only the names of the failed checks travel, at most ten: ADR 0082's amendment).
  */
 export const personaEventReceived = z.object({
   eventId: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -60,6 +62,12 @@ export const personaEventReceived = z.object({
   inquiryStatus: z.string().check(z.minLength(1), z.maxLength(100)),
   /** The inquiry's reference id: our user's `sub` for inquiries this backend created. */
   referenceId: z.nullable(z.string()),
+  /**
+   * The checks that failed in the verifications the event's `included` holds (names only: no
+   * reasons, no personal data). Absent: the event held no verification (or came from the
+   * reconciliation), so it tells nothing about them and the stored summary stays.
+   */
+  flaggedChecks: z.optional(flaggedChecks),
 });
 export type PersonaEventReceived = z.infer<typeof personaEventReceived>;
 

@@ -2,7 +2,7 @@ import { createFaultKnob, faultSchemas } from '#local/faults.ts';
 import { HttpError, newId, newSessionToken } from './http-util.ts';
 import { type InquiryField, type InquiryRecord, InquiryStore, inquiryResource } from './store.ts';
 import type { Outcome, PersonaOptions } from './types.ts';
-import { verificationsFor } from './verifications.ts';
+import { verificationResource, verificationsFor } from './verifications.ts';
 import { WebhookDrops } from './webhook-drops.ts';
 import { defaultRetryDelaysMs, WebhookDispatcher } from './webhooks.ts';
 
@@ -177,7 +177,12 @@ export class PersonaEmulator {
             ? this.store.nextTime().replace(/\.\d{3}Z$/, '.000Z')
             : this.store.nextTime(),
           'redacted-at': null,
-          payload: { data: inquiryResource(inquiry), included: [] },
+          // As Persona does: the inquiry's related objects, its verifications among them, in the
+          // API's schema (what `GET /inquiries/{id}?include=verifications` lists).
+          payload: {
+            data: inquiryResource(inquiry),
+            included: (inquiry.verifications ?? []).map(verificationResource),
+          },
         },
       },
     });

@@ -10,9 +10,10 @@ import { themeStorageKey } from '#web/lib/theme-key.ts';
 // Journey 4 of issue 9 in real Chromium on the production build: a newly registered user is put
 // in review by Persona ("Needs review"), the seeded admin approves them with a reason on
 // /admin/verification, and the user's status screen, still open, turns approved without a reload.
-// The card says why Persona flagged the case and links the inquiry to Persona's dashboard; the
-// decided card is collapsed; the queue is searched (ADR 0082). Zero console errors and CSP
-// violations in both browsers; axe finds nothing on the queue, in both themes.
+// The card says why Persona flagged the case (a line from the webhook, the details from Persona
+// when opened) and links the inquiry to Persona's dashboard; the decided card is collapsed; the
+// queue is searched (ADR 0082). Zero console errors and CSP violations in both browsers; axe finds
+// nothing on the queue, in both themes.
 
 const stack = inject('stack');
 const admin = stack.accounts.find((account) => account.role === 'admin');
@@ -231,6 +232,11 @@ describe('an admin approves a user in review, and the user sees it without a rel
       `https://app.withpersona.com/dashboard/inquiries/${inquiryId}`,
     );
     expect(await persona.getAttribute('target')).toBe('_blank');
+    // Said without opening anything: the failed check's name came with Persona's webhook
+    // (the emulator's `included`) and is stored with the state (ADR 0082's amendment).
+    expect(await card.locator('.review-item__flagged').textContent()).toBe(
+      'Flagged by Persona: Selfie id comparison',
+    );
     // Read from Persona (the emulator's "Needs review": the selfie did not match) when opened.
     await card.getByRole('button', { name: 'Why Persona flagged it' }).click();
     const check = card.locator('.review-checks__list li', { hasText: 'selfie_id_comparison' });

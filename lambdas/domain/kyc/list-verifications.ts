@@ -151,6 +151,7 @@ export function listVerifications(deps: ListVerificationsDeps) {
                 at: record.proposal.at,
               }
             : null,
+        flaggedChecks: record.flaggedChecks ?? [],
         history: (histories.get(record.userId) ?? []).map((entry) => ({
           status: entry.to,
           previousStatus: entry.from,

@@ -1,5 +1,6 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { PersonaEventReceived } from '#contracts/events.ts';
+import { type FlaggedCheck, flaggedChecksMax, personaIdentifierPattern } from '#contracts/flagged-checks.ts';
 import { personaInquiryResource, personaWebhookEvent } from '#contracts/persona-webhook.ts';
 import { statusForEvent } from './status-mapping.ts';
 
@@ -15,6 +16,11 @@ export interface PersonaEvent {
   createdAt: string;
   /** Present for `inquiry.*` events. */
   inquiry: { id: string; referenceId: string | null } | null;
+  /**
+   * The failed checks of the verifications in the event's `included`; absent when it held none
+   * (the event says nothing about them: a stored summary stays).
+   */
+  flaggedChecks?: FlaggedCheck[];
 }
 
 /**
@@ -40,6 +46,43 @@ export type WebhookBodyReading =
 /** Where an `inquiry.*` event carries the inquiry, as a path from the body's root. */
 const inquiryPath = ['data', 'attributes', 'payload', 'data'];
 
+/**
+ * A verification among an event's `included` objects (Persona's API schema): only what the summary
+ * reads, loose, every part optional but the type. Anything else in `included` is passed over.
+ */
+const includedVerification = z.looseObject({
+  type: z.string().check(z.startsWith('verification/')),
+  attributes: z.optional(z.looseObject({ checks: z.optional(z.array(z.unknown())) })),
+});
+const includedCheck = z.looseObject({ name: z.string(), status: z.string() });
+
+/**
+ * The failed checks of the verifications in a webhook's `payload.included`, names only, at most
+ * `flaggedChecksMax`, or undefined when it holds no verification. Never throws: a malformed
+ * `included` (or a malformed object in it) tells nothing, and must not make Persona retry the event.
+ */
+export function flaggedChecksFromIncluded(included: unknown): FlaggedCheck[] | undefined {
+  if (!Array.isArray(included)) return undefined;
+  let verifications = 0;
+  const checks: FlaggedCheck[] = [];
+  for (const object of included) {
+    const verification = includedVerification.safeParse(object);
+    if (!verification.success) continue;
+    verifications += 1;
+    const type = verification.data.type.slice('verification/'.length);
+    if (!personaIdentifierPattern.test(type)) continue;
+    for (const value of verification.data.attributes?.checks ?? []) {
+      const check = includedCheck.safeParse(value);
+      if (!check.success || check.data.status !== 'failed') continue;
+      const name = check.data.name;
+      if (!personaIdentifierPattern.test(name)) continue;
+      if (checks.some((known) => known.type === type && known.name === name)) continue;
+      if (checks.length < flaggedChecksMax) checks.push({ type, name });
+    }
+  }
+  return verifications === 0 ? undefined : checks;
+}
+
 /** The verified webhook body (parsed JSON) as the bus event the webhook publishes. */
 export function receivedFromWebhook(json: unknown): WebhookBodyReading {
   const envelope = personaWebhookEvent.safeParse(json);
@@ -55,6 +98,7 @@ export function receivedFromWebhook(json: unknown): WebhookBodyReading {
     return { kind: 'invalid', issues };
   }
   // Only these fields travel: the payload may hold personal data and could exceed 256 KB.
+  const flaggedChecks = flaggedChecksFromIncluded(attributes.payload.included);
   return {
     kind: 'event',
     event: {
@@ -64,6 +108,7 @@ export function receivedFromWebhook(json: unknown): WebhookBodyReading {
       inquiryId: resource.data.id,
       inquiryStatus: resource.data.attributes.status,
       referenceId: resource.data.attributes['reference-id'],
+      ...(flaggedChecks === undefined ? {} : { flaggedChecks }),
     },
   };
 }
@@ -75,5 +120,6 @@ export function personaEventFromReceived(detail: PersonaEventReceived): PersonaE
     name: detail.name,
     createdAt: detail.createdAt,
     inquiry: { id: detail.inquiryId, referenceId: detail.referenceId },
+    ...(detail.flaggedChecks === undefined ? {} : { flaggedChecks: detail.flaggedChecks }),
   };
 }

@@ -1,4 +1,5 @@
 import type { KycStatusChanged } from '#contracts/events.ts';
+import type { FlaggedCheck } from '#contracts/flagged-checks.ts';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { PersonaInquiryStatus } from '#contracts/persona-webhook.ts';
 import type { StoredAuditEntry } from '../admin-audit/trail.ts';
@@ -38,6 +39,11 @@ export interface KycRecord {
   erased?: boolean;
   /** Four-eyes (ADR 0080): a proposed decision waiting for a second reviewer; absent: none. */
   proposal?: KycProposal | null;
+  /**
+   * The checks that failed, as the last applied Persona event of the current inquiry listed them
+   * (ADR 0082's amendment); absent or empty: none known.
+   */
+  flaggedChecks?: FlaggedCheck[];
 }
 
 /** One status change (or, when `status` equals `previousStatus`, only an applied event). */
@@ -79,6 +85,12 @@ export interface StatusChange {
    * status does not change.
    */
   audit?: StoredAuditEntry;
+  /**
+   * Persona events whose `included` held verifications: the failed checks, stored in place of the
+   * previous summary (in the same conditional write, so a stale event never replaces a newer one).
+   * Absent: the stored summary stays.
+   */
+  flaggedChecks?: readonly FlaggedCheck[];
 }
 
 export type ApplyResult =
@@ -220,7 +232,7 @@ export interface KycStore extends KycStateReader, KycOutbox, KycAdminQueue {
    * Records a new inquiry for the user in one transaction: the state item (created with
    * `not_started` and attempt 1, or updated if `expectedVersion` still matches: an inquiry that
    * expired unsubmitted is replaced within the same attempt), the inquiry mapping, and the inquiry
-   * recorded against the person.
+   * recorded against the person. A replaced inquiry's failed checks are cleared.
    */
   recordInquiry(input: {
     userId: string;
@@ -251,9 +263,9 @@ export interface KycStore extends KycStateReader, KycOutbox, KycAdminQueue {
   /**
    * The person starts the new attempt a reviewer allowed, in one transaction: the state goes from
    * `rejected` (at `expectedVersion`, with the allowance) to `not_started` with the new inquiry and
-   * the next attempt number, the reason code and the last event time are cleared (the new inquiry's
-   * events are ordered among themselves), the inquiry is recorded against the person, and the
-   * change gets its history and outbox items.
+   * the next attempt number, the reason code, the failed checks and the last event time are
+   * cleared (the new inquiry's events are ordered among themselves), the inquiry is recorded
+   * against the person, and the change gets its history and outbox items.
    */
   startNewAttempt(
     input: NewAttemptStart,

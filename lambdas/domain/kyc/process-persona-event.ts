@@ -103,6 +103,8 @@ export function processPersonaEvent(deps: { store: KycStore; events: EventPublis
         reasonCode: reasonCodeForEvent(event.name),
         at: now.toISOString(),
         ...(held ? { held } : {}),
+        // Why Persona flagged it, from the event's `included`: written only with the event itself.
+        ...(event.flaggedChecks === undefined ? {} : { flaggedChecks: event.flaggedChecks }),
       });
       if (result.outcome === 'duplicate') return { outcome: 'duplicate' };
       if (result.outcome === 'conflict') continue; // re-read: someone else wrote first

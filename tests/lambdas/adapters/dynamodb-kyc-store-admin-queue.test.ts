@@ -3,6 +3,7 @@ import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationHistoryLimit, verificationPageSize } from '#contracts/admin-verifications.ts';
+import type { FlaggedCheck } from '#contracts/flagged-checks.ts';
 import { DynamoDbAdminAuditLog } from '#lambdas/adapters/dynamodb-admin-audit-log.ts';
 import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
 import { DynamoDbKycStore, historySk } from '#lambdas/adapters/dynamodb-kyc-store.ts';
@@ -71,7 +72,10 @@ const registration = (userId: string, overrides: Partial<RegistrationRecord> = {
 });
 
 /** A user who registered, started an inquiry, and was put in review by Persona. */
-async function userInReview(userId: string, options: { registered?: boolean } = {}) {
+async function userInReview(
+  userId: string,
+  options: { registered?: boolean; flaggedChecks?: FlaggedCheck[] } = {},
+) {
   if (options.registered ?? true) await registrations.saveRegistrationOnce(registration(userId));
   const inquiryId = `inq_${userId.replace(/\W/g, '')}`;
   await kyc.recordInquiry({
@@ -86,6 +90,7 @@ async function userInReview(userId: string, options: { registered?: boolean } = 
     name: 'inquiry.marked-for-review',
     createdAt: normaliseInstant(clock.now().toISOString()),
     inquiry: { id: inquiryId, referenceId: userId },
+    ...(options.flaggedChecks ? { flaggedChecks: options.flaggedChecks } : {}),
   });
   expect(outcome).toMatchObject({ outcome: 'applied' });
   return inquiryId;
@@ -162,6 +167,7 @@ describe('the admin queue on DynamoDB Local', () => {
       organizationUrl: 'https://northwatch-defense.example',
       organizationType: 'defense',
       proposal: null,
+      flaggedChecks: [],
       history: [
         {
           status: 'pending',
@@ -197,6 +203,29 @@ describe('the admin queue on DynamoDB Local', () => {
     ]);
     const [first, second] = rejected?.history ?? [];
     expect(first && second && first.at < second.at).toBe(true);
+  });
+
+  it("lists the failed checks Persona's event stored with the state, and keeps them through a reviewer's decision", async () => {
+    const userId = 'auth0|queue-flagged';
+    const checks = [
+      { type: 'selfie', name: 'selfie_id_comparison' },
+      { type: 'government-id', name: 'id_expired' },
+    ];
+    await userInReview(userId, { flaggedChecks: checks });
+    sent.length = 0;
+    const pending = await list()({ status: 'pending' });
+    expect(pending.items.find((item) => item.userId === userId)?.flaggedChecks).toEqual(checks);
+    // From the state items the index already returns: no read of their own (the registrations'
+    // batch read and the index and history queries only).
+    expect([...new Set(sent)].sort()).toEqual(['BatchGetItemCommand', 'QueryCommand']);
+
+    await decideVerification({ store: kyc, events, clock, audit })({
+      adminId: 'auth0|admin',
+      userId,
+      decision: { decision: 'rejected', reasonCode: 'selfie_mismatch' },
+    });
+    const rejected = (await list()({ status: 'rejected' })).items.find((item) => item.userId === userId);
+    expect(rejected?.flaggedChecks).toEqual(checks);
   });
 
   it('no longer lists an erased user, before or after the retention deadline (ADR 0077)', async () => {
@@ -399,10 +428,12 @@ describe('event ordering in the database', () => {
     status: 'pending' | 'approved' | 'rejected',
     eventAt: string,
     eventId: string,
+    flaggedChecks?: FlaggedCheck[],
   ) => {
     const state = await kyc.getRecord(userId);
     if (!state) throw new Error('no state');
     return kyc.applyChange({
+      ...(flaggedChecks ? { flaggedChecks } : {}),
       userId,
       expectedVersion: state.version,
       eventId,
@@ -455,6 +486,53 @@ describe('event ordering in the database', () => {
     expect((await kyc.getRecord(userId))?.status).toBe('pending');
   });
 
+  it("refuses a stale event's failed checks in the database, as it refuses its status", async () => {
+    const userId = 'auth0|flagged-order';
+    const inquiryId = 'inq_flaggedorder';
+    await kyc.recordInquiry({
+      userId,
+      inquiryId,
+      referenceId: userId,
+      expectedVersion: null,
+      at: clock.now().toISOString(),
+    });
+    const newer = [{ type: 'selfie', name: 'selfie_liveness_detection' }];
+    const older = [{ type: 'government-id', name: 'id_tamper_detection' }];
+    expect(
+      await personaChange(userId, inquiryId, 'pending', '2026-11-21T06:31:00.000000Z', 'evt_fo_1', newer),
+    ).toMatchObject({ outcome: 'applied' });
+    // Read before the newer event committed, written after it: the ordering condition refuses it.
+    expect(
+      await personaChange(userId, inquiryId, 'rejected', '2026-11-21T06:30:00.000000Z', 'evt_fo_2', older),
+    ).toEqual({ outcome: 'conflict' });
+    expect((await kyc.getRecord(userId))?.flaggedChecks).toEqual(newer);
+    // A change without checks leaves them; a newer event with an empty list clears them.
+    expect(
+      await personaChange(userId, inquiryId, 'pending', '2026-11-21T06:32:00.000000Z', 'evt_fo_3'),
+    ).toMatchObject({ outcome: 'applied' });
+    expect((await kyc.getRecord(userId))?.flaggedChecks).toEqual(newer);
+    expect(
+      await personaChange(userId, inquiryId, 'approved', '2026-11-21T06:33:00.000000Z', 'evt_fo_4', []),
+    ).toMatchObject({ outcome: 'applied' });
+    expect((await kyc.getRecord(userId))?.flaggedChecks).toBeUndefined();
+
+    // An inquiry that replaces this one within the attempt starts without any.
+    await personaChange(userId, inquiryId, 'approved', '2026-11-21T06:34:00.000000Z', 'evt_fo_5', older);
+    const state = await kyc.getRecord(userId);
+    expect(state?.flaggedChecks).toEqual(older);
+    expect(
+      await kyc.recordInquiry({
+        userId,
+        inquiryId: 'inq_flaggedorder_2',
+        referenceId: userId,
+        expectedVersion: state?.version ?? 0,
+        at: clock.now().toISOString(),
+      }),
+    ).toBe('saved');
+    expect(await kyc.getRecord(userId)).toMatchObject({ inquiryId: 'inq_flaggedorder_2' });
+    expect((await kyc.getRecord(userId))?.flaggedChecks).toBeUndefined();
+  });
+
   it('ends a completed-then-approved pair of the same second approved, whichever arrives first', async () => {
     for (const [index, order] of [
       ['inquiry.completed', 'inquiry.approved'],
@@ -483,7 +561,7 @@ describe('event ordering in the database', () => {
 
   it('allows a new attempt once rejected, starts it in one transaction, and records every inquiry against the person', async () => {
     const userId = 'auth0|queue-attempts';
-    await userInReview(userId);
+    await userInReview(userId, { flaggedChecks: [{ type: 'selfie', name: 'selfie_id_comparison' }] });
     const first = await kyc.getRecord(userId);
     await decideVerification({ store: kyc, events, clock, audit })({
       adminId: 'auth0|admin',
@@ -535,6 +613,8 @@ describe('event ordering in the database', () => {
       reasonCode: null,
       lastEventAt: null,
     });
+    // The new attempt's inquiry has no failed checks yet: the old one's are gone.
+    expect((await kyc.getRecord(userId))?.flaggedChecks).toBeUndefined();
     expect(await kyc.findInquiryOwner('inq_attempt_2')).toEqual({ userId, referenceId: userId });
     expect(
       (await kyc.listInquiries(userId)).map(({ inquiryId, attempt }) => ({ inquiryId, attempt })),
@@ -543,7 +623,7 @@ describe('event ordering in the database', () => {
       { inquiryId: 'inq_attempt_2', attempt: 2 },
     ]);
     const item = (await list()({ status: 'all' })).items.find((entry) => entry.userId === userId);
-    expect(item).toMatchObject({ status: 'not_started', submitted: false, attempt: 2 });
+    expect(item).toMatchObject({ status: 'not_started', submitted: false, attempt: 2, flaggedChecks: [] });
     expect(
       item?.history.map((entry) => [entry.previousStatus, entry.status, entry.decidedBy, entry.action]),
     ).toEqual([

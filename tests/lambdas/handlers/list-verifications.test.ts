@@ -53,6 +53,11 @@ const state = {
   referenceId: 'auth0|u1',
   version: 2,
   decidedBy: 'persona',
+  // The failed checks the last Persona event listed (ADR 0082's amendment); a malformed entry is left out.
+  flaggedChecks: [
+    { type: 'selfie', name: 'selfie_id_comparison' },
+    { type: 'selfie', name: 42 },
+  ],
 };
 const historyItem = {
   pk: 'USER#auth0|u1',
@@ -149,6 +154,7 @@ describe('GET /api/admin/verifications', () => {
           organizationUrl: 'https://helix-bio.example',
           organizationType: 'academic',
           proposal: null,
+          flaggedChecks: [{ type: 'selfie', name: 'selfie_id_comparison' }],
           history: [
             {
               status: 'pending',

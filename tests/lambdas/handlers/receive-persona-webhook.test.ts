@@ -263,6 +263,8 @@ describe('receive-persona-webhook', () => {
           inquiryId: 'inq_1',
           inquiryStatus: 'approved',
           referenceId: 'auth0|u1',
+          // `included` holds a verification, none of its checks failed (ADR 0082's amendment).
+          flaggedChecks: [],
         },
       },
     ]);
@@ -270,6 +272,39 @@ describe('receive-persona-webhook', () => {
     const entry = eventBridge.commandCalls(PutEventsCommand)[0]?.args[0].input.Entries?.[0]?.Detail ?? '';
     for (const pii of ['Ada', 'Lovelace', '1815-12-10', 'X1']) expect(entry).not.toContain(pii);
     expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it('publishes the names of the failed checks in included, not their reasons, and reads a malformed included as none', async () => {
+    const body = (included: unknown) => {
+      const event = JSON.parse(approvedEvent);
+      event.data.attributes.payload.included = included;
+      return JSON.stringify(event);
+    };
+    const flagged = body([
+      {
+        type: 'verification/selfie',
+        id: 'ver_2',
+        attributes: {
+          status: 'failed',
+          checks: [
+            { name: 'selfie_id_comparison', status: 'failed', reasons: ['Ada Lovelace does not match'] },
+            { name: 'selfie_liveness_detection', status: 'passed', reasons: [] },
+          ],
+        },
+      },
+    ]);
+    expect((await call(flagged, sign('wbhsec_current', flagged))).statusCode).toBe(200);
+    for (const malformed of [body('not a list'), body([{ type: 'verification/selfie', attributes: 7 }])]) {
+      expect((await call(malformed, sign('wbhsec_current', malformed))).statusCode).toBe(200);
+    }
+    const details = published().map((entry) => entry.detail as Record<string, unknown>);
+    expect(details.map((detail) => detail.flaggedChecks)).toEqual([
+      [{ type: 'selfie', name: 'selfie_id_comparison' }],
+      undefined,
+      undefined,
+    ]);
+    const entry = eventBridge.commandCalls(PutEventsCommand)[0]?.args[0].input.Entries?.[0]?.Detail ?? '';
+    expect(entry).not.toContain('Lovelace');
   });
 
   it('publishes a redelivered event again: processing, not the webhook, drops duplicates', async () => {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { receivedFromWebhook } from '#lambdas/domain/kyc/persona-event.ts';
 import { type PersonaOptions, type RunningPersona, startPersona } from '#local/persona/index.ts';
 import {
   type Json,
@@ -74,6 +75,41 @@ function verify(request: ReceivedRequest, key: string): boolean {
 const parse = (request: ReceivedRequest) => JSON.parse(request.raw.toString('utf8'));
 
 describe('Persona emulator webhooks', { timeout: 15_000 }, () => {
+  it("sends the inquiry's verifications in each event's included, as its API lists them, failed checks and all", async () => {
+    const { persona, receiver } = await setup(() => 200);
+    const { id, token } = await createInquiry(persona, 'auth0|flagged-user');
+    await post(persona, `/widget/api/inquiries/${id}/start`, { sessionToken: token }, false);
+    await post(
+      persona,
+      `/widget/api/inquiries/${id}/outcome`,
+      { sessionToken: token, outcome: 'review' },
+      false,
+    );
+    await waitFor(() => receiver.received.length >= 4, 5000, 'four events');
+    const review = receiver.received
+      .map(parse)
+      .find((e) => e.data.attributes.name === 'inquiry.marked-for-review');
+    const included = review?.data.attributes.payload.included as Json[];
+    const api = await fetch(`${persona.url}/api/v1/inquiries/${id}?include=verifications`, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    expect(included).toEqual(((await api.json()) as { included: Json[] }).included);
+    const selfie = included.find((object) => object.type === 'verification/selfie') as {
+      attributes: { status: string; checks: { name: string; status: string; reasons: string[] }[] };
+    };
+    expect(selfie.attributes.status).toBe('failed');
+    expect(selfie.attributes.checks.find((check) => check.status === 'failed')).toMatchObject({
+      name: 'selfie_id_comparison',
+      reasons: [expect.any(String)],
+    });
+    // What the webhook reads of it: the failed check's name, for the review queue's card.
+    const reading = receivedFromWebhook(review);
+    expect(reading).toMatchObject({
+      kind: 'event',
+      event: { flaggedChecks: [{ type: 'selfie', name: 'selfie_id_comparison' }] },
+    });
+  });
+
   it('signs each event verifiably and sends started, completed, approved in order', async () => {
     // The receiver answers slowly, so events sent concurrently would overlap.
     const { persona, receiver } = await setup(() => 200, {}, 40);
@@ -121,8 +157,17 @@ describe('Persona emulator webhooks', { timeout: 15_000 }, () => {
       expect(event.data.attributes.payload.data.id).toBe(id);
       expect(event.data.attributes.payload.data.type).toBe('inquiry');
       expect(event.data.attributes.payload.data.attributes['reference-id']).toBe('auth0|webhook-user');
-      expect(event.data.attributes.payload.included).toEqual([]);
     }
+    // As Persona's: `included` holds the inquiry's verifications once it has run them.
+    const included = events.map((e) =>
+      (e.data.attributes.payload.included as { type: string }[]).map((object) => object.type),
+    );
+    expect(included).toEqual([
+      [],
+      [],
+      ['verification/government-id', 'verification/selfie'],
+      ['verification/government-id', 'verification/selfie'],
+    ]);
     expect(events.map((e) => e.data.attributes.payload.data.attributes.status)).toEqual([
       'created',
       'pending',

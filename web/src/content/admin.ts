@@ -95,6 +95,8 @@ export const adminCopy = {
   checks: {
     /** ADR 0082: Persona's verifications and their failed checks, loaded when opened. */
     summary: 'Why Persona flagged it',
+    /** ADR 0082's amendment: the failed checks' names on the card, from the last webhook event. */
+    flagged: 'Flagged by Persona',
     loading: "Loading Persona's checks…",
     failed: "Persona's checks could not be loaded.",
     retry: 'Try again',

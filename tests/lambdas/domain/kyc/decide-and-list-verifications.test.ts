@@ -695,6 +695,7 @@ describe('listVerifications', () => {
         organizationUrl: 'https://northwatch-defense.example',
         organizationType: 'defense',
         proposal: null,
+        flaggedChecks: [],
         history: [],
       },
     ]);

@@ -222,6 +222,48 @@ describe('processPersonaEvent', () => {
     expect(store.states.get(userId)?.status).toBe('approved');
   });
 
+  it("stores the failed checks an event's verifications listed, replaced by a newer event's, never by a stale one", async () => {
+    const { store, process } = await setup();
+    const selfie = [{ type: 'selfie', name: 'selfie_id_comparison' }];
+    await process(personaEvent('inquiry.completed', 3, { flaggedChecks: selfie }));
+    expect(store.states.get(userId)?.flaggedChecks).toEqual(selfie);
+
+    // An older event (a delivery that arrived late) changes nothing, its checks included.
+    const older = [{ type: 'government-id', name: 'id_tamper_detection' }];
+    expect(await process(personaEvent('inquiry.failed', 2, { flaggedChecks: older }))).toEqual({
+      outcome: 'stale',
+    });
+    expect(store.states.get(userId)?.flaggedChecks).toEqual(selfie);
+
+    // A newer event without verifications (the reconciliation's, say) tells nothing: they stay.
+    await process(personaEvent('inquiry.marked-for-review', 4));
+    expect(store.states.get(userId)).toMatchObject({ lastEventId: 'evt_inquiry.marked-for-review_4' });
+    expect(store.states.get(userId)?.flaggedChecks).toEqual(selfie);
+
+    // A newer event's verifications replace them; an event whose verifications all passed clears them.
+    const expired = [
+      { type: 'government-id', name: 'id_expired' },
+      { type: 'selfie', name: 'selfie_liveness_detection' },
+    ];
+    await process(personaEvent('inquiry.declined', 5, { flaggedChecks: expired }));
+    expect(store.states.get(userId)).toMatchObject({ status: 'rejected', flaggedChecks: expired });
+    await process(personaEvent('inquiry.approved', 6, { flaggedChecks: [] }));
+    expect(store.states.get(userId)?.status).toBe('approved');
+    expect(store.states.get(userId)?.flaggedChecks).toBeUndefined();
+  });
+
+  it("stores the failed checks of Persona's event that came after a reviewer's decision, which stands", async () => {
+    const store = await kycTables.newStore();
+    await store.seed({ userId, inquiryId, status: 'approved', decidedBy: 'admin', version: 3 });
+    const events = new RecordingPublisher();
+    const checks = [{ type: 'government-id', name: 'id_fabrication_detection' }];
+    const result = await processPersonaEvent({ store, events, clock })(
+      personaEvent('inquiry.declined', 9, { flaggedChecks: checks }),
+    );
+    expect(result).toMatchObject({ outcome: 'held', status: 'approved' });
+    expect(store.states.get(userId)).toMatchObject({ status: 'approved', flaggedChecks: checks });
+  });
+
   it('applies a decision that shares its second with the pending event, in either order', async () => {
     for (const order of [
       ['inquiry.completed', 'inquiry.approved'],

@@ -54,6 +54,7 @@ const item = (overrides: Partial<VerificationItem> & { userId: string }): Verifi
   organizationUrl: 'https://northwatch-defense.example',
   organizationType: 'defense',
   proposal: null,
+  flaggedChecks: [],
   history: [
     {
       status: 'pending',
@@ -985,6 +986,42 @@ describe('a workspace that scales and shows the evidence (ADR 0082)', () => {
     expect(article.textContent).toContain("Persona's inquiry status: Needs review");
     // Only failing verifications are listed.
     expect(article.textContent).not.toContain('Government id verification');
+  });
+
+  it('says on the card which checks Persona flagged, from the list alone: no disclosure, no request', async () => {
+    const flagged = item({
+      userId: 'auth0|u3',
+      organizationName: 'Flagged Labs',
+      email: 'flo@flagged-labs.example',
+      flaggedChecks: [
+        { type: 'selfie', name: 'selfie_id_comparison' },
+        { type: 'government-id', name: 'id_expired' },
+      ],
+    });
+    const declined = item({
+      ...helix,
+      status: 'rejected',
+      decidedBy: 'persona',
+      reasonCode: 'checks_declined',
+      flaggedChecks: [{ type: 'government-id', name: 'id_tamper_detection' }],
+    });
+    const api = fakeApi({
+      lists: { all: { items: [flagged, northwatch, declined], truncated: false, nextCursor: null } },
+    });
+    renderQueue(paths.adminVerification.getHref('all'));
+    const article = await findCard('Flagged Labs');
+    const line = within(article).getByText('Flagged by Persona:').closest('p');
+    expect(line?.textContent).toBe('Flagged by Persona: Selfie id comparison, Id expired');
+    // The disclosure with the reasons is still there, closed; nothing was asked of Persona.
+    expect(
+      within(article).getByRole('button', { name: 'Why Persona flagged it' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+    expect(api.calls.filter((call) => call.url.endsWith('/evidence'))).toEqual([]);
+    // A decided card shows it while collapsed; a card without failed checks shows no line.
+    const collapsed = card('Helix Bio');
+    expect(within(collapsed).queryByRole('form')).toBeNull();
+    expect(collapsed.textContent).toContain('Flagged by Persona: Id tamper detection');
+    expect(card('Northwatch Defense').textContent).not.toContain('Flagged by Persona');
   });
 
   it('searches by organization or email through the URL, from the first page, and clears it', async () => {

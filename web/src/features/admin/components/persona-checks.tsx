@@ -1,21 +1,18 @@
 import { useCallback } from 'react';
+import type { FlaggedCheck } from '#contracts/flagged-checks.ts';
 import { adminCopy } from '#web/content/admin.ts';
 import { fetchEvidence } from '#web/features/admin/api/verifications.ts';
 import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
+import { readable } from '#web/features/admin/lib/persona-names.ts';
 import { useOnOpen } from '#web/features/admin/lib/use-on-open.ts';
 import type { ApiClient } from '#web/lib/api-client.ts';
 
 // Why Persona flagged a case (ADR 0082): the inquiry's verifications and the checks that failed,
 // read from Persona when the reviewer opens the disclosure (one request per opening), so the queue
-// stays one request and Persona's rate limit is spent only on the cases a reviewer looks at.
+// stays one request and Persona's rate limit is spent only on the cases a reviewer looks at. The
+// card's one line above it (`FlaggedChecks`) names the failed checks without a request.
 
 const copy = adminCopy.checks;
-
-/** `selfie_id_comparison` -> "Selfie id comparison": Persona's slug, readable, never a guess. */
-const readable = (slug: string) => {
-  const words = slug.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 export function PersonaChecks({ userId }: { userId: string }) {
   const fetcher = useCallback(
@@ -71,5 +68,20 @@ export function PersonaChecks({ userId }: { userId: string }) {
         </ul>
       )}
     </Disclosure>
+  );
+}
+
+/**
+ * Why Persona flagged the case, in one line visible without opening anything (ADR 0082's
+ * amendment): the failed checks the queue item carries, from the last webhook event of the
+ * inquiry, named as the disclosure names them. Nothing when none is known.
+ */
+export function FlaggedChecks({ checks }: { checks: readonly FlaggedCheck[] }) {
+  if (checks.length === 0) return null;
+  const names = [...new Set(checks.map((check) => readable(check.name)))];
+  return (
+    <p className="review-item__flagged">
+      <strong>{copy.flagged}:</strong> {names.join(', ')}
+    </p>
   );
 }

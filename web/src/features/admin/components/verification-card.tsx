@@ -11,7 +11,7 @@ import {
   DecisionForm,
   NewAttemptForm,
 } from '#web/features/admin/components/decision-form.tsx';
-import { PersonaChecks } from '#web/features/admin/components/persona-checks.tsx';
+import { FlaggedChecks, PersonaChecks } from '#web/features/admin/components/persona-checks.tsx';
 import { StatusBadge } from '#web/features/admin/components/status-badge.tsx';
 import { VerificationHistory } from '#web/features/admin/components/verification-history.tsx';
 import { formatInstant } from '#web/features/admin/lib/format-time.ts';
@@ -100,6 +100,7 @@ export function VerificationCard(props: VerificationCardProps) {
         </h3>
         <StatusBadge status={item.status} />
       </header>
+      <FlaggedChecks checks={item.flaggedChecks} />
       {decided && (
         <div className="review-item__summary">
           <p>
