@@ -172,9 +172,15 @@ describe('GET /api/admin/verifications', () => {
     });
     const indexQuery = ddb.commandCalls(QueryCommand, { IndexName: 'byStatus' })[0]?.args[0].input;
     expect(indexQuery?.ExpressionAttributeValues).toEqual({ ':status': 'pending' });
-    // The registration is read from the submissions table by its key, nothing else.
+    // The registration and the profile (an invited member's organization, ADR 0084) are read from
+    // the submissions table by their keys, in one call, nothing else.
     expect(ddb.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems).toEqual({
-      'submissions-test': { Keys: [{ pk: 'REGISTRATION#auth0|u1', sk: 'REGISTRATION' }] },
+      'submissions-test': {
+        Keys: [
+          { pk: 'REGISTRATION#auth0|u1', sk: 'REGISTRATION' },
+          { pk: 'PROFILE#auth0|u1', sk: 'PROFILE' },
+        ],
+      },
     });
   });
 
