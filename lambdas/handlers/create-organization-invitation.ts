@@ -1,9 +1,5 @@
 import { createOrganizationInvitationRoute } from '#contracts/organization-team.ts';
-import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
-import { DynamoDbKycStateReader } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
-import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
-import { organizationTeamStore, teamDirectory } from '#lambdas/adapters/organization-team-store.ts';
-import { tableName } from '#lambdas/config.ts';
+import { invitationDeps, teamDirectory } from '#lambdas/adapters/organization-team-store.ts';
 import { inviteMember } from '#lambdas/domain/organization/team-actions.ts';
 import { systemClock } from '#lambdas/domain/ports.ts';
 import { httpHandler } from '#lambdas/http/http-handler.ts';
@@ -13,13 +9,7 @@ import { logger } from '#lambdas/runtime/logger.ts';
 // An approved org_admin invites a colleague (ADR 0084): Auth0's organization invitation (which
 // sends the email), then the product's record and its trail entry. The address stays out of logs.
 
-const invite = inviteMember({
-  ...organizationTeamStore({ audit: true }),
-  directory: teamDirectory(),
-  kyc: new DynamoDbKycStateReader(documentClient, tableName('kycState')),
-  limiter: new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock),
-  clock: systemClock,
-});
+const invite = inviteMember({ ...invitationDeps(), directory: teamDirectory() });
 
 export const handler = httpHandler(
   { route: createOrganizationInvitationRoute },

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { problemTypes } from '#contracts/problem.ts';
-import { managementFetch } from '#tests/helpers/management-api.ts';
+import { managementApi } from '#tests/helpers/management-api.ts';
 import { organizationLogin } from '#tests/helpers/organization-login.ts';
 import { registeredUser } from '#tests/helpers/registration.ts';
-import { mailbox, managementToken } from '#tests/helpers/tokens.ts';
+import { mailbox } from '#tests/helpers/tokens.ts';
 
 // The organization registration creates and the API's organization check, through the web origin
 // (ADR 0083; issue 27, item 1): the responsible person is the organization's org_admin, their
@@ -18,19 +18,7 @@ const namespace = stack.idp.claimsNamespace;
 const api = (path: string, token: string) =>
   fetch(`${stack.web}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
-async function management(method: string, path: string, body?: unknown) {
-  const res = await managementFetch(`${stack.idp.issuer}api/v2${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await managementToken(stack)}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected field by field
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
-}
+const management = managementApi(stack);
 
 async function organizationToken(organization: string, email: string, password: string) {
   const { back, verifier } = await signIn({ organization }, { email, password });

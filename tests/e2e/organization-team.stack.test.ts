@@ -5,7 +5,7 @@ import type { OrganizationInvitation, OrganizationTeamResponse } from '#contract
 import { problemContentType, problemTypes } from '#contracts/problem.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { invitationLink as sharedInvitationLink } from '#tests/helpers/invitations.ts';
-import { managementFetch } from '#tests/helpers/management-api.ts';
+import { managementApi } from '#tests/helpers/management-api.ts';
 import { organizationLogin } from '#tests/helpers/organization-login.ts';
 import {
   identityVerificationConsent,
@@ -15,7 +15,7 @@ import {
   webApi,
 } from '#tests/helpers/persona-webhooks.ts';
 import { registeredUser } from '#tests/helpers/registration.ts';
-import { mailbox, managementToken } from '#tests/helpers/tokens.ts';
+import { mailbox } from '#tests/helpers/tokens.ts';
 
 // Issue 27, items 2 and 3, through the web origin (ADR 0084): an approved org_admin invites a
 // colleague; Auth0's invitation email brings them in (a password, the address verified, a
@@ -28,15 +28,7 @@ const stack = inject('stack');
 const api = webApi(stack);
 const { Browser, authorize, formAction, exchange, signIn } = organizationLogin(stack);
 
-async function management(method: string, path: string) {
-  const res = await managementFetch(`${stack.idp.issuer}api/v2${path}`, {
-    method,
-    headers: { authorization: `Bearer ${await managementToken(stack)}` },
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected field by field
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
-}
+const management = managementApi(stack);
 
 /** A login through the organization with a password, the way the web signs in. */
 async function organizationToken(organization: string, email: string, password: string) {
