@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { dashboardsCopy } from '#web/content/dashboards.ts';
+import { useModalDialog } from '#web/lib/use-modal-dialog.ts';
 
 const copy = dashboardsCopy.segment.dialog;
 
@@ -10,22 +11,11 @@ const copy = dashboardsCopy.segment.dialog;
 // inert page behind it and Escape to close, at no bundle cost. `action` null closes it; the
 // dialog's own close (Escape, Close) reports through `onClose`, which returns focus to the opener.
 export function ActionDialog({ action, onClose }: { action: string | null; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  // Close is the one control that does something here; the browser would otherwise focus the link.
   const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(action !== null, closeButton);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (action !== null && !element.open) {
-      element.showModal();
-      // The one control that does something here; the browser would otherwise pick the link.
-      closeButton.current?.focus();
-    } else if (action === null && element.open) {
-      element.close();
-    }
-  }, [action]);
 
   return (
     <dialog

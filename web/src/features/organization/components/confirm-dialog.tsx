@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { teamCopy } from '#web/content/organization-team.ts';
+import { useModalDialog } from '#web/lib/use-modal-dialog.ts';
 
 const copy = teamCopy.confirm;
 
@@ -23,19 +24,10 @@ export function ConfirmDialog({
   busy: boolean;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(confirmation !== null, cancel);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (confirmation && !element.open) {
-      element.showModal();
-      cancel.current?.focus();
-    } else if (!confirmation && element.open) element.close();
-  }, [confirmation]);
 
   return (
     <dialog
