@@ -173,4 +173,29 @@ describe("an organization's team in the browser", () => {
     await invitee.context.close();
     await admin.context.close();
   }, 150_000);
+
+  it('signs a member in through their organization even in a browser that never used the emailed link', async () => {
+    const founder = await signedInNewUser(browser, stack, 'commercial');
+    await db.approve(userIdOf(await passwordToken(stack, founder.email, founder.password)));
+    await founder.context.close();
+
+    // Another browser: no remembered organization, a plain sign-in with the password.
+    const { context, problems } = await journeyContext(browser, stack);
+    const page = await context.newPage();
+    await page.goto(`${stack.web}/organization`);
+    await page.waitForURL((url) => url.origin === new URL(stack.idp.issuer).origin);
+    expect(new URL(page.url()).searchParams.get('organization')).toBeNull();
+    await page.getByLabel('Email address').fill(founder.email);
+    await page.getByLabel('Password', { exact: true }).fill(founder.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The callback signs in again through the organization over the provider's session (no second
+    // form), so the team page's organization-scoped call carries the organization's token.
+    await page.waitForURL(`${stack.web}/organization`);
+    const members = main(page).getByRole('table', { name: 'Members of your organization' });
+    await row(members, founder.email).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('platform.organization'))).toMatch(/^org_/);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
 });
