@@ -204,6 +204,9 @@ function SessionGate({ auth }: { auth: AuthSession }) {
         await auth.getAccessToken({ fresh: true }).catch(() => undefined);
       }
       meRef.current = me;
+      // An answer that arrives after the session ended (a refresh's read racing a logout) must not
+      // tell the public pages' nav that someone is signed in.
+      if (ended.current) return me;
       const approved = me.emailVerified && me.kycStatus === 'approved';
       setAuthHint(
         me.role === 'admin' ? 'admin' : approved && me.organizationRole === 'org_admin' ? 'team' : approved,
