@@ -48,7 +48,8 @@ describe('what a stack keeps', () => {
     it(`retains the data, secrets, buckets, key and logs on update and delete, in ${shape}`, () => {
       const kept = resources.filter((r) => r.DeletionPolicy === 'RetainExceptOnCreate');
       const count = (type: string) => kept.filter((r) => r.Type === type).length;
-      expect(count('AWS::SecretsManager::Secret')).toBe(8);
+      // Six Auth0 applications' credentials (ADR 0034, 0084), Persona's two, the origin secret.
+      expect(count('AWS::SecretsManager::Secret')).toBe(9);
       expect(count('AWS::DynamoDB::GlobalTable')).toBe(4);
       expect(count('AWS::S3::Bucket')).toBe(2);
       expect(count('AWS::Logs::LogGroup')).toBeGreaterThan(20);
