@@ -4,8 +4,8 @@ import type { RegistrationRequest } from '#contracts/registration.ts';
 import { Seo } from '#web/components/seo.tsx';
 import { paths } from '#web/config/paths.ts';
 import { checkYourEmail as copy } from '#web/content/check-your-email.ts';
-import { ResendLoginInstructions } from '#web/features/registration/index.ts';
 import { useHydrated } from '#web/lib/hydrated.ts';
+import { ResendLoginInstructions } from '#web/pages/components/resend-login-instructions.tsx';
 
 /** This page's history entry, as the wizard left it (ADR 0086). */
 interface SentState {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { RegistrationRequest } from '#contracts/registration.ts';
 import { checkYourEmail as copy } from '#web/content/check-your-email.ts';
-import { createRegistration } from '#web/features/registration/api/create-registration.ts';
+import { createRegistration } from '#web/features/registration/index.ts';
 
 /** As many resends as the per-recipient budget of the emails a registration sends (ADR 0033, 0086). */
 export const maxResends = 3;
