@@ -86,6 +86,12 @@ export const handler = eventHandler(
         });
         countMetric('PublicEmailSuppressed');
         break;
+      case 'login_instructions_resent':
+        logger.info('login instructions resent to an address whose password link was never used', {
+          registrationId,
+          email: maskEmail(stored.email),
+        });
+        break;
       case 'registered':
         countMetric('RegistrationSubmitted');
         logger.info('registration completed', { registrationId, userId: result.userId });

@@ -208,7 +208,7 @@ describe('the status screen of a verification stopped by a withdrawal', () => {
       await dialog.getByRole('checkbox', { name: statement.text }).check();
     }
     await dialog.getByRole('button', { name: 'Agree and Continue' }).click();
-    await page.getByText('Consent recorded!').waitFor();
+    await page.getByText('Consent recorded successfully!', { exact: false }).waitFor();
     // The stopped verification is not resumed: the person verifies again, in a new inquiry.
     await page.waitForURL(`${stack.web}/kyc/persona`);
     await personaWidget(page).getByRole('button', { name: 'Needs review' }).waitFor();

@@ -163,7 +163,7 @@ describe('an approved commercial user', () => {
 
     await identity.getByRole('link', { name: 'Open Commercial Dashboard' }).click();
     await page.waitForURL(`${stack.web}/commercial-dashboard`);
-    await heading(page, 'Commercial Dashboard');
+    await heading(page, 'Commercial Space Operations');
     violations.push(...(await accessible(page, '/commercial-dashboard')));
 
     // A quick action answers in a modal dialog; Escape closes it and focus returns to the action.

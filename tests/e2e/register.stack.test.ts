@@ -161,7 +161,9 @@ describe.each([
     await page.getByText('Registration Successful!').waitFor();
     expect(await page.getByText('Please check your email for login instructions.').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('registration_data'))).toBeNull();
-    expect(await page.getByRole('link', { name: 'Open Email App' }).getAttribute('href')).toBe('mailto:');
+    // The address it sent to, and the web inboxes rather than a bare mailto: (ADR 0086).
+    expect(await page.locator('.check-email__address strong').textContent()).toBe(email);
+    expect(await page.locator('main a[href^="mailto:"]').count()).toBe(0);
     violations.push(...(await axe(page, '/check-your-email (toast showing)')));
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();

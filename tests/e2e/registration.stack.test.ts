@@ -54,6 +54,25 @@ const mailTo = async (email: string) =>
 
 const settle = () => fetch(`${stack.api}/__local/events/settle`, { method: 'POST' });
 
+/** Sets the first password from the login instructions' link, as the person does: it verifies the address. */
+async function usePasswordLink(email: string): Promise<void> {
+  const [instructions] = await mailTo(email);
+  const ticketUrl = /(http:\/\/localhost:\d+\/lo\/reset\?ticket=[^\s"<#]+)/.exec(
+    instructions?.body.text ?? '',
+  )?.[1];
+  if (!ticketUrl) throw new Error('no ticket link in the email');
+  const ticket = new URL(ticketUrl).searchParams.get('ticket') ?? '';
+  const password = `Chosen-${randomBytes(8).toString('hex')}`;
+  const reset = await fetch(`${stack.idp.issuer}lo/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ticket, password, confirm: password }).toString(),
+    redirect: 'manual',
+  });
+  expect([200, 302, 303]).toContain(reset.status);
+  expect((await idpUsersByEmail(email))[0]?.email_verified).toBe(true);
+}
+
 describe('POST /api/registrations', () => {
   it('creates the user, records the agreements, stores the registration, emails login instructions and tells operations', async () => {
     const email = uniqueEmail();
@@ -146,6 +165,7 @@ describe('POST /api/registrations', () => {
     const email = uniqueEmail();
     expect((await register(validRequest(email))).status).toBe(201);
     await settle();
+    await usePasswordLink(email);
     const ledgerBefore = (await db.scan('ConsentLedger')).length;
 
     const again = await register({ ...validRequest(email.toUpperCase()), organizationName: 'Another Org' });
@@ -166,6 +186,7 @@ describe('POST /api/registrations', () => {
     const email = uniqueEmail();
     expect((await register(validRequest(email))).status).toBe(201);
     await settle();
+    await usePasswordLink(email);
     const answers = [];
     for (let i = 0; i < 5; i++) {
       const response = await register(validRequest(email));
@@ -188,6 +209,28 @@ describe('POST /api/registrations', () => {
     );
     expect(limits.length).toBeGreaterThan(0);
     expect(JSON.stringify(limits)).not.toContain(email);
+  });
+
+  it('registering again while the password link is unused ("Resend") sends the login instructions again with a new link, at most 3 a day (ADR 0086)', async () => {
+    const email = uniqueEmail();
+    expect((await register(validRequest(email))).status).toBe(201);
+    await settle();
+    for (let i = 0; i < 4; i++) {
+      const response = await register(validRequest(email));
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({ success: true });
+      await settle();
+    }
+    const mails = await mailTo(email);
+    expect(mails.map((mail) => mail.subject)).toEqual(Array(4).fill('Your login instructions'));
+    const links = mails.map((mail) => /\/lo\/reset\?ticket=([^\s"<#]+)/.exec(mail.body.text ?? '')?.[1]);
+    expect(new Set(links).size).toBe(4);
+    expect(await idpUsersByEmail(email)).toHaveLength(1);
+    // The newest link works.
+    const ticketUrl = /(http:\/\/localhost:\d+\/lo\/reset\?ticket=[^\s"<#]+)/.exec(
+      mails[3]?.body.text ?? '',
+    )?.[1];
+    expect((await fetch(ticketUrl ?? '')).status).toBe(200);
   });
 
   it('answers 201 to a filled honeypot and creates or sends nothing', async () => {

@@ -140,7 +140,7 @@ export async function signedInNewUser(
   await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Confirm new password').fill(password);
   await page.getByRole('button', { name: 'Reset password' }).click();
-  // The password page returns to the login instructions' result URL, `/auth/login`
+  // The password page returns to the login instructions' result URL, `/registration-success`
   // (lambdas/domain/emails/registration-emails.ts): the app starts the login there.
   await page.waitForURL(
     (url) => url.origin === new URL(stack.idp.issuer).origin && url.pathname.startsWith('/u/login/'),
@@ -149,9 +149,14 @@ export async function signedInNewUser(
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${stack.web}/kyc/start`);
+  // The first sign-in after the password link lands on /registration-success (ADR 0086); the
+  // journey's first step is /kyc/start from there.
+  await page.waitForURL((url) => url.href.startsWith(`${stack.web}/registration-success`));
+  await page.getByRole('heading', { level: 1, name: 'Registration Successful' }).waitFor();
+  steps?.mark('login -> /registration-success shown');
+  await page.goto(`${stack.web}/kyc/start`);
   await page.getByRole('heading', { level: 1, name: 'Identity Verification' }).waitFor();
-  steps?.mark('login -> /kyc/start shown');
+  steps?.skip();
   return { context, page, problems, email, password };
 }
 
@@ -181,7 +186,7 @@ export async function giveConsent(
     await dialog.getByRole('checkbox', { name: statement.text }).check();
   }
   await dialog.getByRole('button', { name: 'Agree and Continue' }).click();
-  await page.getByText('Consent recorded!').waitFor();
+  await page.getByText('Consent recorded successfully!', { exact: false }).waitFor();
   await page.waitForURL(`${stack.web}/kyc/persona`);
 }
 

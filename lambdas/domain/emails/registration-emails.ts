@@ -14,6 +14,15 @@ export function organizationSignInPath(organizationId: string | undefined): stri
 }
 
 /**
+ * Where the password link of the login instructions returns: the web's `/registration-success`
+ * (web/src/config/paths.ts), reached through the organization's sign-in (the web keeps the query
+ * for the login). The first sign-in lands there (ADR 0086).
+ */
+export function registrationWelcomePath(organizationId: string | undefined): string {
+  return organizationSignInPath(organizationId).replace(signInPath, '/registration-success');
+}
+
+/**
  * Sent after registration: the single-use link sets the first password. Nothing the registering
  * person typed goes in (ADR 0072): the address is not proven yet, so a name or organization name
  * here would be anyone's words, sent to anyone from our domain.
@@ -35,11 +44,11 @@ export function loginInstructionsEmail(input: {
         text: `Thank you for registering your organization. An account has been created for ${input.to}.`,
       },
       {
-        text: `Set your password with this single-use link. It expires in ${input.ticketTtlDays} days.`,
+        text: `Set your password with this single-use link. It expires in ${input.ticketTtlDays} days. Setting it also confirms this email address, so there is no separate verification email.`,
         link: { label: 'Set your password', href: input.ticketUrl },
       },
       {
-        text: 'Then sign in, verify your email address and complete the identity verification.',
+        text: 'Then sign in with your email address and the new password, and complete the identity verification from your dashboard.',
         link: { label: 'Sign in', href: appLink(input.appUrl, organizationSignInPath(input.organizationId)) },
       },
       {

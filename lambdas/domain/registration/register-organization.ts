@@ -5,7 +5,7 @@ import { mayEmailRecipient } from '#lambdas/domain/emails/recipient-limit.ts';
 import {
   accountExistsEmail,
   loginInstructionsEmail,
-  organizationSignInPath,
+  registrationWelcomePath,
 } from '#lambdas/domain/emails/registration-emails.ts';
 import type {
   Clock,
@@ -95,6 +95,8 @@ export type RegistrationOutcome =
   | 'account_exists'
   /** An existing account whose address had its "you already have an account" emails for the day. */
   | 'account_exists_not_emailed'
+  /** The address's own registration, whose password link was never used: its login email again. */
+  | 'login_instructions_resent'
   | 'registered';
 
 /** 256 random bits, plus one character of each class so any Auth0 password policy accepts it. */
@@ -181,13 +183,40 @@ export function registerOrganization(deps: RegisterDeps) {
     );
   }
 
+  /** The password link of the login instructions: after it, the first sign-in lands on the welcome. */
+  function createLoginTicket(userId: string, organizationId: string | undefined): Promise<string> {
+    return deps.users.createPasswordChangeTicket(
+      userId,
+      appLink(deps.appUrl, registrationWelcomePath(organizationId)),
+    );
+  }
+
   async function accountExists(
     user: DirectoryUser,
     email: string,
+    previous?: RegistrationProgress,
   ): Promise<{ outcome: RegistrationOutcome }> {
     const to = user.email || email;
     if (!(await mayEmailRecipient(deps.limiter, 'account-exists-email', to))) {
       return { outcome: 'account_exists_not_emailed' };
+    }
+    // "Resend" on /check-your-email registers the same address again (ADR 0086). The account this
+    // address's own registration created, whose password link was never used (the link verifies the
+    // address), gets its login instructions again with a new link; any other account gets "you
+    // already have an account". The answer to the request is the same either way (ADR 0033), and
+    // both emails draw on the same per-recipient budget.
+    if (previous?.completedAt && previous.userId === user.userId && !user.emailVerified) {
+      const ticketUrl = await createLoginTicket(user.userId, previous.organizationId);
+      await deps.mailer.send(
+        loginInstructionsEmail({
+          to,
+          ticketUrl,
+          ticketTtlDays: passwordTicketTtlDays,
+          appUrl: deps.appUrl,
+          organizationId: previous.organizationId,
+        }),
+      );
+      return { outcome: 'login_instructions_resent' };
     }
     await deps.mailer.send(accountExistsEmail({ to, appUrl: deps.appUrl }));
     return { outcome: 'account_exists' };
@@ -258,7 +287,7 @@ export function registerOrganization(deps: RegisterDeps) {
     let user: DirectoryUser;
     if (existing) {
       if (!previous || !canResume(previous, existing, deps.clock.now()))
-        return accountExists(existing, email);
+        return accountExists(existing, email, previous);
       user = existing;
       progress = previous.userId ? previous : await save({ ...previous, userId: existing.userId });
     } else {
@@ -340,9 +369,9 @@ export function registerOrganization(deps: RegisterDeps) {
     }
 
     if (!progress.loginEmailSent) {
-      // After the password is set, the sign-in goes through the organization too.
-      const signIn = appLink(deps.appUrl, organizationSignInPath(organizationId));
-      const ticketUrl = await deps.users.createPasswordChangeTicket(userId, signIn);
+      // After the password is set, the first sign-in goes through the organization too, and lands
+      // on /registration-success (ADR 0086).
+      const ticketUrl = await createLoginTicket(userId, organizationId);
       await deps.mailer.send(
         loginInstructionsEmail({
           to: email,

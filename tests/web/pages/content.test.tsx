@@ -35,6 +35,12 @@ describe('home', () => {
     const { main, mainElement } = await renderPage('/');
 
     expect(main.getByRole('heading', { level: 1, name: 'See where pathogens evolve next' })).toBeDefined();
+    // Registration is the hero's first call to action, not only the account band's (ADR 0086).
+    const hero = within(mainElement.querySelector<HTMLElement>('section.hero') as HTMLElement);
+    const heroActions = hero.getAllByRole('link');
+    expect(heroActions[0]?.textContent).toBe('Register your organization');
+    expect(heroActions[0]?.getAttribute('href')).toBe('/register');
+    expect(hero.getByRole('link', { name: 'Request beta access' }).getAttribute('href')).toBe('/#waitlist');
     const section = (id: string) =>
       within(mainElement.querySelector<HTMLElement>(`section#${id}`) as HTMLElement);
     expect(section('framework').getByRole('heading', { level: 2, name: 'Our Framework' })).toBeDefined();

@@ -82,7 +82,7 @@ export const dashboardsCopy = {
   },
   segment: sharedSegment,
   commercial: {
-    title: 'Commercial Dashboard',
+    title: 'Commercial Space Operations',
     intro:
       'Your workspace for pathogen-evolution forecasting. Each capability is switched on for your organization during onboarding with your account manager.',
     capabilities: [

@@ -56,7 +56,7 @@ export const kycCopy = {
     submit: 'Agree and Continue',
     saving: 'Saving...',
     cancel: 'Cancel',
-    recorded: 'Consent recorded!',
+    recorded: 'Consent recorded successfully! You can now verify your identity.',
     storeFailed: 'Failed to store consent. Please try again.',
     failed: 'An error occurred. Please try again.',
     emailNotVerified: 'Please verify your email address before giving consent.',

@@ -78,6 +78,8 @@ export const registration = {
   },
   /** People never see it; bots fill it (see the contract's `website`). */
   honeypotLabel: 'Leave this field empty',
+  /** On the last step: the address the login instructions go to, before Create Account. */
+  review: { label: 'Your login instructions will be sent to', change: 'Change email' },
   continue: 'Continue',
   back: 'Back',
   submit: 'Create Account',

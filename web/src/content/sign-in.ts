@@ -32,8 +32,8 @@ export const signInCopy = {
     userMissing: 'User information not available. Please try logging in again.',
   },
   registrationSuccess: {
-    title: 'Your Account Is Ready',
-    body: 'Your organization is registered and your identity is verified. Your dashboard is ready for you.',
+    title: 'Registration Successful',
+    body: 'Your organization is registered and your password is set. Your dashboard shows what comes next: the identity verification, about five minutes with a government-issued photo ID and a selfie.',
     dashboard: 'Go to Dashboard',
     home: 'Back to Home',
   },

@@ -17,7 +17,10 @@ export function Component() {
           <h1 id="hero-title">{home.hero.title}</h1>
           <p className="hero__lead">{home.hero.lead}</p>
           <div className="actions">
-            <a className="button" href={sectionHref('waitlist')}>
+            <Link className="button" to={paths.register.getHref()}>
+              {home.hero.register}
+            </Link>
+            <a className="button button--secondary" href={sectionHref('waitlist')}>
               {home.hero.primaryAction}
             </a>
             <a className="button button--secondary" href={sectionHref('framework')}>

@@ -6,7 +6,9 @@ import {
   accountExistsEmail,
   loginInstructionsEmail,
   registrationNotificationEmail,
+  registrationWelcomePath,
 } from '#lambdas/domain/emails/registration-emails.ts';
+import { paths } from '#web/config/paths.ts';
 
 describe('email texts', () => {
   it('keep the link of the login instructions escaped in the HTML and whole in the text', () => {
@@ -19,6 +21,24 @@ describe('email texts', () => {
     expect(mail.html).toContain('href="https://tenant.example/lo/reset?ticket=abc&amp;x=1#"');
     expect(mail.text).toContain('https://tenant.example/lo/reset?ticket=abc&x=1#');
     expect(mail.text).toContain('https://app.example/auth/login');
+  });
+
+  it('say in the login instructions that the password link confirms the address, and promise no verification step', () => {
+    const mail = loginInstructionsEmail({
+      to: 'a@b.example',
+      ticketUrl: 'https://tenant.example/lo/reset?ticket=abc#',
+      ticketTtlDays: 3,
+      appUrl: 'https://app.example',
+      organizationId: 'org_abc',
+    });
+    expect(mail.text).toContain('Setting it also confirms this email address');
+    expect(mail.text).not.toMatch(/verify your email/i);
+    expect(mail.text).toContain('https://app.example/auth/login?organization=org_abc');
+  });
+
+  it('send the password link back to the welcome page, through the organization', () => {
+    expect(registrationWelcomePath('org_abc')).toBe(`${paths.registrationSuccess.path}?organization=org_abc`);
+    expect(registrationWelcomePath(undefined)).toBe(paths.registrationSuccess.path);
   });
 
   it('fold an address to the mailbox it reaches, and nothing more', () => {

@@ -231,9 +231,12 @@ describe('registerOrganization', () => {
     const s = setup();
     const { userId } = await s.register(request, context);
     // Both the ticket's way back and the email's sign-in link go through the organization (ADR 0083).
-    const signIn = `https://app.example/auth/login?organization=${[...s.organizations.organizations.keys()][0]}`;
+    // The password link's way back is the welcome page, /registration-success (ADR 0086).
+    const organization = [...s.organizations.organizations.keys()][0];
+    const signIn = `https://app.example/auth/login?organization=${organization}`;
+    const welcome = `https://app.example/registration-success?organization=${organization}`;
     expect(s.users.tickets).toEqual([
-      { userId, resultUrl: signIn, url: expect.stringContaining('ticket=T1') },
+      { userId, resultUrl: welcome, url: expect.stringContaining('ticket=T1') },
     ]);
     expect(s.mailer.sent).toHaveLength(1);
     expect(s.mailer.sent[0]?.to).toBe('ada@helix-labs.example');
@@ -254,6 +257,41 @@ describe('registerOrganization', () => {
       email: 'ada@helix-labs.example',
       organizationName: 'Helix Labs',
     });
+  });
+
+  it('"Resend" (the same registration again) sends the login instructions with a new link, within the 3 a day, while the link is unused (ADR 0086)', async () => {
+    const s = setup();
+    const { userId } = await s.register(request, context);
+    const outcomes = [];
+    for (let i = 0; i < 4; i++) outcomes.push((await s.register(request, context)).outcome);
+    expect(outcomes).toEqual([
+      'login_instructions_resent',
+      'login_instructions_resent',
+      'login_instructions_resent',
+      'account_exists_not_emailed',
+    ]);
+    expect(s.mailer.sent.map((m) => m.subject)).toEqual(Array(4).fill('Your login instructions'));
+    // Each with its own new link; nothing else created or recorded again.
+    expect(new Set(s.users.tickets.map((t) => t.url)).size).toBe(4);
+    expect(s.users.tickets.every((t) => t.userId === userId)).toBe(true);
+    expect(s.mailer.sent[3]?.text).toContain(s.users.tickets[3]?.url);
+    expect(s.users.users.size).toBe(1);
+    expect(s.ledger.records).toHaveLength(3);
+    expect(s.events.published).toHaveLength(1);
+  });
+
+  it('"Resend" after the password link was used (the address verified) is "you already have an account"', async () => {
+    const s = setup();
+    const { userId } = await s.register(request, context);
+    const user = [...s.users.users.values()].find((u) => u.userId === userId);
+    if (!user) throw new Error('no user');
+    user.emailVerified = true;
+    expect((await s.register(request, context)).outcome).toBe('account_exists');
+    expect(s.mailer.sent.map((m) => m.subject)).toEqual([
+      'Your login instructions',
+      'You already have an account',
+    ]);
+    expect(s.users.tickets).toHaveLength(1);
   });
 
   it('keeps the ticket URL out of its answer and out of the logs', async () => {
@@ -280,8 +318,9 @@ describe('registerOrganization', () => {
     expect(s.mailer.sent.filter((m) => m.subject === 'Your login instructions')).toHaveLength(1);
     expect(s.mailer.sent.filter((m) => m.subject === 'You already have an account')).toHaveLength(0);
     expect(s.events.published).toHaveLength(1);
-    // A third identical request after completion is an existing account.
-    expect((await s.register(request, context)).outcome).toBe('account_exists');
+    // A third identical request after completion (the page's "Resend", ADR 0086): the password
+    // link was never used, so the login instructions go out again.
+    expect((await s.register(request, context)).outcome).toBe('login_instructions_resent');
     expect(s.users.users.size).toBe(1);
   });
 
@@ -310,12 +349,18 @@ describe('registerOrganization', () => {
         s.register(r, context),
       ),
     );
-    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['account_exists', 'account_exists', 'registered']);
+    // The two that waited find this address's own registration complete and its password link
+    // unused: its login instructions again (ADR 0086), never a second user.
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual([
+      'login_instructions_resent',
+      'login_instructions_resent',
+      'registered',
+    ]);
     expect(s.users.users.size).toBe(1);
     expect(s.ledger.records).toHaveLength(3);
     expect(s.mailer.sent.map((m) => m.subject).sort()).toEqual([
-      'You already have an account',
-      'You already have an account',
+      'Your login instructions',
+      'Your login instructions',
       'Your login instructions',
     ]);
   });

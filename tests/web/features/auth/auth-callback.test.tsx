@@ -144,4 +144,14 @@ describe("the callback of a member's login", () => {
     expect(await landed()).toBe('/dashboard');
     expect(view.loginThrough).not.toHaveBeenCalled();
   });
+
+  it('lands the first sign-in after the password link on /registration-success (ADR 0086)', async () => {
+    stubApi(() => json(500, {}));
+    const view = renderCallback(
+      { organizationId: 'org_acme', kycStatus: 'not_started', consentRecorded: false },
+      { tokenOrganizationId: 'org_acme', returnTo: '/registration-success?organization=org_acme' },
+    );
+    expect(await landed()).toBe('/registration-success');
+    expect(view.router.state.location.search).toBe('?organization=org_acme');
+  });
 });

@@ -20,7 +20,7 @@ const dashboards = [
     Screen: CommercialDashboard,
     path: '/commercial-dashboard',
     me: { organizationType: 'commercial' },
-    title: 'Commercial Dashboard',
+    title: 'Commercial Space Operations',
     capabilities: ['Mission Planning', 'Market Analysis', 'Fleet Management', 'Global Operations'],
     actions: ['Start New Mission Analysis', 'View Fleet Status', 'Generate Market Report'],
   },

@@ -58,13 +58,13 @@ describe('the setup dashboard', () => {
     },
   );
 
-  it('explains verification and offers consent to a user who has not given it', () => {
+  it('explains verification and offers consent, in place, to a user who has not given it', () => {
     open({ kycStatus: 'not_started', consentRecorded: false });
     const card = screen.getByRole('region', { name: 'Identity Verification Required' });
     expect(within(card).getByText(/we verify the identity of the person responsible/)).toBeTruthy();
-    expect(
-      within(card).getByRole('link', { name: 'Provide Verification Consent' }).getAttribute('href'),
-    ).toBe('/kyc/start');
+    // A button that opens the consent dialog here (ADR 0086), not a link to /kyc/start.
+    expect(within(card).getByRole('button', { name: 'Provide Verification Consent' })).toBeTruthy();
+    expect(within(card).queryByRole('link', { name: 'Provide Verification Consent' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Open .* Dashboard/ })).toBeNull();
   });
 

@@ -124,7 +124,7 @@ describe('the consent dialog', () => {
     expect(post?.body).not.toHaveProperty('user_id');
   });
 
-  it('on success toasts "Consent recorded!", refreshes the session and goes on to /kyc/persona', async () => {
+  it('on success toasts "Consent recorded successfully!", refreshes the session and goes on to /kyc/persona', async () => {
     const { calls } = api(() => json(201, recorded));
     const { user, submit, checkAll, view } = await openDialog();
 
@@ -132,7 +132,7 @@ describe('the consent dialog', () => {
     await user.click(submit);
 
     expect((await screen.findByRole('status', { name: 'Notifications' })).textContent).toContain(
-      'Consent recorded!',
+      'Consent recorded successfully! You can now verify your identity.',
     );
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/kyc/persona'));
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/consents', 'GET /api/me']);

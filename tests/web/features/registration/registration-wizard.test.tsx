@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { registrationMessages } from '#contracts/registration.ts';
@@ -178,7 +178,56 @@ describe('step 2: the organization', () => {
   });
 });
 
+describe('each step is a history entry (ADR 0086)', () => {
+  it("goes from step 2 to step 1 with the browser's Back, values kept, and forward again", async () => {
+    const page = await renderPage('/register');
+    await fillStep1(page);
+    await press(page, 'Continue');
+    expect(page.router.state.location.search).toBe('?step=2');
+    await fill(page, 'Organization name', 'Helix Labs');
+
+    await act(() => page.router.navigate(-1));
+
+    await waitFor(() => expect(currentStep(page)).toMatch(/^Step 1 of 3/));
+    expect(page.router.state.location.pathname).toBe('/register');
+    expect(page.router.state.location.search).toBe('');
+    expect(input(page, 'Business email').value).toBe('ada@helix-labs.example');
+    expect(document.activeElement).toBe(page.main.getByRole('heading', { level: 2 }));
+
+    await act(() => page.router.navigate(1));
+    await waitFor(() => expect(currentStep(page)).toMatch(/^Step 2 of 3/));
+    expect(input(page, 'Organization name').value).toBe('Helix Labs');
+  });
+
+  it('makes the Back button the history Back, so the browser Back then leaves the form', async () => {
+    const page = await renderPage('/register');
+    await fillStep1(page);
+    await press(page, 'Continue');
+    await press(page, 'Back');
+    await waitFor(() => expect(currentStep(page)).toMatch(/^Step 1 of 3/));
+    expect(page.router.state.historyAction).toBe('POP');
+  });
+
+  it('shows the first incomplete step for a step in the URL whose earlier steps are empty', async () => {
+    const page = await renderPage('/register?step=3');
+    await waitFor(() => expect(page.router.state.location.search).toBe(''));
+    expect(currentStep(page)).toMatch(/^Step 1 of 3/);
+  });
+});
+
 describe('step 3: the agreements', () => {
+  it('shows the address the login instructions go to, with a way back to change it', async () => {
+    const page = await renderPage('/register');
+    await readyToSubmit(page);
+    const review = page.main.getByText('Your login instructions will be sent to', { exact: false });
+    expect(review.textContent).toContain('ada@helix-labs.example');
+
+    await press(page, 'Change email');
+
+    await waitFor(() => expect(currentStep(page)).toMatch(/^Step 1 of 3/));
+    expect(input(page, 'Business email').value).toBe('ada@helix-labs.example');
+  });
+
   it('shows the ledger statements with links to their documents and a "what happens next" list', async () => {
     const page = await renderPage('/register');
     await fillStep1(page);
@@ -399,5 +448,70 @@ describe('creating the account', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Check your email' });
     expect(api.posted('/api/registrations')).toEqual([{ ...expectedBody, website: 'https://spam.example' }]);
+  });
+});
+
+describe('/check-your-email after the wizard (ADR 0086)', () => {
+  async function registered() {
+    const api = stubApi(async () => json(201, { success: true }));
+    const page = await renderPage('/register');
+    await readyToSubmit(page);
+    await press(page, 'Create Account');
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    return { api, page };
+  }
+
+  it('shows the address it sent to, and links the web inboxes instead of a bare mailto:', async () => {
+    const { page } = await registered();
+    expect(page.main.getByText('ada@helix-labs.example', { selector: 'strong' })).toBeDefined();
+    const outlook = page.main.getByRole('link', { name: /Open Outlook/ });
+    expect(outlook.getAttribute('href')).toBe('https://outlook.office.com/mail/');
+    expect(page.main.getByRole('link', { name: /Open Gmail/ }).getAttribute('href')).toContain(
+      'mail.google.com',
+    );
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(page.main.getByRole('link', { name: 'Register with the right one' }).getAttribute('href')).toBe(
+      '/register',
+    );
+  });
+
+  it('"Resend email" sends the same registration again, says where, and stops after three', async () => {
+    const { api, page } = await registered();
+    for (let i = 1; i <= 3; i++) {
+      await press(page, 'Resend email');
+      await waitFor(() => expect(api.posted('/api/registrations')).toHaveLength(1 + i));
+    }
+    expect(api.posted('/api/registrations')).toEqual(Array(4).fill(expectedBody));
+    await waitFor(() =>
+      expect(page.main.getByRole('status').textContent).toContain('We have sent it again three times'),
+    );
+    expect(page.main.queryByRole('button', { name: 'Resend email' })).toBeNull();
+  });
+
+  it('says so when the resend fails, and lets the person try again', async () => {
+    let calls = 0;
+    stubApi(async () => (++calls === 2 ? json(503, { title: 'Unavailable' }) : json(201, { success: true })));
+    const page = await renderPage('/register');
+    await readyToSubmit(page);
+    await press(page, 'Create Account');
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+
+    await press(page, 'Resend email');
+
+    expect((await page.main.findByRole('alert')).textContent).toBe(
+      'The email could not be sent again. Please try again in a moment.',
+    );
+    await press(page, 'Resend email');
+    await waitFor(() =>
+      expect(page.main.getByRole('status').textContent).toBe(
+        'Sent again to ada@helix-labs.example. It can take a few minutes to arrive.',
+      ),
+    );
+  });
+
+  it('without the wizard (a bookmark) shows no address and no Resend', async () => {
+    const page = await renderPage('/check-your-email');
+    expect(page.main.getByText(/sent your login instructions to your business email address/)).toBeDefined();
+    expect(page.main.queryByRole('button', { name: 'Resend email' })).toBeNull();
   });
 });

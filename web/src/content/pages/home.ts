@@ -33,6 +33,8 @@ export const home = {
     eyebrow: 'Forecasting pathogen evolution',
     title: 'See where pathogens evolve next',
     lead: 'Genomic pathogen-evolution forecasting, powered by a quantum computing engine and, soon, a constellation of more than 50 nanosatellites.',
+    /** Registration, the product's way in, is the hero's first action (ADR 0086). */
+    register: 'Register your organization',
     primaryAction: 'Request beta access',
     secondaryAction: 'Explore the framework',
   },

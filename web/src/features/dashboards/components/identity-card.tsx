@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type Ref, useId } from 'react';
 import { Link } from 'react-router';
 import type { MeResponse } from '#contracts/me.ts';
 import { paths } from '#web/config/paths.ts';
@@ -10,8 +10,17 @@ const copy = dashboardsCopy.setup;
 // Where the user's identity verification stands, and the one way on from there. Only an approved
 // user opens a segment dashboard; a user who has not submitted yet is sent to consent (or, with
 // consent recorded, to the verification itself); pending and rejected users to their status
-// screen, which polls for the decision or explains how to contact us.
-export function IdentityCard({ me }: { me: MeResponse }) {
+// screen, which polls for the decision or explains how to contact us. The consent is given here,
+// in the dialog `onConsent` opens (ADR 0086); `actionRef` is the way on, for focus afterwards.
+export function IdentityCard({
+  me,
+  onConsent,
+  actionRef,
+}: {
+  me: MeResponse;
+  onConsent: () => void;
+  actionRef?: Ref<HTMLAnchorElement>;
+}) {
   const headingId = useId();
   const segment = segmentOf(me.organizationType);
   const state = identityState(me);
@@ -31,12 +40,12 @@ export function IdentityCard({ me }: { me: MeResponse }) {
           </Link>
         )}
         {state === 'notStarted' && (
-          <Link className="button" to={paths.kycStart.getHref()}>
+          <button type="button" className="button" onClick={onConsent}>
             {copy.identity.notStarted.consent}
-          </Link>
+          </button>
         )}
         {state === 'consentGiven' && (
-          <Link className="button" to={paths.kycPersona.getHref()}>
+          <Link className="button" to={paths.kycPersona.getHref()} ref={actionRef}>
             {copy.identity.consentGiven.verify}
           </Link>
         )}

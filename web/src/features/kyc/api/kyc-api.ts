@@ -2,7 +2,7 @@ import { type StartKycInquiryResponse, startKycInquiryResponse } from '#contract
 import { problemUri } from '#contracts/problem.ts';
 import { type ApiClient, ApiError } from '#web/lib/api-client.ts';
 
-// The identity-verification calls (the consent call is in ./consent-api.ts). `user` routes: the
+// The identity-verification calls (the consent call is in web/src/lib/consent-api.ts). `user` routes: the
 // shell's client sends the token, and the server takes the user from it (never a `user_id` in the
 // body, never a reference id).
 

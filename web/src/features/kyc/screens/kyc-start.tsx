@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppTitle } from '#web/components/app-title.tsx';
+import { ConsentDialog } from '#web/components/consent-dialog.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { kycCopy } from '#web/content/kyc.ts';
-import { ConsentDialog } from '#web/features/kyc/components/consent-dialog.tsx';
 import { VerificationSteps } from '#web/features/kyc/components/verification-steps.tsx';
 import { useSession } from '#web/lib/session.ts';
 import '#web/styles/kyc.css';
+import '#web/styles/consent-dialog.css';
 
 const copy = kycCopy.start;
 

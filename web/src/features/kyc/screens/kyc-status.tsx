@@ -1,17 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AppTitle } from '#web/components/app-title.tsx';
+import { ConsentDialog } from '#web/components/consent-dialog.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { normalizePath, paths } from '#web/config/paths.ts';
 import { kycContacts, kycCopy } from '#web/content/kyc.ts';
 import { isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
-import { ConsentDialog } from '#web/features/kyc/components/consent-dialog.tsx';
 import { useDecisionWatch } from '#web/features/kyc/lib/decision-watch.ts';
 import { isJustSubmitted } from '#web/features/kyc/lib/submission.ts';
 import { approvedHome, journeyState, nextStep, type Segment } from '#web/lib/journey.ts';
 import { useSession } from '#web/lib/session.ts';
 import '#web/styles/kyc.css';
+import '#web/styles/consent-dialog.css';
 
 const copy = kycCopy.status;
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { registrationRequest } from '#contracts/registration.ts';
 import { CheckboxField, Field, SelectField } from '#web/components/field.tsx';
 import { useToast } from '#web/components/toast.tsx';
@@ -39,6 +39,19 @@ function failureDescription(error: unknown): string {
   return copy.failure.fallback;
 }
 
+/** The step a URL shows: `?step=2` and `?step=3`; anything else is the first. */
+function stepFromSearch(search: string): StepIndex {
+  const step = Number(new URLSearchParams(search).get('step')) - 1;
+  return step > 0 && step <= lastStep ? (step as StepIndex) : 0;
+}
+
+const stepSearch = (step: StepIndex) => (step === 0 ? '' : `?step=${step + 1}`);
+
+/** A step's history entry pushed by Continue from the step before it: its Back is the browser's. */
+interface StepEntry {
+  wizardStep?: number;
+}
+
 /** The first step (before `upTo`) whose saved values the contract refuses: the person resumes there. */
 function firstIncompleteStep(values: Partial<RegistrationValues>, upTo: StepIndex): StepIndex {
   const parsed = registrationRequest.safeParse(toRegistrationRequest({ ...registrationFields, ...values }));
@@ -54,8 +67,10 @@ export function RegistrationWizard() {
   const id = useId();
   const toast = useToast();
   const navigate = useNavigate();
+  const location = useLocation();
   const [step, setStep] = useState<StepIndex>(0);
   const [restored, setRestored] = useState(false);
+  const following = useRef(false);
   const headings = useRef<(HTMLHeadingElement | null)[]>([]);
   const focusHeading = useRef(false);
   const finished = useRef(false);
@@ -64,31 +79,60 @@ export function RegistrationWizard() {
     fields: registrationFields,
     schema: registrationRequest,
     toInput: toRegistrationRequest,
-    submit: createRegistration,
-    onSuccess: () => {
+    // The request goes on to /check-your-email (its history entry): the address it shows, and
+    // what its "Resend" sends again (ADR 0086).
+    submit: (request) => createRegistration(request).then(() => request),
+    onSuccess: (request) => {
       finished.current = true;
       clearJourneyData();
       toast.success(copy.success.description, { title: copy.success.title });
-      navigate(paths.checkYourEmail.getHref());
+      navigate(paths.checkYourEmail.getHref(), { state: { registration: request } });
     },
     onFailure: (error) => toast.error(failureDescription(error), { title: copy.failure.title }),
     onInvalid: (errors: FieldErrors<RegistrationValues>, error) => {
       // The form focuses the first field in error once its step shows.
       const first = fieldOrder.find((field) => errors[field]);
-      if (first) setStep(stepOf(first));
+      if (first) {
+        setStep(stepOf(first));
+        navigate({ search: stepSearch(stepOf(first)) }, { replace: true, preventScrollReset: true });
+      }
       if (error) toast.error(failureDescription(error), { title: copy.failure.title });
     },
   });
 
+  // Each step is a history entry, `/register?step=2` (ADR 0086): Continue pushes one, and the
+  // browser's Back and Forward move between the steps with the values kept. A step whose earlier
+  // steps are not complete shows the first incomplete one instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each move through the history
+  useEffect(() => {
+    if (!following.current) return;
+    const wanted = stepFromSearch(location.search);
+    const allowed = firstIncompleteStep(form.values, wanted);
+    if (allowed !== wanted) {
+      navigate({ search: stepSearch(allowed) }, { replace: true, preventScrollReset: true });
+      return;
+    }
+    if (allowed !== step) {
+      focusHeading.current = true;
+      setStep(allowed);
+    }
+  }, [location.key]);
+
   // Saved progress comes back after hydration (the prerendered page cannot know it). What the
-  // person typed before hydration wins over it; the restore never moves focus.
+  // person typed before hydration wins over it; the restore never moves focus. The URL's step
+  // wins over the saved one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
   useEffect(() => {
     const saved = loadProgress();
-    if (saved) {
-      form.restore(saved.values);
-      setStep(firstIncompleteStep(saved.values, saved.step));
-    }
+    const fromUrl = new URLSearchParams(location.search).has('step')
+      ? stepFromSearch(location.search)
+      : undefined;
+    if (saved) form.restore(saved.values);
+    const shown = firstIncompleteStep(saved ? saved.values : form.values, fromUrl ?? saved?.step ?? 0);
+    setStep(shown);
+    if (shown !== stepFromSearch(location.search))
+      navigate({ search: stepSearch(shown) }, { replace: true, preventScrollReset: true });
+    following.current = true;
     setRestored(true);
   }, []);
 
@@ -103,9 +147,18 @@ export function RegistrationWizard() {
     headings.current[step]?.focus();
   }, [step]);
 
+  /** Continue: the next step's own history entry. */
   function goTo(next: StepIndex) {
-    focusHeading.current = true;
-    setStep(next);
+    navigate(
+      { search: stepSearch(next) },
+      { state: { wizardStep: next } satisfies StepEntry, preventScrollReset: true },
+    );
+  }
+
+  /** Back (and Change): the browser's Back when Continue came from there, else this entry replaced. */
+  function goBackTo(previous: StepIndex) {
+    if ((location.state as StepEntry | null)?.wizardStep === step && previous === step - 1) navigate(-1);
+    else navigate({ search: stepSearch(previous) }, { replace: true, preventScrollReset: true });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -133,7 +186,7 @@ export function RegistrationWizard() {
               type="button"
               className="button button--secondary"
               disabled={!live || !idle}
-              onClick={() => goTo((index - 1) as StepIndex)}
+              onClick={() => goBackTo((index - 1) as StepIndex)}
             >
               {copy.back}
             </button>
@@ -232,6 +285,20 @@ export function RegistrationWizard() {
                 {stepCopy[index]?.title}
               </h2>
               <p className="wizard-step__intro">{stepCopy[index]?.intro}</p>
+              {entry.id === 'agreements' && (
+                // The address the login instructions go to, to check before Create Account.
+                <p className="wizard-review">
+                  {copy.review.label} <strong>{form.values.responsibleEmail.trim()}</strong>{' '}
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={!shown || !idle}
+                    onClick={() => goBackTo(0)}
+                  >
+                    {copy.review.change}
+                  </button>
+                </p>
+              )}
               {entry.fields.map(renderField)}
               {entry.id === 'agreements' && (
                 <div className="wizard-next">

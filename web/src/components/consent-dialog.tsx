@@ -6,8 +6,7 @@ import type { MeResponse } from '#contracts/me.ts';
 import { useToast } from '#web/components/toast.tsx';
 import { paths } from '#web/config/paths.ts';
 import { kycCopy } from '#web/content/kyc.ts';
-import { recordConsent } from '#web/features/kyc/api/consent-api.ts';
-import { isApiRefusal, isEmailNotVerified, isSessionEnd } from '#web/features/kyc/api/kyc-api.ts';
+import { consentFailure, recordConsent } from '#web/lib/consent-api.ts';
 import { useSession } from '#web/lib/session.ts';
 
 const copy = kycCopy.consent;
@@ -112,8 +111,9 @@ export function ConsentDialog({ open, onClose, onRecorded }: ConsentDialogProps)
     } catch (error) {
       saving.current = false;
       setBusy(false);
-      if (isSessionEnd(error)) return;
-      if (isEmailNotVerified(error)) {
+      const kind = consentFailure(error);
+      if (kind === 'session-end') return;
+      if (kind === 'email-not-verified') {
         // The server says the address is unverified: bring `me` in step so the shell lets the user
         // through to Verify Your Email instead of sending them back here.
         toast.info(copy.emailNotVerified);
@@ -122,7 +122,7 @@ export function ConsentDialog({ open, onClose, onRecorded }: ConsentDialogProps)
         navigate(paths.verificationRequired.getHref());
         return;
       }
-      const message = isApiRefusal(error) ? copy.storeFailed : copy.failed;
+      const message = kind === 'refused' ? copy.storeFailed : copy.failed;
       setFailure(message);
       toast.error(message);
       return;
