@@ -25,7 +25,8 @@ beforeAll(async () => {
     { step: 'initialize', name: 'countCalls' },
   );
   kyc = new DynamoDbKycStore(client, dynamodb.tableNames.kycState);
-});
+  // Starting DynamoDB Local (a JVM) takes seconds, more on a busy machine: as every other file allows.
+}, 60_000);
 
 afterAll(async () => {
   await dynamodb?.close();
