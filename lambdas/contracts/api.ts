@@ -33,6 +33,7 @@ import { getOrganizationRoute } from './organization-workspace.ts';
 import { receivePersonaWebhookRoute } from './persona-webhook.ts';
 import { createRegistrationRoute } from './registration.ts';
 import type { ApiRoute, AuthKind, RouteId } from './route.ts';
+import { createServiceRequestRoute, listServiceRequestsRoute } from './service-request.ts';
 import { getVerificationEvidenceRoute } from './verification-evidence.ts';
 import { createWaitlistEntryRoute } from './waitlist.ts';
 
@@ -81,6 +82,8 @@ export const apiRoutes = {
   ChangeOrganizationMemberRole: changeOrganizationMemberRoleRoute,
   RemoveOrganizationMember: removeOrganizationMemberRoute,
   JoinOrganization: joinOrganizationRoute,
+  CreateServiceRequest: createServiceRequestRoute,
+  ListServiceRequests: listServiceRequestsRoute,
 } as const satisfies { [Id in RouteId]: ApiRoute & { id: Id } };
 
 export type ApiRoutes = typeof apiRoutes;
