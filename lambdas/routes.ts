@@ -281,8 +281,8 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
   CreateServiceRequest: {
     handler: 'create-service-request',
     throttle: throttles.user,
-    // The requester's approval (their KYC state), the organization's record (its type and name),
-    // the request put once, read when it exists and marked queued, the per-user limit's windows,
+    // The requester's approval (their KYC state), the organization's record (its type and name)
+    // and the caller's member item (a removal counts at once, ADR 0084), the request put once, read when it exists and marked queued, the per-user limit's windows,
     // and the event NotifyServiceRequest emails operations from.
     grants: [
       table('kycState', 'read'),
@@ -296,7 +296,11 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
   ListServiceRequests: {
     handler: 'list-service-requests',
     throttle: throttles.user,
-    grants: [tableItems('submissions', 'read', submissionKeyPrefixes.serviceRequest)],
+    // The caller's member item (ADR 0084), then the requests' Query.
+    grants: [
+      tableItems('submissions', 'read', submissionKeyPrefixes.organization),
+      tableItems('submissions', 'read', submissionKeyPrefixes.serviceRequest),
+    ],
     summary: "The organization's service requests with their state",
   },
   GetVerificationAuditTrail: {

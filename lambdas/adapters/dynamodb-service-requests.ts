@@ -47,6 +47,22 @@ export class DynamoDbServiceRequests implements ServiceRequests {
     private readonly tableName: string,
   ) {}
 
+  /**
+   * Whether the organization's records say the caller was removed (their `MEMBER#<sub>` item in the
+   * organization's partition, ADR 0084): one strongly consistent GetItem. The registrant has no
+   * item until their membership changes.
+   */
+  async memberRemoved(organizationId: string, userId: string): Promise<boolean> {
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: `${submissionKeyPrefixes.organization}${organizationId}`, sk: `MEMBER#${userId}` },
+        ConsistentRead: true,
+      }),
+    );
+    return Item?.memberStatus === 'removed';
+  }
+
   async createOnce(record: ServiceRequestRecord) {
     try {
       await this.client.send(

@@ -18,7 +18,7 @@ import { exportMyDataRoute } from './data-export.ts';
 import { getHealthRoute } from './health.ts';
 import { createInvestorInquiryRoute } from './investor-inquiry.ts';
 import { startKycInquiryRoute } from './kyc-inquiry.ts';
-import { getMeRoute, sendVerificationEmailRoute } from './me.ts';
+import { getMeRoute } from './me.ts';
 import { getOpenApiRoute } from './openapi-document.ts';
 import {
   changeOrganizationMemberRoleRoute,
@@ -34,6 +34,7 @@ import { receivePersonaWebhookRoute } from './persona-webhook.ts';
 import { createRegistrationRoute } from './registration.ts';
 import type { ApiRoute, AuthKind, RouteId } from './route.ts';
 import { createServiceRequestRoute, listServiceRequestsRoute } from './service-request.ts';
+import { sendVerificationEmailRoute } from './verification-email.ts';
 import { getVerificationEvidenceRoute } from './verification-evidence.ts';
 import { createWaitlistEntryRoute } from './waitlist.ts';
 

@@ -1,28 +1,23 @@
 import * as z from 'zod/mini';
 import { route } from './route.ts';
+import { type ServiceAction, serviceActions } from './service-actions.ts';
+
+export {
+  businessDaysAfter,
+  type ServiceAction,
+  serviceActions,
+  serviceRequestAnswerBusinessDays,
+} from './service-actions.ts';
 
 // The segment dashboards' quick actions as service requests (ADR 0088): an approved member asks
 // operations to switch a capability on for their organization; the request is stored, operations
 // are emailed (ServiceRequestSubmitted), and the dashboard lists the organization's requests with
 // their state. Organization-scoped (ADR 0083): the path's id must be the token's `org_id`.
 
-/** The quick actions, by stable id: the web names them, the API stores and the email shows these. */
-export const serviceActions = {
-  'mission-analysis': { segment: 'commercial', title: 'Start New Mission Analysis' },
-  'fleet-status': { segment: 'commercial', title: 'View Fleet Status' },
-  'market-report': { segment: 'commercial', title: 'Generate Market Report' },
-  'threat-scan': { segment: 'defense', title: 'Initialize Threat Scan' },
-  'intel-reports': { segment: 'defense', title: 'Access Intel Reports' },
-  'strategic-planning': { segment: 'defense', title: 'Strategic Planning' },
-} as const;
-export type ServiceAction = keyof typeof serviceActions;
 export const serviceAction = z.enum(
   Object.keys(serviceActions) as [ServiceAction, ...ServiceAction[]],
   'Please choose one of the quick actions',
 );
-
-/** Operations answer a request within this many business days (Monday to Friday, UTC). */
-export const serviceRequestAnswerBusinessDays = 2;
 
 export const serviceRequestBody = z.strictObject({ action: serviceAction });
 export type ServiceRequestBody = z.infer<typeof serviceRequestBody>;
@@ -57,6 +52,7 @@ export const createServiceRequestRoute = route('CreateServiceRequest', {
   problems: [
     'organizationMismatch',
     'organizationRoleRequired',
+    'organizationMembershipEnded',
     'organizationApprovalRequired',
     'organizationNotFound',
     'rateLimited',
@@ -68,17 +64,5 @@ export const listServiceRequestsRoute = route('ListServiceRequests', {
   auth: 'user',
   response: serviceRequestList,
   successStatus: 200,
-  problems: ['organizationMismatch', 'organizationRoleRequired'],
+  problems: ['organizationMismatch', 'organizationRoleRequired', 'organizationMembershipEnded'],
 });
-
-/** The date `days` business days (Monday to Friday, UTC) after `from`, as YYYY-MM-DD. */
-export function businessDaysAfter(from: Date, days: number): string {
-  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-  let left = days;
-  while (left > 0) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    const day = date.getUTCDay();
-    if (day !== 0 && day !== 6) left--;
-  }
-  return date.toISOString().slice(0, 10);
-}

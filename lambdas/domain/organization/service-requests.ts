@@ -10,6 +10,7 @@ import {
 import { type Caller, requireOrganization } from '../caller.ts';
 import {
   OrganizationApprovalRequiredError,
+  OrganizationMembershipEndedError,
   OrganizationNotFoundError,
   ServiceActionNotOfferedError,
 } from '../errors.ts';
@@ -39,6 +40,8 @@ export interface ServiceRequests {
   createOnce(record: ServiceRequestRecord): Promise<{ created: boolean; record: ServiceRequestRecord }>;
   markQueued(organizationId: string, action: ServiceAction): Promise<void>;
   list(organizationId: string): Promise<ServiceRequestRecord[]>;
+  /** The organization's records hold the caller as removed (a token outlives the removal). */
+  memberRemoved(organizationId: string, userId: string): Promise<boolean>;
 }
 
 export interface ServiceRequestDeps {
@@ -54,6 +57,16 @@ export interface ServiceRequestDeps {
 const segmentOf = (type: OrganizationType) =>
   type === 'defense' || type === 'government' ? 'defense' : 'commercial';
 
+/**
+ * The token's `org_id` and a role there (ADR 0083), then the organization's records: a member an
+ * `org_admin` removed is refused at once, not when their token expires (ADR 0084).
+ */
+async function requireMember(requests: ServiceRequests, caller: Caller, organizationId: string) {
+  requireOrganization(caller, organizationId);
+  if (await requests.memberRemoved(organizationId, caller.userId))
+    throw new OrganizationMembershipEndedError();
+}
+
 export function toServiceRequestView(record: ServiceRequestRecord): ServiceRequestView {
   const { requestId, action, status, requestedAt, answerBy } = record;
   return { requestId, action, status, requestedAt, answerBy };
@@ -62,7 +75,7 @@ export function toServiceRequestView(record: ServiceRequestRecord): ServiceReque
 export function requestService(deps: ServiceRequestDeps) {
   return async (input: { caller: Caller; organizationId: string; action: ServiceAction }) => {
     const { caller, organizationId, action } = input;
-    requireOrganization(caller, organizationId);
+    await requireMember(deps.requests, caller, organizationId);
     const state = await deps.kyc.getState(caller.userId);
     if (state?.status !== 'approved') {
       throw new OrganizationApprovalRequiredError(
@@ -112,7 +125,7 @@ export function requestService(deps: ServiceRequestDeps) {
 
 export function listServiceRequests(deps: Pick<ServiceRequestDeps, 'requests'>) {
   return async (input: { caller: Caller; organizationId: string }) => {
-    requireOrganization(input.caller, input.organizationId);
+    await requireMember(deps.requests, input.caller, input.organizationId);
     const records = await deps.requests.list(input.organizationId);
     return records.sort((a, b) => b.requestedAt.localeCompare(a.requestedAt)).map(toServiceRequestView);
   };

@@ -459,6 +459,11 @@ const organizationRecorded = () =>
   ddb
     .on(GetCommand, { TableName: 'submissions', Key: { pk: ORG_PK, sk: 'ORGANIZATION' } })
     .resolves({ Item: organizationItem });
+/** The caller's member item says an `org_admin` removed them (ADR 0084). */
+const memberRemoved = () =>
+  ddb
+    .on(GetCommand, { TableName: 'submissions', Key: { pk: ORG_PK, sk: `MEMBER#${USER}` } })
+    .resolves({ Item: memberItem(USER, { memberStatus: 'removed' }) });
 /** The organization's partition: its record and these items. */
 const team = (...items: Record<string, unknown>[]) =>
   ddb.on(QueryCommand, { TableName: 'submissions' }).resolves({ Items: [organizationItem, ...items] });
@@ -929,6 +934,22 @@ const specific: Scenario[] = [
     expected: 'organizationRoleRequired',
     event: serviceRequestEvent(orgMember(ORG, [])),
     after: nothingTouched,
+  },
+  {
+    route: 'CreateServiceRequest',
+    name: 'a member their organization removed (their token still valid)',
+    expected: 'organizationMembershipEnded',
+    arrange: memberRemoved,
+    event: serviceRequestEvent(),
+    after: nothingWritten,
+  },
+  {
+    route: 'ListServiceRequests',
+    name: 'a member their organization removed (their token still valid)',
+    expected: 'organizationMembershipEnded',
+    arrange: memberRemoved,
+    event: { claims: claims(orgMember(ORG, ['org_member'])), pathParameters: { organizationId: ORG } },
+    after: nothingWritten,
   },
   {
     route: 'CreateServiceRequest',

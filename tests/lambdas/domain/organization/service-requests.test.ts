@@ -10,6 +10,7 @@ import { notifyServiceRequest } from '#lambdas/domain/account/notify.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
 import {
   OrganizationApprovalRequiredError,
+  OrganizationMembershipEndedError,
   OrganizationMismatchError,
   RateLimitedError,
   ServiceActionNotOfferedError,
@@ -189,6 +190,27 @@ describe('a service request (ADR 0088)', () => {
     ).rejects.toThrow(ServiceActionNotOfferedError);
     expect(await listServiceRequests(deps())({ caller: caller(FOUNDER), organizationId: ORG })).toEqual([]);
     expect(events.published).toEqual([]);
+  });
+
+  it('refuses a member an org_admin removed, though their token still names the organization', async () => {
+    await approve(COLLEAGUE);
+    await client.send(
+      new PutCommand({
+        TableName: names.submissions,
+        Item: {
+          pk: `ORGANIZATION#${ORG}`,
+          sk: `MEMBER#${COLLEAGUE}`,
+          userId: COLLEAGUE,
+          memberStatus: 'removed',
+        },
+      }),
+    );
+    await expect(
+      requestService(deps())({ caller: caller(COLLEAGUE), organizationId: ORG, action: 'threat-scan' }),
+    ).rejects.toThrow(OrganizationMembershipEndedError);
+    await expect(
+      listServiceRequests(deps())({ caller: caller(COLLEAGUE), organizationId: ORG }),
+    ).rejects.toThrow(OrganizationMembershipEndedError);
   });
 
   it('holds a member to their daily limit', async () => {
