@@ -2,7 +2,7 @@ import { kycChannelNamespace } from './contracts/kyc-channel.ts';
 import { reconcileDefaults } from './domain/kyc/reconcile-inquiries.ts';
 import { envVars } from './environment.ts';
 import { email, eventBus, type Grant, realtimePublish, secret, table, tableItems } from './grants.ts';
-import { profileKeyPrefix } from './tables.ts';
+import { profileKeyPrefix, submissionKeyPrefixes } from './tables.ts';
 
 // Every EventBridge rule on the custom bus, once. The CDK events construct and the local
 // EventBridge endpoint (local/gateway) both build from this table.
@@ -11,6 +11,7 @@ export const eventSources = {
   kyc: 'platform.kyc',
   registration: 'platform.registration',
   account: 'platform.account',
+  organization: 'platform.organization',
 } as const;
 
 export interface EventPattern {
@@ -163,6 +164,16 @@ export const eventRules: EventRuleDef[] = [
     pattern: { source: [eventSources.registration], 'detail-type': ['RegistrationSubmitted'] },
     handler: 'notify-registration',
     grants: [table('submissions', 'readWrite'), email],
+    retry,
+  },
+  {
+    id: 'NotifyServiceRequest',
+    description:
+      "Email the operations address about an organization's service request (a dashboard quick action)",
+    pattern: { source: [eventSources.organization], 'detail-type': ['ServiceRequestSubmitted'] },
+    handler: 'notify-service-request',
+    // Its once-markers only (Put and Update): the event carries what the email shows (ADR 0088).
+    grants: [tableItems('submissions', 'putUpdate', submissionKeyPrefixes.onceMarker), email],
     retry,
   },
   {

@@ -276,6 +276,33 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
     ],
     summary: "After accepting an invitation: the invitation for the caller's address becomes a membership",
   },
+  // The dashboards' quick actions as service requests (ADR 0088): the organization's request
+  // partition (`SERVICE_REQUEST#<org_id>`), never its team's.
+  CreateServiceRequest: {
+    handler: 'create-service-request',
+    throttle: throttles.user,
+    // The requester's approval (their KYC state), the organization's record (its type and name)
+    // and the caller's member item (a removal counts at once, ADR 0084), the request put once, read when it exists and marked queued, the per-user limit's windows,
+    // and the event NotifyServiceRequest emails operations from.
+    grants: [
+      table('kycState', 'read'),
+      tableItems('submissions', 'read', submissionKeyPrefixes.organization),
+      tableItems('submissions', 'readWrite', submissionKeyPrefixes.serviceRequest),
+      tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+      eventBus('ServiceRequestSubmitted'),
+    ],
+    summary: 'Ask operations for a quick action (one open request per action and organization; 202)',
+  },
+  ListServiceRequests: {
+    handler: 'list-service-requests',
+    throttle: throttles.user,
+    // The caller's member item (ADR 0084), then the requests' Query.
+    grants: [
+      tableItems('submissions', 'read', submissionKeyPrefixes.organization),
+      tableItems('submissions', 'read', submissionKeyPrefixes.serviceRequest),
+    ],
+    summary: "The organization's service requests with their state",
+  },
   GetVerificationAuditTrail: {
     handler: 'get-verification-audit-trail',
     throttle: throttles.user,

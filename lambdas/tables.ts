@@ -131,4 +131,8 @@ export const submissionKeyPrefixes = {
   registration: 'REGISTRATION#',
   /** An organization registration created (`ORGANIZATION#<Auth0 org_id>`; ADR 0083). */
   organization: 'ORGANIZATION#',
+  /** An organization's service requests (`SERVICE_REQUEST#<org_id>`, one item per quick action; ADR 0088). */
+  serviceRequest: 'SERVICE_REQUEST#',
+  /** The once-markers of the operations emails (`NOTIFIED#<id>`). */
+  onceMarker: 'NOTIFIED#',
 } as const;

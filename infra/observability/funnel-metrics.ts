@@ -30,6 +30,8 @@ export const funnelMetrics = {
   ],
   'Forms and data rights': [
     'RegistrationNotificationSent',
+    'ServiceRequested',
+    'ServiceRequestNotificationSent',
     'ContactMessageReceived',
     'InvestorInquiryReceived',
     'DataDeletionRequested',

@@ -18,7 +18,7 @@ import { exportMyDataRoute } from './data-export.ts';
 import { getHealthRoute } from './health.ts';
 import { createInvestorInquiryRoute } from './investor-inquiry.ts';
 import { startKycInquiryRoute } from './kyc-inquiry.ts';
-import { getMeRoute, sendVerificationEmailRoute } from './me.ts';
+import { getMeRoute } from './me.ts';
 import { getOpenApiRoute } from './openapi-document.ts';
 import {
   changeOrganizationMemberRoleRoute,
@@ -33,6 +33,8 @@ import { getOrganizationRoute } from './organization-workspace.ts';
 import { receivePersonaWebhookRoute } from './persona-webhook.ts';
 import { createRegistrationRoute } from './registration.ts';
 import type { ApiRoute, AuthKind, RouteId } from './route.ts';
+import { createServiceRequestRoute, listServiceRequestsRoute } from './service-request.ts';
+import { sendVerificationEmailRoute } from './verification-email.ts';
 import { getVerificationEvidenceRoute } from './verification-evidence.ts';
 import { createWaitlistEntryRoute } from './waitlist.ts';
 
@@ -81,6 +83,8 @@ export const apiRoutes = {
   ChangeOrganizationMemberRole: changeOrganizationMemberRoleRoute,
   RemoveOrganizationMember: removeOrganizationMemberRoute,
   JoinOrganization: joinOrganizationRoute,
+  CreateServiceRequest: createServiceRequestRoute,
+  ListServiceRequests: listServiceRequestsRoute,
 } as const satisfies { [Id in RouteId]: ApiRoute & { id: Id } };
 
 export type ApiRoutes = typeof apiRoutes;

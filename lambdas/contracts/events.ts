@@ -81,12 +81,32 @@ export const verificationEmailRequested = z.object({
 });
 export type VerificationEmailRequested = z.infer<typeof verificationEmailRequested>;
 
+/**
+ * An approved member asked operations for a quick action (ADR 0088): the NotifyServiceRequest rule
+ * emails the operations address from it. It carries what the email shows, as RegistrationSubmitted
+ * does: the organization's name as registered, and no words of the requester (ADR 0072).
+ */
+export const serviceRequestSubmitted = z.object({
+  requestId: z.string().check(z.minLength(1), z.maxLength(100)),
+  organizationId: z.string().check(z.minLength(1), z.maxLength(200)),
+  organizationName: z.string().check(z.maxLength(300)),
+  organizationType,
+  /** A quick action's id (`serviceActions` in ./service-request.ts). */
+  action: z.string().check(z.minLength(1), z.maxLength(100)),
+  requestedBy: z.string().check(z.minLength(1), z.maxLength(200)),
+  occurredAt: z.string(),
+  /** YYYY-MM-DD: when operations answer by. */
+  answerBy: z.string(),
+});
+export type ServiceRequestSubmitted = z.infer<typeof serviceRequestSubmitted>;
+
 export const domainEvents = {
   KycStatusChanged: { source: 'platform.kyc', detail: kycStatusChanged },
   RegistrationSubmitted: { source: 'platform.registration', detail: registrationSubmitted },
   RegistrationRequested: { source: 'platform.registration', detail: registrationRequested },
   PersonaEventReceived: { source: 'platform.kyc', detail: personaEventReceived },
   VerificationEmailRequested: { source: 'platform.account', detail: verificationEmailRequested },
+  ServiceRequestSubmitted: { source: 'platform.organization', detail: serviceRequestSubmitted },
 } as const;
 
 export type DomainEvent =
@@ -94,4 +114,5 @@ export type DomainEvent =
   | { detailType: 'RegistrationSubmitted'; detail: RegistrationSubmitted }
   | { detailType: 'RegistrationRequested'; detail: RegistrationRequested }
   | { detailType: 'PersonaEventReceived'; detail: PersonaEventReceived }
-  | { detailType: 'VerificationEmailRequested'; detail: VerificationEmailRequested };
+  | { detailType: 'VerificationEmailRequested'; detail: VerificationEmailRequested }
+  | { detailType: 'ServiceRequestSubmitted'; detail: ServiceRequestSubmitted };

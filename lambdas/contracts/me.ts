@@ -3,8 +3,9 @@ import { kycStatus, role } from './kyc.ts';
 import { organizationRoles, organizationType } from './organization.ts';
 import { route } from './route.ts';
 
-// GET /api/me and POST /api/me/verification-email (docs/design.md section 3). The server's view of the
-// caller: the identity provider's user, the KYC table and the consent ledger, never the token.
+// GET /api/me (docs/design.md section 3). The server's view of the caller: the identity provider's
+// user, the KYC table and the consent ledger, never the token. The signed-in shell validates this
+// answer, so this module holds nothing else: POST /api/me/verification-email is ./verification-email.ts.
 
 /**
  * The signed-in person's own deletion request while it has not been carried out (`deletionRequest`
@@ -69,23 +70,9 @@ export const meResponse = z.strictObject({
 });
 export type MeResponse = z.infer<typeof meResponse>;
 
-export const verificationEmailResponse = z.union([
-  z.strictObject({ success: z.literal(true) }),
-  z.strictObject({ success: z.literal(true), alreadyVerified: z.literal(true) }),
-]);
-export type VerificationEmailResponse = z.infer<typeof verificationEmailResponse>;
-
 export const getMeRoute = route('GetMe', {
   auth: 'user',
   response: meResponse,
   successStatus: 200,
   problems: ['accountNotFound', 'organizationMembershipEnded'],
-});
-
-/** 202 when an email is sent; 200 with `alreadyVerified` when there is nothing to do. */
-export const sendVerificationEmailRoute = route('SendVerificationEmail', {
-  auth: 'user',
-  response: verificationEmailResponse,
-  successStatus: 202,
-  problems: ['rateLimited', 'serviceUnavailable'],
 });

@@ -64,7 +64,7 @@ export const problemTypes = {
    * through the organization no longer works.
    */
   organizationMembershipEnded: problemType('organization-membership-ended'),
-  /** 403: an `org_admin` whose own identity verification is not approved yet cannot invite. */
+  /** 403: a member whose own identity verification is not approved yet cannot invite or request a service. */
   organizationApprovalRequired: problemType('organization-approval-required'),
   /** 409: the invited address is already a member of the organization. */
   alreadyMember: problemType('already-member'),

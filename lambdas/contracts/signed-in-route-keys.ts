@@ -26,4 +26,6 @@ export const signedInRouteKeys = {
   ChangeOrganizationMemberRole: 'PUT /api/organizations/{organizationId}/members/{userId}/role',
   RemoveOrganizationMember: 'DELETE /api/organizations/{organizationId}/members/{userId}',
   JoinOrganization: 'POST /api/organizations/{organizationId}/membership',
+  CreateServiceRequest: 'POST /api/organizations/{organizationId}/service-requests',
+  ListServiceRequests: 'GET /api/organizations/{organizationId}/service-requests',
 } as const satisfies Record<string, RouteKey>;

@@ -53,11 +53,19 @@ export class OrganizationMembershipEndedError extends Error {
   }
 }
 
-/** An `org_admin` whose own identity verification is not approved yet. */
+/** A member whose own identity verification is not approved yet (an invitation, a service request). */
 export class OrganizationApprovalRequiredError extends Error {
-  constructor() {
-    super('Your identity verification must be approved before you can invite colleagues.');
+  constructor(message = 'Your identity verification must be approved before you can invite colleagues.') {
+    super(message);
     this.name = 'OrganizationApprovalRequiredError';
+  }
+}
+
+/** A service request for a quick action of the other segment's dashboard (ADR 0088): a 400. */
+export class ServiceActionNotOfferedError extends Error {
+  constructor() {
+    super("This quick action is not one of your organization's dashboard.");
+    this.name = 'ServiceActionNotOfferedError';
   }
 }
 

@@ -26,6 +26,11 @@ export const signedInWriteLimits = {
    * bringing a whole department in sends dozens; a stolen token is held to this per day.
    */
   'organization-invitation': { limit: 50, windowSeconds: 24 * 60 * 60 },
+  /**
+   * The dashboards' service requests (ADR 0088): an operations email each. Six actions, one open
+   * request each per organization; 20 a day leaves room for retries and a second look.
+   */
+  'service-request': { limit: 20, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 
 export type SignedInWriteKind = keyof typeof signedInWriteLimits;

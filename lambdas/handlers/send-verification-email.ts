@@ -1,4 +1,4 @@
-import { sendVerificationEmailRoute, type VerificationEmailResponse } from '#contracts/me.ts';
+import { sendVerificationEmailRoute, type VerificationEmailResponse } from '#contracts/verification-email.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';

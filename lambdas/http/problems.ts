@@ -25,6 +25,7 @@ import {
   OrganizationNotFoundError,
   OrganizationRoleRequiredError,
   RateLimitedError,
+  ServiceActionNotOfferedError,
   StorageUnavailableError,
 } from '#lambdas/domain/errors.ts';
 import {
@@ -87,7 +88,7 @@ export const problemTable = {
   validation: {
     status: 400,
     title: 'Bad Request',
-    errors: [InvalidRequestError, ConsentRefusedError],
+    errors: [InvalidRequestError, ConsentRefusedError, ServiceActionNotOfferedError],
     description: 'The request is malformed or has invalid fields (see `errors`); nothing was written.',
   },
   unauthorized: {
@@ -188,7 +189,8 @@ export const problemTable = {
     title: 'Forbidden',
     errors: [OrganizationApprovalRequiredError],
     description:
-      'An `org_admin` invites only once their own identity verification is approved (ADR 0084). Nothing was sent.',
+      "The caller's own identity verification is not approved: an `org_admin` invites (ADR 0084), and a member " +
+      'requests a service (ADR 0088), only once it is. Nothing was sent or stored.',
   },
   alreadyMember: {
     status: 409,

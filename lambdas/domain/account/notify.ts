@@ -1,7 +1,8 @@
-import type { KycStatusChanged, RegistrationSubmitted } from '#contracts/events.ts';
+import type { KycStatusChanged, RegistrationSubmitted, ServiceRequestSubmitted } from '#contracts/events.ts';
 import { decisionReasonOf } from '#contracts/kyc-reasons.ts';
 import { kycApprovedEmail, kycRejectedEmail } from '#lambdas/domain/emails/kyc-emails.ts';
 import { registrationNotificationEmail } from '#lambdas/domain/emails/registration-emails.ts';
+import { serviceRequestNotificationEmail } from '#lambdas/domain/emails/service-request-emails.ts';
 import type { EmailMessage, Mailer, OnceMarker, UserDirectory, UserProfiles } from '#lambdas/domain/ports.ts';
 
 // Event-driven emails. Delivery is at least once, so each email is sent once per event id (for a
@@ -56,5 +57,19 @@ export function notifyRegistration(deps: { mailer: Mailer; marker: OnceMarker; o
       deps.mailer,
       eventId,
       registrationNotificationEmail({ to: deps.operationsEmail, ...detail }),
+    );
+}
+
+/**
+ * Operations told of a service request (ADR 0088), once per request id: the request handler
+ * publishes again a request it stored but could not queue, under a new event id.
+ */
+export function notifyServiceRequest(deps: { mailer: Mailer; marker: OnceMarker; operationsEmail: string }) {
+  return async (_eventId: string, detail: ServiceRequestSubmitted): Promise<NotifyOutcome> =>
+    sendOnce(
+      deps.marker,
+      deps.mailer,
+      `SERVICE_REQUEST#${detail.requestId}`,
+      serviceRequestNotificationEmail({ to: deps.operationsEmail, ...detail }),
     );
 }

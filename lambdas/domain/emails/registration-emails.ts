@@ -77,7 +77,7 @@ export function accountExistsEmail(input: { to: string; appUrl: string }): Email
   });
 }
 
-const organizationTypeLabels: Record<OrganizationType, string> = {
+export const organizationTypeLabels: Record<OrganizationType, string> = {
   commercial: 'Commercial',
   defense: 'Defense',
   academic: 'Academic',

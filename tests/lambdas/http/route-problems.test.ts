@@ -445,6 +445,25 @@ const invitationItem = (overrides: Record<string, unknown> = {}) => ({
   invitationExpiresAt: new Date(Date.now() + 6 * DAY_MS).toISOString(),
   ...overrides,
 });
+// The organization's service requests (ADR 0088): its record (a defense organization) read for its
+// type and name; the request stored in its own partition.
+const serviceRequestEvent = (
+  who: Record<string, JwtClaimValue> = orgMember(ORG, ['org_member']),
+  action = 'threat-scan',
+) => ({
+  claims: claims(who),
+  pathParameters: { organizationId: ORG },
+  body: JSON.stringify({ action }),
+});
+const organizationRecorded = () =>
+  ddb
+    .on(GetCommand, { TableName: 'submissions', Key: { pk: ORG_PK, sk: 'ORGANIZATION' } })
+    .resolves({ Item: organizationItem });
+/** The caller's member item says an `org_admin` removed them (ADR 0084). */
+const memberRemoved = () =>
+  ddb
+    .on(GetCommand, { TableName: 'submissions', Key: { pk: ORG_PK, sk: `MEMBER#${USER}` } })
+    .resolves({ Item: memberItem(USER, { memberStatus: 'removed' }) });
 /** The organization's partition: its record and these items. */
 const team = (...items: Record<string, unknown>[]) =>
   ddb.on(QueryCommand, { TableName: 'submissions' }).resolves({ Items: [organizationItem, ...items] });
@@ -901,6 +920,115 @@ const specific: Scenario[] = [
     },
   },
   ...teamAccessScenarios,
+  // The dashboards' quick actions as service requests (ADR 0088).
+  {
+    route: 'CreateServiceRequest',
+    name: 'a token for another organization',
+    expected: 'organizationMismatch',
+    event: serviceRequestEvent(orgMember('org_other')),
+    after: nothingTouched,
+  },
+  {
+    route: 'CreateServiceRequest',
+    name: 'a member of the organization with no role in it',
+    expected: 'organizationRoleRequired',
+    event: serviceRequestEvent(orgMember(ORG, [])),
+    after: nothingTouched,
+  },
+  {
+    route: 'CreateServiceRequest',
+    name: 'a member their organization removed (their token still valid)',
+    expected: 'organizationMembershipEnded',
+    arrange: memberRemoved,
+    event: serviceRequestEvent(),
+    after: nothingWritten,
+  },
+  {
+    route: 'ListServiceRequests',
+    name: 'a member their organization removed (their token still valid)',
+    expected: 'organizationMembershipEnded',
+    arrange: memberRemoved,
+    event: { claims: claims(orgMember(ORG, ['org_member'])), pathParameters: { organizationId: ORG } },
+    after: nothingWritten,
+  },
+  {
+    route: 'CreateServiceRequest',
+    name: 'a member whose own verification is not approved',
+    expected: 'organizationApprovalRequired',
+    arrange: () => {
+      ddb.on(GetCommand, { TableName: 'kyc' }).resolves({ Item: kycState({ status: 'pending' }) });
+      organizationRecorded();
+    },
+    event: serviceRequestEvent(orgMember(ORG, ['org_member'])),
+    after: () => {
+      nothingWritten();
+      expect(ses.calls()).toEqual([]);
+    },
+  },
+  {
+    route: 'CreateServiceRequest',
+    name: 'an organization the product holds no record of',
+    expected: 'organizationNotFound',
+    arrange: callerApproved,
+    event: serviceRequestEvent(),
+    after: nothingWritten,
+  },
+  {
+    route: 'CreateServiceRequest',
+    name: "a quick action of the other segment's dashboard",
+    expected: 'validation',
+    arrange: () => {
+      callerApproved();
+      organizationRecorded();
+    },
+    event: serviceRequestEvent(orgMember(ORG), 'market-report'),
+    after: nothingWritten,
+  },
+  {
+    route: 'CreateServiceRequest',
+    name: "a member past the day's 20 requests",
+    expected: 'rateLimited',
+    arrange: () => {
+      callerApproved();
+      organizationRecorded();
+      windowFull();
+    },
+    event: serviceRequestEvent(),
+    after: onlyTheWindowTouched,
+  },
+  {
+    route: 'CreateServiceRequest',
+    name: 'the bus refusing the event (the request stays stored, not queued)',
+    expected: 'serviceUnavailable',
+    arrange: () => {
+      callerApproved();
+      organizationRecorded();
+      bus
+        .on(PutEventsCommand)
+        .resolves({ FailedEntryCount: 1, Entries: [{ ErrorCode: 'InternalFailure', ErrorMessage: 'x' }] });
+    },
+    event: serviceRequestEvent(),
+    after: () => {
+      const marked = ddb
+        .commandCalls(UpdateCommand)
+        .filter((call) => String(call.args[0].input.Key?.pk).startsWith('SERVICE_REQUEST#'));
+      expect(marked).toEqual([]);
+    },
+  },
+  {
+    route: 'ListServiceRequests',
+    name: 'a token for another organization',
+    expected: 'organizationMismatch',
+    event: { claims: claims(orgMember('org_other')), pathParameters: { organizationId: ORG } },
+    after: nothingTouched,
+  },
+  {
+    route: 'ListServiceRequests',
+    name: 'a member of the organization with no role in it',
+    expected: 'organizationRoleRequired',
+    event: { claims: claims(orgMember(ORG, [])), pathParameters: { organizationId: ORG } },
+    after: nothingTouched,
+  },
   {
     route: 'ListOrganizationTeam',
     name: 'a member whose record says org_member (their token still says org_admin)',
@@ -2027,6 +2155,50 @@ describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () =
         team(memberItem(COLLEAGUE));
         auth0Team();
       },
+    },
+    {
+      // The caller's KYC state, the organization's record, the window, the request put, the event
+      // and the request marked queued (ADR 0088).
+      route: 'CreateServiceRequest',
+      status: 202,
+      event: serviceRequestEvent(),
+      arrange: () => {
+        callerApproved();
+        organizationRecorded();
+      },
+    },
+    {
+      // The organization's open request for the action: read and answered, not a second one.
+      route: 'CreateServiceRequest',
+      status: 202,
+      event: serviceRequestEvent(),
+      arrange: () => {
+        callerApproved();
+        organizationRecorded();
+        ddb
+          .on(PutCommand, { TableName: 'submissions', Item: { sk: 'threat-scan' } as never })
+          .rejects(conditionFailed());
+        ddb.on(GetCommand, { TableName: 'submissions', Key: { sk: 'threat-scan' } as never }).resolves({
+          Item: {
+            pk: `SERVICE_REQUEST#${ORG}`,
+            sk: 'threat-scan',
+            requestId: 'r-1',
+            status: 'received',
+            requestedAt: '2026-11-27T00:00:00.000Z',
+            answerBy: '2026-12-01',
+            organizationId: ORG,
+            organizationName: 'Helix Labs',
+            organizationType: 'defense',
+            requestedBy: COLLEAGUE,
+            queued: true,
+          },
+        });
+      },
+    },
+    {
+      route: 'ListServiceRequests',
+      status: 200,
+      event: { claims: claims(orgMember(ORG, ['org_member'])), pathParameters: { organizationId: ORG } },
     },
     {
       // The invitation, the member item, the invitee's profile and the trail entry; nothing of Auth0.

@@ -1,7 +1,9 @@
+import { type ServiceAction, serviceRequestAnswerBusinessDays } from '#contracts/service-actions.ts';
+
 // Copy of the dashboards: the setup dashboard (/dashboard) and the two segment dashboards
 // (/commercial-dashboard, /defense-dashboard). The segment capabilities are switched on per
-// organization during onboarding, so their quick actions say so instead of pretending to work
-// (docs/decisions/0027-dashboards-and-account.md).
+// organization by its account manager: each quick action sends operations a service request, which
+// the dashboard lists with its state (ADR 0088; the actions' titles are the contract's).
 
 export interface Capability {
   name: string;
@@ -13,18 +15,33 @@ export interface SegmentDashboardCopy {
   intro: string;
   banner?: { title: string; body: string };
   capabilities: readonly Capability[];
-  quickActions: readonly string[];
+  /** The quick actions' ids (`serviceActions` in the contract names them). */
+  quickActions: readonly ServiceAction[];
 }
 
 const sharedSegment = {
   capabilitiesHeading: 'Capabilities',
   quickActionsHeading: 'Quick Actions',
   dialog: {
-    body: 'This capability is available after onboarding with your account manager.',
-    detail:
-      'Your account manager enables it for your organization and walks your team through it. To schedule onboarding,',
+    body: `Your account manager switches this on for your organization. Send a request and we answer within ${serviceRequestAnswerBusinessDays} business days; everyone in your organization sees it on this dashboard.`,
+    send: 'Send Request',
+    sending: 'Sending…',
+    sent: 'Request sent.',
+    alreadyOpen: 'Your organization has already asked for this.',
+    failed: 'Your request could not be sent. Please try again in a moment.',
+    // An account without an organization (registered before organizations) cannot file one.
+    noOrganization:
+      'This capability is available after onboarding with your account manager. To schedule it,',
     contact: 'contact us',
     close: 'Close',
+  },
+  requests: {
+    heading: "Your Organization's Requests",
+    empty: 'No requests yet: a quick action sends our team one.',
+    failed: "Your organization's requests could not be loaded. Reload the page to try again.",
+    requested: 'Requested',
+    received: 'Received',
+    answerWithin: `we answer within ${serviceRequestAnswerBusinessDays} business days, by`,
   },
   links: {
     label: 'More',
@@ -107,7 +124,7 @@ export const dashboardsCopy = {
           'See your programs across sites and partners in one view, with alerts when a forecast that affects them changes.',
       },
     ],
-    quickActions: ['Start New Mission Analysis', 'View Fleet Status', 'Generate Market Report'],
+    quickActions: ['mission-analysis', 'fleet-status', 'market-report'],
   } satisfies SegmentDashboardCopy,
   defense: {
     title: 'Defense and Government Dashboard',
@@ -139,6 +156,6 @@ export const dashboardsCopy = {
           'Share assessments with cleared partners over channels kept apart from commercial organizations.',
       },
     ],
-    quickActions: ['Initialize Threat Scan', 'Access Intel Reports', 'Strategic Planning'],
+    quickActions: ['threat-scan', 'intel-reports', 'strategic-planning'],
   } satisfies SegmentDashboardCopy,
 } as const;

@@ -1,18 +1,24 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDialogShim } from '#tests/web/dialog-shim.ts';
+import { json, problemJson, stubApi } from '#tests/web/stub-api.ts';
 import { Component as CommercialDashboard } from '#web/features/dashboards/screens/commercial-dashboard.tsx';
 import { Component as DefenseDashboard } from '#web/features/dashboards/screens/defense-dashboard.tsx';
 import { renderScreen } from './render-screen.tsx';
 
-// The two segment dashboards: their capabilities, and quick actions that answer honestly in a
-// modal dialog instead of doing nothing.
+// The two segment dashboards: their capabilities, and quick actions that answer in a modal dialog:
+// a service request to operations, listed with its state (ADR 0088); for an account without an
+// organization, how to reach us.
 
 beforeAll(installDialogShim);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
-const onboardingSentence = 'This capability is available after onboarding with your account manager.';
+const noOrganizationSentence =
+  'This capability is available after onboarding with your account manager. To schedule it, contact us.';
 
 const dashboards = [
   {
@@ -71,11 +77,11 @@ describe.each(dashboards)('the $name dashboard', (dashboard) => {
     fireEvent.click(button);
 
     const dialog = screen.getByRole('dialog', { name: action });
-    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-    expect(within(dialog).getByText(onboardingSentence)).toBeTruthy();
+    const described = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe(noOrganizationSentence);
     expect(within(dialog).getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('/contact');
+    expect(within(dialog).queryByRole('button', { name: 'Send Request' })).toBeNull();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(dialog.getAttribute('aria-describedby')).toBe(within(dialog).getByText(onboardingSentence).id);
 
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -109,5 +115,86 @@ describe('the defense dashboard', () => {
     renderScreen(CommercialDashboard, { path: '/commercial-dashboard' });
     expect(screen.queryByRole('note')).toBeNull();
     expect(screen.queryByText('Classified access')).toBeNull();
+  });
+});
+
+describe("an organization's service requests (ADR 0088)", () => {
+  const ORG = 'org_acme';
+  const received = (action: string, requestId = `r-${action}`) => ({
+    requestId,
+    action,
+    status: 'received',
+    requestedAt: '2026-11-27T09:00:00.000Z',
+    answerBy: '2026-12-01',
+  });
+  const open = () =>
+    renderScreen(CommercialDashboard, {
+      path: '/commercial-dashboard',
+      me: { organizationId: ORG, organizationRole: 'org_member' },
+    });
+
+  it('lists the requests with their state, and a quick action with one open shows it instead of sending', async () => {
+    const api = stubApi(async () => json(200, { requests: [received('fleet-status')] }));
+    open();
+    const list = screen.getByRole('region', { name: "Your Organization's Requests" });
+    const item = await within(list).findByRole('listitem');
+    expect(within(item).getByRole('heading', { name: 'View Fleet Status' })).toBeTruthy();
+    expect(item.textContent).toContain('Received — we answer within 2 business days, by');
+    expect(item.querySelector('time[datetime="2026-12-01"]')).toBeTruthy();
+    expect(api.fetch.mock.calls[0]?.[0]).toBe(`/api/organizations/${ORG}/service-requests`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'View Fleet Status' }));
+    const dialog = screen.getByRole('dialog', { name: 'View Fleet Status' });
+    expect(within(dialog).queryByRole('button', { name: 'Send Request' })).toBeNull();
+    expect(within(dialog).getByRole('status').textContent).toContain('Received');
+    expect(api.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a request, announces its state, focuses Close and lists it', async () => {
+    let stored: unknown[] = [];
+    const api = stubApi(async (_url, init) => {
+      if (init.method === 'POST') {
+        stored = [received('market-report', 'r-new')];
+        return json(202, { request: stored[0], created: true });
+      }
+      return json(200, { requests: stored });
+    });
+    open();
+    await screen.findByText('No requests yet: a quick action sends our team one.');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Market Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Generate Market Report' });
+    const send = within(dialog).getByRole('button', { name: 'Send Request' });
+    expect(document.activeElement).toBe(send);
+    fireEvent.click(send);
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Request sent.'));
+    expect(within(dialog).getByRole('status').textContent).toContain('we answer within 2 business days');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+    const posts = api.fetch.mock.calls.filter(([, init]) => init.method === 'POST');
+    expect(posts.map(([url, init]) => [url, JSON.parse(String(init.body))])).toEqual([
+      [`/api/organizations/${ORG}/service-requests`, { action: 'market-report' }],
+    ]);
+    const list = screen.getByRole('region', { name: "Your Organization's Requests" });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it("says the API's refusal in the dialog (an unapproved member)", async () => {
+    stubApi(async (_url, init) =>
+      init.method === 'POST'
+        ? problemJson(403, {
+            type: 'https://platform.example/problems/organization-approval-required',
+            title: 'Forbidden',
+            status: 403,
+            detail: 'Your identity verification must be approved before you can request a service.',
+          })
+        : json(200, { requests: [] }),
+    );
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Start New Mission Analysis' }));
+    const dialog = screen.getByRole('dialog', { name: 'Start New Mission Analysis' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Your identity verification must be approved before you can request a service.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Send Request' })).toBeTruthy();
   });
 });

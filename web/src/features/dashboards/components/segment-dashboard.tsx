@@ -1,21 +1,40 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { type ServiceAction, type ServiceRequestView, serviceActions } from '#contracts/service-request.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { dashboardsCopy, type SegmentDashboardCopy } from '#web/content/dashboards.ts';
+import { listServiceRequests } from '#web/features/dashboards/api/service-requests.ts';
+import { useSession } from '#web/lib/session.ts';
+import { useResource } from '#web/lib/use-resource.ts';
 import { ActionDialog } from './action-dialog.tsx';
+import { RequestState } from './request-state.tsx';
 import '#web/styles/dashboards.css';
 
 const shared = dashboardsCopy.segment;
+const dayAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-// The layout both segment dashboards share: heading, optional banner, capability cards and quick
-// actions. The shell renders it only for approved users of the matching segment.
+// The layout both segment dashboards share: heading, optional banner, capability cards, quick
+// actions, and the organization's service requests with their state (ADR 0088). The shell renders
+// it only for approved users of the matching segment.
 export function SegmentDashboard({ copy }: { copy: SegmentDashboardCopy }) {
-  const [action, setAction] = useState<string | null>(null);
+  const { api, me } = useSession();
+  const organizationId = me.organizationId;
+  const requests = useResource(`service-requests:${organizationId}`, (signal) =>
+    organizationId ? listServiceRequests(api, organizationId, signal) : Promise.resolve([]),
+  );
+  // A request just sent shows at once, before the list's reload answers.
+  const [sent, setSent] = useState<ServiceRequestView[]>([]);
+  const [action, setAction] = useState<ServiceAction | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const capabilitiesId = useId();
   const actionsId = useId();
+  const requestsId = useId();
+
+  const known = [...sent, ...(requests.data ?? [])].filter(
+    (request, index, all) => all.findIndex((other) => other.action === request.action) === index,
+  );
 
   function closeDialog() {
     setAction(null);
@@ -49,23 +68,56 @@ export function SegmentDashboard({ copy }: { copy: SegmentDashboardCopy }) {
       <section aria-labelledby={actionsId} className="dashboard__section">
         <h2 id={actionsId}>{shared.quickActionsHeading}</h2>
         <div className="app-actions">
-          {copy.quickActions.map((name) => (
+          {copy.quickActions.map((id) => (
             <button
-              key={name}
+              key={id}
               type="button"
               className="button button--secondary"
               aria-haspopup="dialog"
               onClick={(event) => {
                 opener.current = event.currentTarget;
-                setAction(name);
+                setAction(id);
               }}
             >
-              {name}
+              {serviceActions[id].title}
             </button>
           ))}
         </div>
       </section>
-      <ActionDialog action={action} onClose={closeDialog} />
+      <ActionDialog
+        action={action}
+        request={known.find((request) => request.action === action)}
+        organizationId={organizationId}
+        onSent={(request) => {
+          setSent((current) => [request, ...current]);
+          requests.reload();
+        }}
+        onClose={closeDialog}
+      />
+
+      {organizationId && (
+        <section aria-labelledby={requestsId} className="dashboard__section">
+          <h2 id={requestsId}>{shared.requests.heading}</h2>
+          {requests.state === 'ready' && known.length === 0 && <p>{shared.requests.empty}</p>}
+          {requests.state === 'failed' && <p role="alert">{shared.requests.failed}</p>}
+          {known.length > 0 && (
+            <ul className="service-requests">
+              {known.map((request) => (
+                <li key={request.requestId} className="app-card service-request">
+                  <h3>{serviceActions[request.action].title}</h3>
+                  <p className="service-request__when">
+                    {shared.requests.requested}{' '}
+                    <time dateTime={request.requestedAt}>
+                      {dayAndTime.format(new Date(request.requestedAt))}
+                    </time>
+                  </p>
+                  <RequestState request={request} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       <p className="dashboard-links">
         <Link to={paths.dashboard.getHref()}>{shared.links.dashboard}</Link>
