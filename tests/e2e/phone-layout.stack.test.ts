@@ -136,6 +136,15 @@ describe('on a phone', () => {
         expect(focus.bottom, `${focus.name} is under the banner`).toBeLessThanOrEqual(focus.bannerTop);
       }
       expect(seen.length).toBeGreaterThan(10);
+      // Its text never needs scrolling inside it at the usual sizes: the reserved space holds it all.
+      for (const size of [{ width: 320, height: 640 }, smallPhone, phone, desktop]) {
+        await page.setViewportSize(size);
+        const { content, shown } = await banner
+          .locator('.cookie-banner__inner')
+          .evaluate((inner) => ({ content: inner.scrollHeight, shown: inner.clientHeight }));
+        expect(content, `the banner's text scrolls at ${size.width} px`).toBeLessThanOrEqual(shown + 1);
+      }
+      await shoot(page, 'cookie-banner');
       // Accepting hides the banner and gives its space back.
       await banner.getByRole('button', { name: 'Reject all' }).click();
       await banner.waitFor({ state: 'detached' });

@@ -26,9 +26,9 @@ const toggles = ['analytics', 'marketing', 'personalization'] as const;
 const copy = site.cookieBanner;
 
 /**
- * A labelled, non-modal region fixed to the bottom of the viewport; the page stays usable. It
- * publishes the height it covers (`--cookie-banner-height` on the root) so the page keeps that much
- * room below its footer and scrolls a focused element above it, and toasts sit over it (ADR 0087).
+ * A labelled, non-modal region fixed to the bottom of the viewport; the page stays usable. While
+ * it shows, the page reserves its space and scrolls focus above it, and it is never taller than
+ * that space (CSS only, web/src/styles/platform.css; ADR 0087).
  */
 export function CookieBanner({
   initial,
@@ -41,26 +41,6 @@ export function CookieBanner({
   const [customizing, setCustomizing] = useState(startCustomizing);
   const [draft, setDraft] = useState<CookieChoices>(initial ?? choices.none);
   const heading = useRef<HTMLHeadingElement>(null);
-  const inner = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = inner.current;
-    const root = document.documentElement.style;
-    // Every browser the site supports has ResizeObserver; a DOM without one (jsdom) skips this.
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      const top = element.getBoundingClientRect().top;
-      root.setProperty(
-        '--cookie-banner-height',
-        `${element.offsetHeight ? Math.ceil(innerHeight - top) : 0}px`,
-      );
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--cookie-banner-height');
-    };
-  }, []);
 
   useEffect(() => {
     if (startCustomizing) heading.current?.focus();
@@ -78,7 +58,7 @@ export function CookieBanner({
 
   return (
     <section className="cookie-banner" aria-labelledby={titleId} data-pending={pending ? '' : undefined}>
-      <div ref={inner} className="cookie-banner__inner">
+      <div className="cookie-banner__inner">
         <h2 id={titleId} ref={heading} tabIndex={-1} className="cookie-banner__title">
           {copy.title}
         </h2>
