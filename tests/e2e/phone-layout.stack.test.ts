@@ -104,7 +104,10 @@ describe('on a phone', () => {
     try {
       await page.goto(`${stack.web}${paths.register.getHref()}`);
       const banner = page.getByRole('region', { name: 'Cookies on this site' });
-      await expect.poll(() => banner.getByRole('button', { name: 'Accept all' }).isEnabled()).toBe(true);
+      // Its buttons wait for React (the prerendered banner shows first).
+      await expect
+        .poll(() => banner.getByRole('button', { name: 'Accept all' }).isEnabled(), { timeout: 15_000 })
+        .toBe(true);
       const bannerBox = await box(banner.locator('.cookie-banner__inner'));
       console.info(`cookie banner on a ${phone.width} x ${phone.height} phone: ${bannerBox.height} px high`);
       expect(bannerBox.height).toBeLessThanOrEqual(bannerMaxHeight);
@@ -145,8 +148,16 @@ describe('on a phone', () => {
         expect(content, `the banner's text scrolls at ${size.width} px`).toBeLessThanOrEqual(shown + 1);
       }
       await shoot(page, 'cookie-banner');
-      // Accepting hides the banner and gives its space back.
+      // A choice hides the banner and gives its space back.
+      await page.setViewportSize(phone);
       await banner.getByRole('button', { name: 'Reject all' }).click();
+      await banner.waitFor({ state: 'detached' });
+      // Reopened from the footer it shows its toggles: taller, still within its space, Save in view.
+      await page.getByRole('button', { name: 'Cookie settings' }).click();
+      await banner.getByRole('checkbox', { name: 'Analytics' }).check();
+      await reachable(page, banner.getByRole('button', { name: 'Save choices' }));
+      await shoot(page, 'cookie-settings');
+      await banner.getByRole('button', { name: 'Save choices' }).click();
       await banner.waitFor({ state: 'detached' });
       expect(problems).toEqual([]);
     } finally {
