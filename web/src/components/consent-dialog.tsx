@@ -26,6 +26,9 @@ interface ConsentDialogProps {
 // consent is being saved it cannot be closed: `closedby="none"`, a prevented `cancel`, and a
 // re-open should a browser close it anyway (Chrome lets a second Escape through a prevented cancel).
 //
+// On a small screen the statements scroll inside the dialog's body while its two buttons stay in
+// view below it (ADR 0087).
+//
 // The submit button is `aria-disabled`, not `disabled`, until every statement is ticked: it stays
 // focusable and, pressed anyway, says what is missing instead of doing nothing.
 
@@ -147,56 +150,58 @@ export function ConsentDialog({ open, onClose, onRecorded }: ConsentDialogProps)
       onCancel={handleCancel}
       onClose={handleClose}
     >
-      <form noValidate onSubmit={submit} aria-busy={busy}>
-        <h2 id={titleId} className="consent-dialog__title">
-          {consentDocument.title}
-        </h2>
-        <p className="consent-dialog__version">
-          {copy.versionLabel} {consentDocument.version}
-        </p>
-        <p id={introId}>{copy.intro}</p>
-        <fieldset className="consent-dialog__statements" disabled={busy}>
-          <legend className="visually-hidden">{consentDocument.title}</legend>
-          {consentDocument.statements.map((statement) => {
-            const inputId = `${id}-${statement.id}`;
-            const invalid = incomplete && checked[statement.id] !== true;
-            return (
-              <div className="consent-option" key={statement.id}>
-                <input
-                  ref={(element) => {
-                    if (element) checkboxes.current.set(statement.id, element);
-                    else checkboxes.current.delete(statement.id);
-                  }}
-                  id={inputId}
-                  type="checkbox"
-                  name={statement.id}
-                  checked={checked[statement.id] === true}
-                  onChange={(change) => setStatement(statement.id, change.target.checked)}
-                  aria-required="true"
-                  aria-invalid={invalid ? true : undefined}
-                  aria-describedby={invalid ? incompleteId : undefined}
-                />
-                <label htmlFor={inputId}>{statement.text}</label>
-              </div>
-            );
-          })}
-        </fieldset>
-        <p className="consent-dialog__policy">
-          <Link to={paths.privacyPolicy.getHref()} target="_blank" rel="noopener">
-            {copy.privacyPolicyLink}
-          </Link>
-        </p>
-        {incomplete && !allChecked && (
-          <p id={incompleteId} role="alert" className="field__error">
-            {copy.incomplete}
+      <form noValidate onSubmit={submit} aria-busy={busy} className="consent-dialog__form">
+        <div className="consent-dialog__body">
+          <h2 id={titleId} className="consent-dialog__title">
+            {consentDocument.title}
+          </h2>
+          <p className="consent-dialog__version">
+            {copy.versionLabel} {consentDocument.version}
           </p>
-        )}
-        {failure && (
-          <p role="alert" className="field__error">
-            {failure}
+          <p id={introId}>{copy.intro}</p>
+          <fieldset className="consent-dialog__statements" disabled={busy}>
+            <legend className="visually-hidden">{consentDocument.title}</legend>
+            {consentDocument.statements.map((statement) => {
+              const inputId = `${id}-${statement.id}`;
+              const invalid = incomplete && checked[statement.id] !== true;
+              return (
+                <div className="consent-option" key={statement.id}>
+                  <input
+                    ref={(element) => {
+                      if (element) checkboxes.current.set(statement.id, element);
+                      else checkboxes.current.delete(statement.id);
+                    }}
+                    id={inputId}
+                    type="checkbox"
+                    name={statement.id}
+                    checked={checked[statement.id] === true}
+                    onChange={(change) => setStatement(statement.id, change.target.checked)}
+                    aria-required="true"
+                    aria-invalid={invalid ? true : undefined}
+                    aria-describedby={invalid ? incompleteId : undefined}
+                  />
+                  <label htmlFor={inputId}>{statement.text}</label>
+                </div>
+              );
+            })}
+          </fieldset>
+          <p className="consent-dialog__policy">
+            <Link to={paths.privacyPolicy.getHref()} target="_blank" rel="noopener">
+              {copy.privacyPolicyLink}
+            </Link>
           </p>
-        )}
-        <div className="app-actions">
+          {incomplete && !allChecked && (
+            <p id={incompleteId} role="alert" className="field__error">
+              {copy.incomplete}
+            </p>
+          )}
+          {failure && (
+            <p role="alert" className="field__error">
+              {failure}
+            </p>
+          )}
+        </div>
+        <div className="app-actions consent-dialog__actions">
           <button type="submit" className="button" aria-disabled={!allChecked || busy}>
             {busy ? copy.saving : copy.submit}
           </button>

@@ -19,7 +19,7 @@ export function organizationTypeName(type: OrganizationType | null): string {
  * and "consent given, verification not sent": in both the user still has to submit it.
  */
 export const verificationStatusNames: Record<KycStatus, string> = {
-  not_started: 'Pending Submission',
+  not_started: 'Not Started',
   pending: 'Under Review',
   approved: 'Verified',
   rejected: 'Not Approved',

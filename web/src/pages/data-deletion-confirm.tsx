@@ -5,9 +5,9 @@ import { problemUri } from '#contracts/problem.ts';
 import { Seo } from '#web/components/seo.tsx';
 import { paths } from '#web/config/paths.ts';
 import { dataDeletionConfirm as copy } from '#web/content/data-deletion-confirm.ts';
-import { formatDate } from '#web/content/pages/dates.ts';
 import { confirmDataDeletion } from '#web/features/data-deletion/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { formatCalendarDate } from '#web/lib/dates.ts';
 import { useHydrated } from '#web/lib/hydrated.ts';
 
 type State =
@@ -99,7 +99,7 @@ export function Component() {
                 </dd>
                 <dt>{copy.dueByLabel}</dt>
                 <dd>
-                  <time dateTime={state.accepted.dueBy}>{formatDate(state.accepted.dueBy)}</time>
+                  <time dateTime={state.accepted.dueBy}>{formatCalendarDate(state.accepted.dueBy)}</time>
                 </dd>
               </dl>
               <p>{copy.confirmedBody}</p>

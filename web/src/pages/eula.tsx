@@ -1,7 +1,7 @@
 import { Seo } from '#web/components/seo.tsx';
 import { paths } from '#web/config/paths.ts';
-import { formatDate } from '#web/content/pages/dates.ts';
 import { eula } from '#web/content/pages/legal/eula.ts';
+import { formatCalendarDate } from '#web/lib/dates.ts';
 import { PolicyViewer } from './components/policy-viewer.tsx';
 
 export function Component() {
@@ -11,8 +11,8 @@ export function Component() {
       <div className="container page-body">
         <h1>{eula.title}</h1>
         <p className="lead">
-          {eula.lastUpdatedLabel}: <time dateTime={eula.lastUpdated}>{formatDate(eula.lastUpdated)}</time>.{' '}
-          {eula.viewer.lead}
+          {eula.lastUpdatedLabel}:{' '}
+          <time dateTime={eula.lastUpdated}>{formatCalendarDate(eula.lastUpdated)}</time>. {eula.viewer.lead}
         </p>
         <PolicyViewer document={eula} labels={eula.viewer} />
       </div>

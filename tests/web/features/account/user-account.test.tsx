@@ -7,6 +7,7 @@ import { installDialogShim } from '#tests/web/dialog-shim.ts';
 import { renderScreen } from '#tests/web/features/dashboards/render-screen.tsx';
 import { json, problemJson } from '#tests/web/stub-api.ts';
 import { Component as UserAccount } from '#web/features/account/screens/user-account.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 // /user-account: the profile, the caller's own consent history, a data-deletion request for the
 // caller's own address only, and Log Out.
@@ -79,7 +80,6 @@ function open(me: Partial<MeResponse> = {}, handler: Handler = async () => histo
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 afterEach(() => {
   cleanup();
@@ -172,7 +172,7 @@ describe('consent history', () => {
     expect(within(third).getByText('Text version 2025-06-08')).toBeTruthy();
     expect(within(third).getByText('At registration')).toBeTruthy();
 
-    const time = within(first).getByText(dateTime.format(new Date(withdrawn.recordedAt)));
+    const time = within(first).getByText(formatDateTime(withdrawn.recordedAt).replace('\u00a0', ' '));
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('dateTime')).toBe('2026-11-05T16:45:00.000Z');
   });
@@ -274,11 +274,7 @@ describe('data deletion request', () => {
     expect(sent[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
 
     expect(within(deletion()).getByText('del_01JXYZ')).toBeTruthy();
-    const due = within(deletion()).getByText(
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(
-        new Date('2026-12-04T00:00:00Z'),
-      ),
-    );
+    const due = within(deletion()).getByText('December 4, 2026');
     expect(due.tagName).toBe('TIME');
     expect(due.getAttribute('dateTime')).toBe('2026-12-04');
     // The pending request replaces the form: no second request from this page (ADR 0076).

@@ -382,9 +382,9 @@ describe('the review queue', () => {
     });
     const items = within(reversed.closest('ol') as HTMLElement).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
-      'Decided: Pending review →to Approved21 Nov 2026, 07:00 · By Administrator (auth0|other-admin) · ' +
+      'Decided: Pending review →to ApprovedNov 21, 2026, 7:00\u00a0AM · By Administrator (auth0|other-admin) · ' +
         'Entry #4Reason given: Identity confirmed by a reviewer',
-      'Decision reversed: Approved →to Rejected21 Nov 2026, 07:00 · By You · Entry #7' +
+      'Decision reversed: Approved →to RejectedNov 21, 2026, 7:00\u00a0AM · By You · Entry #7' +
         'Reason given: Document photo unreadableWhy: Second look: glare over the photo',
     ]);
   });
@@ -577,7 +577,7 @@ describe('a decision', () => {
     // The item stays, with the proposal: the proposer is told another admin must confirm it.
     const note = await screen.findByRole('note', { name: 'Awaiting a second administrator' });
     expect(note.textContent).toBe(
-      'Awaiting a second administrator. You proposed to approve this verification. Reason given: Identity confirmed by a reviewer (21 Nov 2026, 07:00).Another administrator must confirm it.',
+      'Awaiting a second administrator. You proposed to approve this verification. Reason given: Identity confirmed by a reviewer (Nov 21, 2026, 7:00\u00a0AM).Another administrator must confirm it.',
     );
     article = card('Northwatch Defense');
     await user.selectOptions(codeOf(article), 'identity_confirmed');

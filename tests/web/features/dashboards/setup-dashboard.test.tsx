@@ -124,7 +124,7 @@ describe('the setup dashboard', () => {
 
   it.each([
     ['approved', 'Verified'],
-    ['not_started', 'Pending Submission'],
+    ['not_started', 'Not Started'],
     ['pending', 'Under Review'],
     ['rejected', 'Not Approved'],
   ] as [KycStatus, string][])('words the verification status %s as "%s"', (status, words) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Seo } from '#web/components/seo.tsx';
-import { formatDate } from '#web/content/pages/dates.ts';
 import type { PolicyDocument } from '#web/content/pages/types.ts';
+import { formatCalendarDate } from '#web/lib/dates.ts';
 import { PolicySection, type Slots } from './policy-sections.tsx';
 
 /** A legal text as a page: h1, the date of the last change, the introduction and the sections. */
@@ -27,7 +27,9 @@ export function PolicyPage({
         <h1>{document.title}</h1>
         <p className="policy__updated">
           {document.lastUpdatedLabel}:{' '}
-          <time dateTime={document.lastUpdated}>{formatDate(document.lastUpdated, lang ?? 'en')}</time>
+          <time dateTime={document.lastUpdated}>
+            {formatCalendarDate(document.lastUpdated, lang ?? 'en')}
+          </time>
         </p>
         {children}
         {document.intro?.map((paragraph) => (

@@ -4,7 +4,7 @@ import { accountCopy, consentPurposeName } from '#web/content/account.ts';
 import { getConsentHistory } from '#web/features/account/api/get-consent-history.ts';
 import { WithdrawConsent } from '#web/features/account/components/withdraw-consent.tsx';
 import { WithdrawnConsentNotice } from '#web/features/account/components/withdrawn-consent-notice.tsx';
-import { formatDateTime } from '#web/features/account/lib/dates.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useResource } from '#web/lib/use-resource.ts';
 

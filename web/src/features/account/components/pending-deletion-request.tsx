@@ -3,8 +3,8 @@ import type { OwnDeletionRequestState } from '#contracts/data-deletion.ts';
 import { useToast } from '#web/components/toast.tsx';
 import { accountCopy } from '#web/content/account.ts';
 import { cancelOwnDataDeletion } from '#web/features/account/api/cancel-own-data-deletion.ts';
-import { formatCalendarDate, formatDateTime } from '#web/features/account/lib/dates.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { formatCalendarDate, formatDateTime } from '#web/lib/dates.ts';
 import { useSession } from '#web/lib/session.ts';
 
 const copy = accountCopy.deletion.pending;

@@ -4,9 +4,9 @@ import { type DecisionReasonCode, decisionReasons } from '#contracts/kyc-reasons
 import { adminCopy } from '#web/content/admin.ts';
 import { fetchAuditTrail } from '#web/features/admin/api/verifications.ts';
 import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
-import { formatInstant } from '#web/features/admin/lib/format-time.ts';
 import { useOnOpen } from '#web/features/admin/lib/use-on-open.ts';
 import type { ApiClient } from '#web/lib/api-client.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 // One verification's entries in the admin audit trail (ADR 0078), behind a disclosure that loads
 // them when opened (useOnOpen): the queue itself stays one request however many cards it shows.
@@ -62,7 +62,7 @@ export function AuditTrail({ userId, currentAdminId }: { userId: string; current
                 )}
               </p>
               <p className="review-history__meta">
-                <time dateTime={entry.recordedAt}>{formatInstant(entry.recordedAt)}</time>
+                <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>
                 <span aria-hidden="true"> · </span>
                 <span>
                   {copy.by} {actor(entry, currentAdminId)}

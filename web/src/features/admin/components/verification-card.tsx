@@ -14,7 +14,7 @@ import {
 import { FlaggedChecks, PersonaChecks } from '#web/features/admin/components/persona-checks.tsx';
 import { StatusBadge } from '#web/features/admin/components/status-badge.tsx';
 import { VerificationHistory } from '#web/features/admin/components/verification-history.tsx';
-import { formatInstant } from '#web/features/admin/lib/format-time.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { segmentOf } from '#web/lib/journey.ts';
 
 const facts = adminCopy.facts;
@@ -112,7 +112,7 @@ export function VerificationCard(props: VerificationCardProps) {
             )}
             {adminCopy.details.decided(
               decidedByOf(item, props.currentAdminId),
-              formatInstant(item.updatedAt),
+              formatDateTime(item.updatedAt),
             )}
             {item.email && (
               <>
@@ -208,7 +208,7 @@ function CardBody(props: VerificationCardProps) {
         )}
         <dt>{facts.updated}</dt>
         <dd>
-          <time dateTime={item.updatedAt}>{formatInstant(item.updatedAt)}</time>
+          <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt)}</time>
         </dd>
         <dt>{facts.userId}</dt>
         <dd>
@@ -226,7 +226,7 @@ function CardBody(props: VerificationCardProps) {
                 : adminCopy.history.admin(item.proposal.adminId),
             )}{' '}
             {adminCopy.history.reasonCode}: {decisionReasons[item.proposal.reasonCode].label} (
-            <time dateTime={item.proposal.at}>{formatInstant(item.proposal.at)}</time>).
+            <time dateTime={item.proposal.at}>{formatDateTime(item.proposal.at)}</time>).
           </p>
           <p>
             {item.proposal.adminId === props.currentAdminId

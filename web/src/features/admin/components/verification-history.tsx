@@ -2,7 +2,7 @@ import type { VerificationHistoryEntry } from '#contracts/admin-verifications.ts
 import { decisionReasons } from '#contracts/kyc-reasons.ts';
 import { adminCopy } from '#web/content/admin.ts';
 import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
-import { formatInstant } from '#web/features/admin/lib/format-time.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 const copy = adminCopy.history;
 
@@ -50,7 +50,7 @@ export function VerificationHistory({
                 </p>
               )}
               <p className="review-history__meta">
-                <time dateTime={entry.at}>{formatInstant(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 <span aria-hidden="true"> · </span>
                 <span>
                   {copy.by} {decidedBy(entry, currentAdminId)}

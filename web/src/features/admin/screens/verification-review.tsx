@@ -18,10 +18,10 @@ import {
   subjectOf,
   VerificationCard,
 } from '#web/features/admin/components/verification-card.tsx';
-import { formatClock } from '#web/features/admin/lib/format-time.ts';
 import { useQueueQuery } from '#web/features/admin/lib/queue-query.ts';
 import { useVerificationQueue } from '#web/features/admin/lib/use-verification-queue.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { formatTime } from '#web/lib/dates.ts';
 import { useSession } from '#web/lib/session.ts';
 import '#web/styles/admin.css';
 
@@ -245,8 +245,7 @@ export function Component() {
           <p className="admin-review__updated">
             {view.state === 'ready' && (
               <>
-                {copy.updated}{' '}
-                <time dateTime={view.loadedAt.toISOString()}>{formatClock(view.loadedAt)}</time>
+                {copy.updated} <time dateTime={view.loadedAt.toISOString()}>{formatTime(view.loadedAt)}</time>
               </>
             )}
           </p>

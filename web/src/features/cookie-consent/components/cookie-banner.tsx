@@ -25,7 +25,11 @@ interface CookieBannerProps {
 const toggles = ['analytics', 'marketing', 'personalization'] as const;
 const copy = site.cookieBanner;
 
-/** A labelled, non-modal region fixed to the bottom of the viewport; the page stays usable. */
+/**
+ * A labelled, non-modal region fixed to the bottom of the viewport; the page stays usable. While
+ * it shows, the page reserves its space and scrolls focus above it, and it is never taller than
+ * that space (CSS only, web/src/styles/platform.css; ADR 0087).
+ */
 export function CookieBanner({
   initial,
   startCustomizing,

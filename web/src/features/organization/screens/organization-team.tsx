@@ -15,7 +15,7 @@ import {
 } from '#web/features/organization/api/team.ts';
 import { type Confirmation, ConfirmDialog } from '#web/features/organization/components/confirm-dialog.tsx';
 import { InviteForm, refusal } from '#web/features/organization/components/invite-form.tsx';
-import { formatDay, formatDayAndTime } from '#web/features/organization/lib/dates.ts';
+import { formatDateTime, formatDay } from '#web/lib/dates.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useResource } from '#web/lib/use-resource.ts';
 import '#web/styles/organization.css';
@@ -351,7 +351,7 @@ function InvitationRow(props: {
         <time dateTime={invitation.invitedAt}>{formatDay(invitation.invitedAt)}</time>
       </td>
       <td>
-        <time dateTime={invitation.expiresAt}>{formatDayAndTime(invitation.expiresAt)}</time>
+        <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
         {invitation.expired && (
           <span className="status-badge status-badge--rejected team-expired">{copy.invitations.expired}</span>
         )}
