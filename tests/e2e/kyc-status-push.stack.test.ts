@@ -187,9 +187,10 @@ async function expectDashboardAfterThreeSeconds(page: Page, seen: ReturnType<typ
   expect(await approvedHeading(page).isVisible()).toBe(true);
   expect(seen.since(shown)).toEqual([]);
   await runClock(page, 100);
-  await page.waitForURL(`${stack.web}/dashboard`);
+  // Straight to the segment's dashboard (ADR 0085).
+  await page.waitForURL(`${stack.web}/commercial-dashboard`);
   await page.clock.resume();
-  await page.getByRole('heading', { name: 'Identity Verification Complete' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Commercial Dashboard' }).waitFor();
 }
 
 describe('the open status screen learns of the decision by push', () => {

@@ -28,7 +28,6 @@ const sharedSegment = {
   },
   links: {
     label: 'More',
-    dashboard: 'Back to Dashboard',
     account: 'Your Account',
   },
 } as const;
@@ -38,7 +37,6 @@ export const dashboardsCopy = {
     title: 'Dashboard',
     welcome: (name: string) => (name.trim() ? `Welcome, ${name.trim()}` : 'Welcome'),
     lead: 'Where your organization stands in onboarding, and your account at a glance.',
-    logOut: 'Log Out',
     identity: {
       approved: {
         heading: 'Identity Verification Complete',

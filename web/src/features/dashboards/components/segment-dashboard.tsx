@@ -68,7 +68,6 @@ export function SegmentDashboard({ copy }: { copy: SegmentDashboardCopy }) {
       <ActionDialog action={action} onClose={closeDialog} />
 
       <p className="dashboard-links">
-        <Link to={paths.dashboard.getHref()}>{shared.links.dashboard}</Link>
         <Link to={paths.userAccount.getHref()}>{shared.links.account}</Link>
       </p>
     </section>

@@ -1,5 +1,6 @@
 // The session record every open tab shares, in local storage (through `lib/storage`, which never
 // throws). Other tabs learn of a change from the `storage` event the browser fires in them.
+import { readSessionTime, sessionStorageKeys } from '#web/lib/session-clock.ts';
 import { storage } from '#web/lib/storage.ts';
 import {
   evaluateSession,
@@ -8,25 +9,7 @@ import {
   type SessionRecord,
 } from './session-rules.ts';
 
-export const sessionStorageKeys = {
-  startTime: 'sessionStartTime',
-  lastActiveRoute: 'lastActiveRoute',
-  lastActiveTab: 'lastActiveTab',
-  lastActivity: 'sessionLastActivity',
-  lastVisible: 'sessionLastVisible',
-  lastRefresh: 'sessionLastRefresh',
-  inactivityWarnedFor: 'sessionInactivityWarnedFor',
-  maximumWarnedFor: 'sessionMaximumWarnedFor',
-  /** Written when a session ends, so the other tabs end theirs with the same reason. */
-  ended: 'sessionEnded',
-} as const;
-
-const sessionKeys: ReadonlySet<string> = new Set(Object.values(sessionStorageKeys));
-
-/** Whether a `storage` event's key concerns the session (`null`: the whole storage was cleared). */
-export function isSessionStorageKey(key: string | null): boolean {
-  return key === null || sessionKeys.has(key);
-}
+export { isSessionStorageKey, sessionStorageKeys } from '#web/lib/session-clock.ts';
 
 export interface KeyValueStore {
   get(key: string): string | null;
@@ -58,9 +41,7 @@ export function defaultSessionStore(): KeyValueStore {
 }
 
 function readTime(store: KeyValueStore, key: string): number | null {
-  const raw = store.get(key);
-  if (raw === null || !/^\d{1,16}$/.test(raw)) return null;
-  return Number(raw);
+  return readSessionTime((name) => store.get(name), key);
 }
 
 export function readSessionRecord(store: KeyValueStore): SessionRecord {
