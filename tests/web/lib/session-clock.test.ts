@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionStorageKey, sessionEndsAt } from '#web/lib/session-clock.ts';
+import { sessionEndsAt } from '#web/lib/session-clock.ts';
 
 // The session's clock as public pages read it (ADR 0085): the same record the session rules keep.
 
 const T0 = Date.UTC(2026, 0, 6, 9, 0, 0);
 const minute = 60_000;
 
-const record =
-  (entries: Record<string, string>) =>
-  (key: string): string | null =>
-    entries[key] ?? null;
+const record = (entries: Record<string, string>) => ({ get: (key: string) => entries[key] ?? null });
 
 describe('sessionEndsAt', () => {
   it('is null without a session: never signed in, logged out, or ended in another tab', () => {
@@ -35,14 +32,5 @@ describe('sessionEndsAt', () => {
 
   it('ignores a start time that is not one', () => {
     expect(sessionEndsAt(record({ sessionStartTime: 'soon' }))).toBeNull();
-  });
-});
-
-describe('isSessionStorageKey', () => {
-  it("knows the record's keys, and a cleared storage (null)", () => {
-    expect(isSessionStorageKey('sessionStartTime')).toBe(true);
-    expect(isSessionStorageKey('sessionEnded')).toBe(true);
-    expect(isSessionStorageKey(null)).toBe(true);
-    expect(isSessionStorageKey('auth-hint')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isSessionStorageKey, sessionEndsAt } from '#web/lib/session-clock.ts';
+import { sessionEndsAt } from '#web/lib/session-clock.ts';
 import { storage } from '#web/lib/storage.ts';
 
 // A non-secret hint, not a session: it only decides what the nav offers without loading the sign-in
@@ -15,8 +15,6 @@ import { storage } from '#web/lib/storage.ts';
 export const authHintStorageKey = 'auth-hint';
 export type AuthHint = 'pending' | 'signed-in' | 'team' | 'admin' | 'onboarding' | 'signed-out';
 
-const signedInHints: ReadonlySet<string> = new Set(['signed-in', 'team', 'admin', 'onboarding']);
-
 /**
  * `true`: signed in and approved; `'team'`: that and the organization's admin; `'admin'`: an
  * administrator; `'onboarding'`: signed in, not yet approved; `false`: signed out.
@@ -30,32 +28,30 @@ export function setAuthHint(signedIn: boolean | 'admin' | 'team' | 'onboarding')
 
 function read(): AuthHint {
   const value = storage.get(authHintStorageKey);
-  if (value === null || !signedInHints.has(value)) return 'signed-out';
-  const endsAt = sessionEndsAt(storage.get);
-  return endsAt !== null && Date.now() < endsAt ? (value as AuthHint) : 'signed-out';
+  const endsAt = sessionEndsAt(storage);
+  return /^(signed-in|team|admin|onboarding)$/.test(value ?? '') && endsAt !== null && Date.now() < endsAt
+    ? (value as AuthHint)
+    : 'signed-out';
 }
 
-/** Told of the hint's and the session record's changes (other tabs), and of the session's end. */
+/**
+ * Told of every change to local storage in other tabs (the hint, the session's record) and of
+ * `setAuthHint` here, and looked at again when the session's clock says it ends.
+ */
 function subscribe(onChange: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
     clearTimeout(timer);
     onChange();
-    const endsAt = sessionEndsAt(storage.get);
-    // Looked at again when the clock says the session ends (or in a minute: timers drift, machines sleep).
-    if (endsAt !== null && endsAt > Date.now())
-      timer = setTimeout(check, Math.min(endsAt - Date.now() + 1, 60_000));
+    const left = (sessionEndsAt(storage) ?? 0) - Date.now();
+    // At most a minute: timers drift and machines sleep.
+    if (left > 0) timer = setTimeout(check, Math.min(left + 1, 60_000));
   };
-  const listener = (event: StorageEvent) => {
-    if (event.key === authHintStorageKey || isSessionStorageKey(event.key)) check();
-  };
-  window.addEventListener('storage', listener);
-  document.addEventListener('visibilitychange', check);
+  window.addEventListener('storage', check);
   check();
   return () => {
     clearTimeout(timer);
-    window.removeEventListener('storage', listener);
-    document.removeEventListener('visibilitychange', check);
+    window.removeEventListener('storage', check);
   };
 }
 

@@ -57,7 +57,7 @@ const endMessages: Record<SessionEndReason, string> = {
  * rules end a session that is open, "reached" (`returning`) when the user comes back to one whose
  * 60 minutes had already run out: the app opened again, or its tab came back to the front.
  */
-export function sessionEndMessage(reason: SessionEndReason, returning = false): string {
+export function sessionEndMessage(reason: SessionEndReason, returning?: boolean): string {
   return returning && reason === 'maximum-duration'
     ? sessionMessages.maximumDurationReached
     : endMessages[reason];

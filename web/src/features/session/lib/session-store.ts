@@ -1,6 +1,6 @@
 // The session record every open tab shares, in local storage (through `lib/storage`, which never
 // throws). Other tabs learn of a change from the `storage` event the browser fires in them.
-import { readSessionTime, sessionStorageKeys } from '#web/lib/session-clock.ts';
+import { readSessionTime, sessionClockKeys } from '#web/lib/session-clock.ts';
 import { storage } from '#web/lib/storage.ts';
 import {
   evaluateSession,
@@ -9,7 +9,25 @@ import {
   type SessionRecord,
 } from './session-rules.ts';
 
-export { isSessionStorageKey, sessionStorageKeys } from '#web/lib/session-clock.ts';
+export const sessionStorageKeys = {
+  /** These two are the session's clock, which public pages read too (`lib/session-clock.ts`). */
+  ...sessionClockKeys,
+  lastActiveRoute: 'lastActiveRoute',
+  lastActiveTab: 'lastActiveTab',
+  lastVisible: 'sessionLastVisible',
+  lastRefresh: 'sessionLastRefresh',
+  inactivityWarnedFor: 'sessionInactivityWarnedFor',
+  maximumWarnedFor: 'sessionMaximumWarnedFor',
+  /** Written when a session ends, so the other tabs end theirs with the same reason. */
+  ended: 'sessionEnded',
+} as const;
+
+const sessionKeys: ReadonlySet<string> = new Set(Object.values(sessionStorageKeys));
+
+/** Whether a `storage` event's key concerns the session (`null`: the whole storage was cleared). */
+export function isSessionStorageKey(key: string | null): boolean {
+  return key === null || sessionKeys.has(key);
+}
 
 export interface KeyValueStore {
   get(key: string): string | null;
@@ -40,19 +58,15 @@ export function defaultSessionStore(): KeyValueStore {
   return fallback;
 }
 
-function readTime(store: KeyValueStore, key: string): number | null {
-  return readSessionTime((name) => store.get(name), key);
-}
-
 export function readSessionRecord(store: KeyValueStore): SessionRecord {
   return {
-    startedAt: readTime(store, sessionStorageKeys.startTime),
-    lastActivityAt: readTime(store, sessionStorageKeys.lastActivity),
-    lastVisibleAt: readTime(store, sessionStorageKeys.lastVisible),
-    lastRefreshAt: readTime(store, sessionStorageKeys.lastRefresh),
+    startedAt: readSessionTime(store, sessionStorageKeys.startTime),
+    lastActivityAt: readSessionTime(store, sessionStorageKeys.lastActivity),
+    lastVisibleAt: readSessionTime(store, sessionStorageKeys.lastVisible),
+    lastRefreshAt: readSessionTime(store, sessionStorageKeys.lastRefresh),
     lastActiveTab: store.get(sessionStorageKeys.lastActiveTab),
-    inactivityWarnedFor: readTime(store, sessionStorageKeys.inactivityWarnedFor),
-    maximumWarnedFor: readTime(store, sessionStorageKeys.maximumWarnedFor),
+    inactivityWarnedFor: readSessionTime(store, sessionStorageKeys.inactivityWarnedFor),
+    maximumWarnedFor: readSessionTime(store, sessionStorageKeys.maximumWarnedFor),
   };
 }
 

@@ -101,7 +101,7 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
   }
 
   /** `returning`: judged as the user comes back (the tab starts, or comes to the front). */
-  function conclude(step: Extract<SessionStep, { kind: 'logout' }>, returning = false): void {
+  function conclude(step: Extract<SessionStep, { kind: 'logout' }>, returning?: boolean): void {
     if (step.reason !== 'ended') {
       finish(step.reason, sessionEndMessage(step.reason, returning), 'this-tab');
       return;
@@ -113,14 +113,15 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
   }
 
   /** Logs out if a rule's deadline has passed (judged with `visible`); true if it did. */
-  function endedAsOf(visible: boolean, returning = false): boolean {
+  function endedAsOf(visible: boolean, returning?: boolean): boolean {
     const step = evaluateSession(env.now(), readSessionRecord(store), state(visible));
     if (step.kind !== 'logout') return false;
     conclude(step, returning);
     return true;
   }
 
-  function evaluate(returning = false): void {
+  /** `returning`: as in `conclude`. A timer calls it without arguments. */
+  function evaluate(returning?: boolean): void {
     if (over) return;
     const now = env.now();
     const step = evaluateSession(now, readSessionRecord(store), state(isVisible()));
@@ -147,7 +148,7 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
 
   function schedule(delayMs: number): void {
     clearTimeout(timer);
-    timer = setTimeout(() => evaluate(), Math.min(Math.max(delayMs, 0), sessionLimits.maxCheckDelayMs));
+    timer = setTimeout(evaluate, Math.min(Math.max(delayMs, 0), sessionLimits.maxCheckDelayMs));
   }
 
   function refresh(now: number): void {
