@@ -120,7 +120,7 @@ function AuthSlot({ hint, onLogOut }: { hint: AuthHint; onLogOut: () => Promise<
           ? [paths.login, copy.nextStep]
           : [paths.dashboard, copy.dashboard];
     return (
-      <span className={hint === 'team' ? 'nav-auth-group nav-auth-group--team' : 'nav-auth-group'}>
+      <span className="nav-auth-group">
         <Link className="nav-auth" to={to.getHref()}>
           {label}
         </Link>
