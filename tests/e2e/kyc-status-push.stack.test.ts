@@ -195,7 +195,7 @@ async function expectDashboardAfterThreeSeconds(page: Page, seen: ReturnType<typ
 
 describe('the open status screen learns of the decision by push', () => {
   it(
-    'asks nothing while subscribed, then shows "Verification Approved" after one GET /api/me and opens /dashboard 3 s later',
+    'asks nothing while subscribed, then shows "Verification Approved" after one GET /api/me and opens /commercial-dashboard 3 s later',
     async () => {
       const { journey, page, seen, userId } = await onPendingStatusScreen();
       const subscribedState = seen.happenings.length;
