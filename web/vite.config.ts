@@ -117,9 +117,12 @@ export interface WebViteOptions {
 
 /** React and React DOM: every page loads them first, in a task of their own (web/src/main.tsx). */
 const frameworkModule = /node_modules\/(react|react-dom|scheduler)\//;
-/** What every page loads next, with the layout: React Router and the layout's smallest shared modules. */
+/**
+ * What every page loads next, with the layout: React Router and the layout's smallest shared modules
+ * (the session's clock the nav reads, and the lifetimes it counts with, ADR 0085).
+ */
 const routerModule =
-  /node_modules\/react-router\/|\/web\/src\/(config\/paths|content\/(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url|required-context)|components\/seo)\.tsx?$/;
+  /node_modules\/react-router\/|\/web\/src\/(config\/paths|content\/(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url|required-context|session-clock)|components\/seo)\.tsx?$|\/lambdas\/contracts\/session-lifetimes\.ts$/;
 
 /**
  * What only the signed-in app runs, around its screens: the app shell, the session and journey
@@ -128,7 +131,15 @@ const routerModule =
  * budget). No public page imports any of these (the web bench lists what each page loads).
  */
 const appShellModule =
-  /\/web\/src\/(app\/app-layout\.tsx|content\/(app-shell|session)\.ts|lib\/(journey|session|use-resource)\.tsx?|features\/session\/(lib\/)?[^/]+\.tsx?|components\/(app-title|screen-heading)\.tsx)$|\/lambdas\/contracts\/(me|kyc|signed-in-route-keys|session-lifetimes)\.ts$/;
+  /\/web\/src\/(app\/app-layout\.tsx|content\/(app-shell|session)\.ts|lib\/(journey|session|use-resource)\.tsx?|features\/session\/(lib\/)?[^/]+\.tsx?|components\/(app-title|screen-heading)\.tsx)$|\/lambdas\/contracts\/(me|kyc|signed-in-route-keys)\.ts$/;
+
+/** The identity SDK, `lib/auth/auth0.tsx` and the site's configuration (`/config.json`). */
+const auth0Module =
+  /node_modules\/@auth0\/|\/web\/src\/lib\/(auth\/auth0\.tsx|config\.ts)$|\/lambdas\/contracts\/web-config\.ts$/;
+
+/** The identity verification's API calls and submission state, which its screens share. */
+const kycSharedModule =
+  /\/web\/src\/features\/kyc\/(api\/kyc-api|lib\/submission)\.ts$|\/lambdas\/contracts\/kyc-inquiry\.ts$/;
 
 /** A signed-in screen's lazy module (web/src/features/<feature>/screens/<screen>.tsx). */
 const appScreenModule = /\/web\/src\/features\/[^/]+\/screens\/[^/]+\.tsx$/;
@@ -188,6 +199,11 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
               // Only the listed modules: their dependencies (the auth actions, the API client, config)
               // are shared with public pages and stay in their own files.
               { name: 'app-shell', test: appShellModule, includeDependenciesRecursively: false },
+              // The identity SDK with the one module that imports it and the configuration it starts
+              // from: the app shell and a public page's Log In load them together anyway.
+              { name: 'auth0', test: auth0Module, includeDependenciesRecursively: false },
+              // What the identity verification's screens share: one file, not three small ones.
+              { name: 'kyc', test: kycSharedModule, includeDependenciesRecursively: false },
             ],
           },
           chunkFileNames: (chunk) =>

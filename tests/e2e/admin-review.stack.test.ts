@@ -309,9 +309,9 @@ describe('an admin approves a user in review, and the user sees it without a rel
     await adminPage.waitForURL(`${stack.web}/admin/verification`);
   });
 
-  it("turns the user's open status screen approved without a reload, then opens the dashboard", async () => {
+  it("turns the user's open status screen approved without a reload, then opens the segment's dashboard", async () => {
     await userPage.getByRole('heading', { name: 'Verification Approved' }).waitFor({ timeout: 20_000 });
-    await userPage.waitForURL(`${stack.web}/dashboard`, { timeout: 10_000 });
+    await userPage.waitForURL(`${stack.web}/commercial-dashboard`, { timeout: 10_000 });
   });
 
   it('finds the user by searching their email under All, from the URL, and clears the search', async () => {

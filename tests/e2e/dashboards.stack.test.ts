@@ -120,7 +120,7 @@ async function accessible(page: Page, label: string): Promise<string[]> {
 }
 
 describe('an approved commercial user', () => {
-  it('reaches the dashboard, the commercial dashboard with its dialog, and the account with its consent history', async () => {
+  it('reaches the commercial dashboard from /dashboard, its dialog, and the account with its consent history', async () => {
     // A consent in the ledger, recorded through the API as the consent dialog does.
     const token = await passwordToken(stack, commercial.email, commercial.password);
     const consent = await fetch(`${stack.web}/api/consents`, {
@@ -138,33 +138,32 @@ describe('an approved commercial user', () => {
     const { context, page, problems } = await visitor();
     const violations: string[] = [];
 
+    // `/dashboard` (the nav's Dashboard, the approval email's link) opens an approved user's
+    // segment dashboard: one way, whichever door (ADR 0085).
     await signIn(page, '/dashboard', commercial);
-    await page.waitForURL(`${stack.web}/dashboard`);
-    await heading(page, `Welcome, ${commercial.name}`);
-    const identity = main(page).getByRole('region', { name: 'Identity Verification Complete' });
-    await identity.waitFor();
-    const facts = main(page).getByRole('region', { name: 'Account' });
-    expect(await facts.getByRole('definition').allTextContents()).toEqual([
-      commercial.email,
-      'Yes',
-      'Commercial/Enterprise',
-      'Verified',
-    ]);
-    violations.push(...(await accessible(page, '/dashboard')));
+    await page.waitForURL(`${stack.web}/commercial-dashboard`);
+    await heading(page, 'Commercial Space Operations');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await nav.getByRole('button', { name: 'Log Out' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Request Beta Access' }).count()).toBe(0);
+    violations.push(...(await accessible(page, '/commercial-dashboard')));
 
-    // The theme toggle on the dashboard switches the page and remembers the choice.
+    // One theme toggle and one Log Out: the header's.
+    expect(
+      await main(page)
+        .getByRole('button', { name: /^Switch to (dark|light) theme$/ })
+        .count(),
+    ).toBe(0);
+    expect(await main(page).getByRole('button', { name: 'Log Out' }).count()).toBe(0);
     const before = await page.evaluate(() => document.documentElement.dataset.theme);
-    await main(page)
+    await page
+      .getByRole('banner')
       .getByRole('button', { name: /^Switch to (dark|light) theme$/ })
       .click();
     const after = await page.evaluate(() => document.documentElement.dataset.theme);
     expect(after).not.toBe(before);
     expect(await page.evaluate((key) => localStorage.getItem(key), themeStorageKey)).toBe(after);
-
-    await identity.getByRole('link', { name: 'Open Commercial Dashboard' }).click();
-    await page.waitForURL(`${stack.web}/commercial-dashboard`);
-    await heading(page, 'Commercial Space Operations');
-    violations.push(...(await accessible(page, '/commercial-dashboard')));
 
     // A quick action answers in a modal dialog; Escape closes it and focus returns to the action.
     const action = main(page).getByRole('button', { name: 'View Fleet Status' });

@@ -104,8 +104,8 @@ describe('identity verification in the browser', () => {
       steps.mark('webhook -> status screen shows Approved (pushed on the realtime channel, ADR 0060)');
       await expectAccessible(page, 'approved', ['light']);
       steps.skip();
-      await page.waitForURL(`${stack.web}/dashboard`, { timeout: 10_000 });
-      steps.mark('approved screen -> /dashboard (the screen waits 3 s by design)');
+      await page.waitForURL(`${stack.web}/commercial-dashboard`, { timeout: 10_000 });
+      steps.mark('approved screen -> /commercial-dashboard (the screen waits 3 s by design)');
       steps.save();
 
       expect(journey.problems).toEqual([]);

@@ -187,14 +187,15 @@ async function expectDashboardAfterThreeSeconds(page: Page, seen: ReturnType<typ
   expect(await approvedHeading(page).isVisible()).toBe(true);
   expect(seen.since(shown)).toEqual([]);
   await runClock(page, 100);
-  await page.waitForURL(`${stack.web}/dashboard`);
+  // Straight to the segment's dashboard (ADR 0085).
+  await page.waitForURL(`${stack.web}/commercial-dashboard`);
   await page.clock.resume();
-  await page.getByRole('heading', { name: 'Identity Verification Complete' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Commercial Space Operations' }).waitFor();
 }
 
 describe('the open status screen learns of the decision by push', () => {
   it(
-    'asks nothing while subscribed, then shows "Verification Approved" after one GET /api/me and opens /dashboard 3 s later',
+    'asks nothing while subscribed, then shows "Verification Approved" after one GET /api/me and opens /commercial-dashboard 3 s later',
     async () => {
       const { journey, page, seen, userId } = await onPendingStatusScreen();
       const subscribedState = seen.happenings.length;

@@ -137,6 +137,31 @@ describe('session rules', () => {
     await context.close();
   });
 
+  it('says the 60 minutes were "reached" when the user comes back to a session already past them', async () => {
+    const { context, page: app } = await signedIn();
+    // The user closes the app's tab 58 minutes into the session and opens the app again at 61.
+    await app.close();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${stack.web}/`);
+    await page.evaluate(() => {
+      const now = Date.now();
+      localStorage.setItem('sessionStartTime', String(now - 61 * 60_000));
+      localStorage.setItem('sessionLastActivity', String(now - 3 * 60_000));
+      localStorage.setItem('sessionLastVisible', String(now - 3 * 60_000));
+    });
+    await page.goto(`${stack.web}/user-account`);
+    await runClock(page, 5_000);
+
+    await page.waitForURL(`${stack.web}/`);
+    await expect.poll(() => notices(page).textContent()).toContain(sessionMessages.maximumDurationReached);
+    expect(await notices(page).textContent()).not.toContain(sessionMessages.maximumDuration);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).textContent()).toContain('Log In');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('logs out a tab that stayed hidden for 5 minutes', async () => {
     const { context, page, problems } = await signedIn();
 

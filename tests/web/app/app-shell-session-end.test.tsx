@@ -121,7 +121,8 @@ describe("the nav's hint", () => {
   it.each([
     [{ organizationRole: 'org_admin' }, 'team'],
     [{ organizationRole: 'org_member' }, 'signed-in'],
-    [{ organizationRole: 'org_admin', kycStatus: 'pending' }, 'signed-out'],
+    [{ organizationRole: 'org_admin', kycStatus: 'pending' }, 'onboarding'],
+    [{ emailVerified: false }, 'onboarding'],
     [{ role: 'admin' }, 'admin'],
   ] as [Partial<MeResponse>, string][])('for %o is %s', async (me, hint) => {
     vi.stubGlobal(

@@ -58,7 +58,11 @@ describe('routes', () => {
     );
     renderAt('/', failing);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeDefined();
+    // The seed's words.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeDefined();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeDefined();
   });
 });

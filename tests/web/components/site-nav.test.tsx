@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -16,6 +16,19 @@ vi.mock('#web/lib/auth/auth0.tsx', () => auth0);
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 const navReady = () => screen.findByRole('navigation', { name: 'Main' });
+
+const minute = 60_000;
+
+/**
+ * What the app shell leaves in this browser after `GET /api/me`: the nav's hint, and the session's
+ * clock (signed in `startedAgo` ms ago, last active `activeAgo` ms ago), which public pages read.
+ */
+function signedIn(hint: string, { startedAgo = minute, activeAgo = 0 } = {}) {
+  const now = Date.now();
+  localStorage.setItem('auth-hint', hint);
+  localStorage.setItem('sessionStartTime', String(now - startedAgo));
+  localStorage.setItem('sessionLastActivity', String(now - activeAgo));
+}
 
 beforeEach(() => {
   auth0.startLogin.mockClear();
@@ -59,7 +72,7 @@ describe('nav', () => {
   });
 
   it('offers the Dashboard when the local hint says the visitor signed in', async () => {
-    localStorage.setItem('auth-hint', 'signed-in');
+    signedIn('signed-in');
     renderRoute('/pricing');
     const dashboard = await within(await navReady()).findByRole('link', { name: 'Dashboard' });
     expect(dashboard.getAttribute('href')).toBe('/dashboard');
@@ -67,7 +80,7 @@ describe('nav', () => {
   });
 
   it("offers an organization's approved admin the Team page beside the Dashboard", async () => {
-    localStorage.setItem('auth-hint', 'team');
+    signedIn('team');
     renderRoute('/pricing');
     const team = await within(await navReady()).findByRole('link', { name: 'Team' });
     expect(team.getAttribute('href')).toBe('/organization');
@@ -76,14 +89,14 @@ describe('nav', () => {
   });
 
   it('offers no Team link to a signed-in user who is not their organization admin', async () => {
-    localStorage.setItem('auth-hint', 'signed-in');
+    signedIn('signed-in');
     renderRoute('/pricing');
     await within(await navReady()).findByRole('link', { name: 'Dashboard' });
     expect(within(nav()).queryByRole('link', { name: 'Team' })).toBeNull();
   });
 
   it('offers an administrator Verification Review instead of the Dashboard, with Log Out', async () => {
-    localStorage.setItem('auth-hint', 'admin');
+    signedIn('admin');
     renderRoute('/pricing');
     const review = await within(await navReady()).findByRole('link', { name: 'Verification Review' });
     expect(review.getAttribute('href')).toBe('/admin/verification');
@@ -92,7 +105,7 @@ describe('nav', () => {
   });
 
   it('offers Log Out beside the Dashboard to a signed-in, approved visitor, and logging out forgets the journey', async () => {
-    localStorage.setItem('auth-hint', 'signed-in');
+    signedIn('signed-in');
     localStorage.setItem('registration_data', '{"step":2}');
     const user = userEvent.setup();
     renderRoute('/pricing');
@@ -102,6 +115,83 @@ describe('nav', () => {
     await vi.waitFor(() => expect(auth0.startLogout).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem('registration_data')).toBeNull();
     expect(localStorage.getItem('auth-hint')).toBe('signed-out');
+  });
+
+  it('offers a signed-in user who is not yet approved their next step and Log Out, not Log In nor the Dashboard', async () => {
+    signedIn('onboarding');
+    renderRoute('/pricing');
+    const next = await within(await navReady()).findByRole('link', { name: 'Continue Setup' });
+    // `/auth/login` sends a signed-in user on to their next step.
+    expect(next.getAttribute('href')).toBe('/auth/login');
+    expect(within(nav()).getByRole('button', { name: 'Log Out' })).toBeDefined();
+    expect(within(nav()).queryByRole('button', { name: 'Log In' })).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: 'Request Beta Access' })).toBeNull();
+  });
+
+  it.each(['signed-in', 'team', 'admin', 'onboarding'])(
+    'shows Request Beta Access to visitors only, not to a signed-in user (%s)',
+    async (hint) => {
+      signedIn(hint);
+      renderRoute('/');
+      await within(await navReady()).findByRole('button', { name: 'Log Out' });
+      expect(within(nav()).queryByRole('link', { name: 'Request Beta Access' })).toBeNull();
+    },
+  );
+
+  it('shows a visitor Request Beta Access beside Log In', async () => {
+    renderRoute('/');
+    await within(await navReady()).findByRole('button', { name: 'Log In' });
+    expect(within(nav()).getByRole('link', { name: 'Request Beta Access' })).toBeDefined();
+  });
+
+  it.each([
+    ['60 minutes after sign-in', { startedAgo: 60 * minute, activeAgo: 0 }],
+    ['5 minutes after the last activity', { startedAgo: 20 * minute, activeAgo: 5 * minute }],
+  ])('reads the session clock: a hint left behind %s shows the logged-out choices', async (_, times) => {
+    signedIn('signed-in', times);
+    renderRoute('/');
+    expect(await within(await navReady()).findByRole('button', { name: 'Log In' })).toBeDefined();
+    expect(within(nav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(within(nav()).queryByRole('button', { name: 'Log Out' })).toBeNull();
+    expect(within(nav()).getByRole('link', { name: 'Request Beta Access' })).toBeDefined();
+  });
+
+  it('shows the logged-out choices when the session ended in another tab (its clock removed)', async () => {
+    signedIn('signed-in');
+    renderRoute('/');
+    await within(await navReady()).findByRole('link', { name: 'Dashboard' });
+
+    // Another tab's Log Out or session rule: the end marker, then the clocks go (a `storage` event here).
+    localStorage.setItem(
+      'sessionEnded',
+      JSON.stringify({ reason: 'signed-out', at: Date.now(), tab: 'other' }),
+    );
+    localStorage.removeItem('sessionStartTime');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'sessionStartTime' }));
+    });
+
+    expect(await within(nav()).findByRole('button', { name: 'Log In' })).toBeDefined();
+    expect(within(nav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('turns to the logged-out choices when the 60 minutes run out while the page is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signedIn('signed-in', { startedAgo: 60 * minute - 30_000 });
+      renderRoute('/');
+      await within(await navReady()).findByRole('link', { name: 'Dashboard' });
+      // Active in the app meanwhile (another tab), so only the 60 minutes can end it.
+      localStorage.setItem('sessionLastActivity', String(Date.now() + 30_000));
+
+      await act(() => vi.advanceTimersByTimeAsync(30_001));
+
+      expect(within(nav()).getByRole('button', { name: 'Log In' })).toBeDefined();
+      expect(within(nav()).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('forgets an unfinished registration and starts the login redirect from Log In', async () => {

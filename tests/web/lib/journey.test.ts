@@ -52,7 +52,8 @@ describe('nextStep', () => {
       if (!s.authenticated) return expect(step).toBe('register');
       if (s.role === 'admin') return expect(step).toBe('adminVerification');
       if (!s.emailVerified) return expect(step).toBe('verificationRequired');
-      if (s.kycStatus === 'approved') return expect(step).toBe(defense ? 'defenseDashboard' : 'dashboard');
+      if (s.kycStatus === 'approved')
+        return expect(step).toBe(defense ? 'defenseDashboard' : 'commercialDashboard');
       if (s.kycStatus === 'pending' || s.kycStatus === 'rejected')
         return expect(step).toBe(defense ? 'kycCompleteDefense' : 'kycComplete');
       expect(step).toBe(s.consentRecorded ? 'kycPersona' : 'kycStart');
@@ -133,10 +134,15 @@ describe('routeAccess', () => {
     }
   });
 
-  it("sends a verified admin's Dashboard to the review queue, and a user's to their dashboard", () => {
+  it("sends a verified admin's Dashboard to the review queue, an approved user's to their segment's dashboard, and shows anyone else where onboarding stands", () => {
     for (const s of states.filter((s) => s.authenticated && s.emailVerified)) {
+      const defense = s.organizationType === 'defense' || s.organizationType === 'government';
       expect(routeAccess('dashboard', s), describeState(s)).toEqual(
-        s.role === 'admin' ? { kind: 'redirect', to: 'adminVerification' } : { kind: 'render' },
+        s.role === 'admin'
+          ? { kind: 'redirect', to: 'adminVerification' }
+          : s.kycStatus === 'approved'
+            ? { kind: 'redirect', to: defense ? 'defenseDashboard' : 'commercialDashboard' }
+            : { kind: 'render' },
       );
     }
   });

@@ -209,7 +209,13 @@ function SessionGate({ auth }: { auth: AuthSession }) {
       if (ended.current) return me;
       const approved = me.emailVerified && me.kycStatus === 'approved';
       setAuthHint(
-        me.role === 'admin' ? 'admin' : approved && me.organizationRole === 'org_admin' ? 'team' : approved,
+        me.role === 'admin'
+          ? 'admin'
+          : !approved
+            ? 'onboarding'
+            : me.organizationRole === 'org_admin'
+              ? 'team'
+              : true,
       );
       setMeState({ state: 'ready', me });
       return me;

@@ -2,7 +2,7 @@ import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths, sectionHref } from '#web/config/paths.ts';
 import { site } from '#web/content/site.ts';
-import { signIn, useAuthHint } from '#web/lib/auth/index.ts';
+import { type AuthHint, signIn, useAuthHint } from '#web/lib/auth/index.ts';
 import { useScrolledPast } from '#web/lib/scroll.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useToast } from './toast.tsx';
@@ -17,6 +17,7 @@ export function SiteHeader({ onLogOut }: { onLogOut: () => Promise<void> }) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
   const location = useLocation();
+  const hint = useAuthHint();
 
   // A navigation (also to a section of the same page) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger
@@ -80,13 +81,16 @@ export function SiteHeader({ onLogOut }: { onLogOut: () => Promise<void> }) {
               <Link to={sectionHref('account')}>{copy.account}</Link>
             </li>
             <li className="site-nav__auth">
-              <AuthSlot onLogOut={onLogOut} />
+              <AuthSlot hint={hint} onLogOut={onLogOut} />
             </li>
-            <li>
-              <Link to={sectionHref('waitlist')} className="button site-nav__cta">
-                {copy.requestAccess}
-              </Link>
-            </li>
+            {/* For visitors (and in the prerendered HTML, where the session is not known yet). */}
+            {(hint === 'signed-out' || hint === 'pending') && (
+              <li>
+                <Link to={sectionHref('waitlist')} className="button site-nav__cta">
+                  {copy.requestAccess}
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <ThemeToggle />
@@ -95,9 +99,12 @@ export function SiteHeader({ onLogOut }: { onLogOut: () => Promise<void> }) {
   );
 }
 
-/** Fixed width in every state, so Loading -> Log In never moves its neighbours. */
-function AuthSlot({ onLogOut }: { onLogOut: () => Promise<void> }) {
-  const hint = useAuthHint();
+/**
+ * Fixed width in every state, so Loading -> Log In never moves its neighbours. The seed's choices:
+ * Log In for a visitor, Dashboard for an approved user (Verification Review for an administrator);
+ * a signed-in user still onboarding gets their next step instead (ADR 0085), and Log Out.
+ */
+function AuthSlot({ hint, onLogOut }: { hint: AuthHint; onLogOut: () => Promise<void> }) {
   const toast = useToast();
 
   if (hint === 'pending') {
@@ -105,14 +112,17 @@ function AuthSlot({ onLogOut }: { onLogOut: () => Promise<void> }) {
   }
   if (hint !== 'signed-out') {
     // An administrator's place is the review queue, not a user's dashboard; an organization's
-    // approved admin also has the team page.
+    // approved admin also has the team page. `/auth/login` sends a signed-in user to their next step.
+    const [to, label] =
+      hint === 'admin'
+        ? [paths.adminVerification, copy.verificationReview]
+        : hint === 'onboarding'
+          ? [paths.login, copy.nextStep]
+          : [paths.dashboard, copy.dashboard];
     return (
-      <span className={hint === 'team' ? 'nav-auth-group nav-auth-group--team' : 'nav-auth-group'}>
-        <Link
-          className="nav-auth"
-          to={hint === 'admin' ? paths.adminVerification.getHref() : paths.dashboard.getHref()}
-        >
-          {hint === 'admin' ? copy.verificationReview : copy.dashboard}
+      <span className="nav-auth-group">
+        <Link className="nav-auth" to={to.getHref()}>
+          {label}
         </Link>
         {hint === 'team' && (
           <Link className="nav-auth" to={paths.organization.getHref()}>

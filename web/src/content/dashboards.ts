@@ -45,7 +45,6 @@ const sharedSegment = {
   },
   links: {
     label: 'More',
-    dashboard: 'Back to Dashboard',
     account: 'Your Account',
   },
 } as const;
@@ -55,7 +54,6 @@ export const dashboardsCopy = {
     title: 'Dashboard',
     welcome: (name: string) => (name.trim() ? `Welcome, ${name.trim()}` : 'Welcome'),
     lead: 'Where your organization stands in onboarding, and your account at a glance.',
-    logOut: 'Log Out',
     identity: {
       approved: {
         heading: 'Identity Verification Complete',

@@ -4,7 +4,7 @@ export const errors = {
   /** Prerendered, shown by CSS (no React) when the page's scripts failed to load or start. */
   startFailed: 'Something stopped this page from loading. Please reload it.',
   unexpected: {
-    title: 'Something went wrong',
+    title: 'Unexpected Application Error!',
     body: 'An unexpected error stopped this page from loading. Please try again in a moment.',
     home: 'Go to the home page',
   },

@@ -3,7 +3,10 @@
 export const sessionMessages = {
   /** Five minutes before the 60-minute maximum; shown 10 s. */
   expiringSoon: 'Session expiring soon',
+  /** The 60 minutes ran out while the session was open (a tab's rules ended it). */
   maximumDuration: 'Maximum session duration (60 minutes) exceeded',
+  /** The user came back (the app opened, a tab came to the front) to a session already past them. */
+  maximumDurationReached: 'Maximum session duration (60 minutes) reached',
   /** After 4 minutes without activity; shown until answered (ADR 0057). */
   inactivityWarning: 'You will be logged out in 1 minute',
   /** The inactivity warning's action: counts as activity. */

@@ -10,6 +10,8 @@ export const site = {
     account: 'Account',
     logIn: 'Log In',
     dashboard: 'Dashboard',
+    /** A signed-in user not yet approved: back to their next step of onboarding (ADR 0085). */
+    nextStep: 'Continue Setup',
     verificationReview: 'Verification Review',
     team: 'Team',
     requestAccess: 'Request Beta Access',

@@ -47,9 +47,12 @@ export function statusScreen(segment: Segment): 'kycComplete' | 'kycCompleteDefe
   return segment === 'defense' ? 'kycCompleteDefense' : 'kycComplete';
 }
 
-/** Where an approved user of a segment works. */
-export function approvedHome(segment: Segment): 'dashboard' | 'defenseDashboard' {
-  return segment === 'defense' ? 'defenseDashboard' : 'dashboard';
+/**
+ * Where an approved user of a segment works: their segment's dashboard, whichever way they come
+ * (the approval, a sign-in, the nav's Dashboard, the approval email's link to `/dashboard`). ADR 0085.
+ */
+export function approvedHome(segment: Segment): 'commercialDashboard' | 'defenseDashboard' {
+  return segment === 'defense' ? 'defenseDashboard' : 'commercialDashboard';
 }
 
 export type JourneyStep =
@@ -60,7 +63,7 @@ export type JourneyStep =
   | 'kycPersona'
   | 'kycComplete'
   | 'kycCompleteDefense'
-  | 'dashboard'
+  | 'commercialDashboard'
   | 'defenseDashboard';
 
 /** The next screen of the onboarding journey for a user in this state. */
@@ -144,8 +147,10 @@ export function routeAccess(route: AppRouteKey, state: JourneyState): Access {
   const segment = segmentOf(state.organizationType);
   switch (route) {
     case 'dashboard':
-      // An administrator's Dashboard is the review queue.
-      return state.role === 'admin' ? redirect('adminVerification') : render;
+      // An administrator's Dashboard is the review queue; an approved user's, their segment's
+      // dashboard (ADR 0085). The page itself is where onboarding stands, for everyone else.
+      if (state.role === 'admin') return redirect('adminVerification');
+      return state.kycStatus === 'approved' ? redirect(approvedHome(segment)) : render;
     case 'kycStart':
       return state.kycStatus === 'not_started' ? render : redirect(nextStep(state));
     case 'kycPersona':

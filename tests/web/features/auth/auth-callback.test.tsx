@@ -133,7 +133,7 @@ describe("the callback of a member's login", () => {
     sessionStorage.setItem(relogin, '1');
     const view = renderCallback({ organizationId: 'org_acme' });
 
-    expect(await landed()).toBe('/dashboard');
+    expect(await landed()).toBe('/commercial-dashboard');
     expect(view.loginThrough).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(relogin)).toBeNull();
   });
@@ -141,7 +141,7 @@ describe("the callback of a member's login", () => {
   it('goes straight on when the token already names the organization', async () => {
     stubApi(() => json(500, {}));
     const view = renderCallback({ organizationId: 'org_acme' }, { tokenOrganizationId: 'org_acme' });
-    expect(await landed()).toBe('/dashboard');
+    expect(await landed()).toBe('/commercial-dashboard');
     expect(view.loginThrough).not.toHaveBeenCalled();
   });
 

@@ -62,9 +62,9 @@ describe.each(dashboards)('the $name dashboard', (dashboard) => {
       expect(within(card).getByRole('paragraph').textContent?.length).toBeGreaterThan(40);
   });
 
-  it('leads back to the setup dashboard and to the account', () => {
+  it('leads to the account, and not back to /dashboard (which sends an approved user here)', () => {
     open();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('link', { name: 'Back to Dashboard' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Your Account' }).getAttribute('href')).toBe('/user-account');
   });
 

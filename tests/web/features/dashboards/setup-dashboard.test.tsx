@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KycStatus } from '#contracts/kyc.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
@@ -132,16 +132,9 @@ describe('the setup dashboard', () => {
     expect(facts(accountCard())['Verification status']).toBe(words);
   });
 
-  it('switches the colour theme', async () => {
+  it('leaves the theme and Log Out to the header: the page has neither of its own (ADR 0085)', () => {
     open();
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
-    expect(document.documentElement.dataset.theme).toBe('dark');
-    expect(await screen.findByRole('button', { name: 'Switch to light theme' })).toBeTruthy();
-  });
-
-  it('logs out through the session', () => {
-    const { session } = open();
-    fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
-    expect(session.logout).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: /Switch to/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log Out' })).toBeNull();
   });
 });

@@ -130,7 +130,7 @@ describe('pending', () => {
     await act(() => vi.advanceTimersByTimeAsync(2999));
     expect(view.router.state.location.pathname).toBe(commercial);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(view.router.state.location.pathname).toBe('/dashboard');
+    expect(view.router.state.location.pathname).toBe('/commercial-dashboard');
     expect(meCalls(calls)).toBe(1);
   });
 
@@ -177,7 +177,7 @@ describe('right after submitting', () => {
 });
 
 describe('approved', () => {
-  it('shows approved and redirects to /dashboard after 3000 ms (commercial)', async () => {
+  it('shows approved and redirects to /commercial-dashboard after 3000 ms (commercial)', async () => {
     serverSays(() => 'approved');
     const view = show(commercial, { kycStatus: 'approved', consentRecorded: true });
 
@@ -186,7 +186,7 @@ describe('approved', () => {
     await act(() => vi.advanceTimersByTimeAsync(2999));
     expect(view.router.state.location.pathname).toBe(commercial);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(view.router.state.location.pathname).toBe('/dashboard');
+    expect(view.router.state.location.pathname).toBe('/commercial-dashboard');
   });
 
   it('redirects to /defense-dashboard after 3000 ms (defense and government)', async () => {
@@ -324,7 +324,7 @@ describe('decisions pushed on the realtime channel', () => {
     expect(meCalls(calls)).toBe(2);
     expect(heading()).toBe('Verification Approved');
     await act(() => vi.advanceTimersByTimeAsync(3000));
-    expect(view.router.state.location.pathname).toBe('/dashboard');
+    expect(view.router.state.location.pathname).toBe('/commercial-dashboard');
   });
 
   it('trusts the server, not the push: a push says approved while GET /api/me still says pending', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   evaluateSession,
   type SessionRecord,
+  sessionEndMessage,
   type TabState,
 } from '#web/features/session/lib/session-rules.ts';
 
@@ -144,5 +145,18 @@ describe('evaluateSession', () => {
       expect(step(25 * minute - 1, released).kind).toBe('continue');
       expect(step(25 * minute, released)).toMatchObject({ kind: 'logout', reason: 'inactivity' });
     });
+  });
+});
+
+describe('sessionEndMessage', () => {
+  it('words the 60 minutes "exceeded" for an open session and "reached" for one the user comes back to', () => {
+    expect(sessionEndMessage('maximum-duration')).toBe('Maximum session duration (60 minutes) exceeded');
+    expect(sessionEndMessage('maximum-duration', true)).toBe('Maximum session duration (60 minutes) reached');
+  });
+
+  it('has one wording for every other reason, however the user meets it', () => {
+    for (const reason of ['inactivity', 'hidden-tab', 'refresh-failed', 'signed-out', 'ended'] as const) {
+      expect(sessionEndMessage(reason, true)).toBe(sessionEndMessage(reason));
+    }
   });
 });

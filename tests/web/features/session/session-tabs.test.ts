@@ -242,6 +242,63 @@ describe('two open tabs', () => {
     expect(a.onWarning).not.toHaveBeenCalled();
   });
 
+  // The two wordings of the 60 minutes (ADR 0074, amendment): "exceeded" above, where the rules end
+  // a session that is open; "reached" where the user comes back to one already past them.
+  it('says "reached" when the app opens again on a session whose 60 minutes already ran out', async () => {
+    const site = browser();
+    site.signIn();
+    const a = site.open('A');
+    for (let t = minute; t <= 58 * minute; t += minute) {
+      await at(t);
+      a.activity();
+    }
+    a.close(); // the user closes the app's last tab at 58 minutes
+    await at(61 * minute);
+    const b = site.open('B'); // and opens it again at 61
+
+    expect(b.onLogout).toHaveBeenCalledOnce();
+    expect(b.onLogout).toHaveBeenCalledWith('Maximum session duration (60 minutes) reached', {
+      reason: 'maximum-duration',
+      source: 'this-tab',
+    });
+    expect(a.onLogout).not.toHaveBeenCalled();
+  });
+
+  it('says "reached" when a tab comes back to the front after its machine slept past the 60 minutes', async () => {
+    const site = browser();
+    site.signIn();
+    const a = site.open('A');
+    for (let t = minute; t <= 57 * minute; t += minute) {
+      await at(t);
+      a.activity();
+    }
+    a.hide();
+    // Asleep: the clock moves on, no timer runs.
+    vi.setSystemTime(T0 + 62 * minute);
+    a.show();
+
+    expect(a.onLogout).toHaveBeenCalledOnce();
+    expect(a.onLogout).toHaveBeenCalledWith('Maximum session duration (60 minutes) reached', {
+      reason: 'maximum-duration',
+      source: 'this-tab',
+    });
+  });
+
+  it('says "exceeded", not "reached", when the 60 minutes end a session open in a visible tab', async () => {
+    const site = browser();
+    site.signIn();
+    const a = site.open('A');
+    for (let t = minute; t < 60 * minute; t += minute) {
+      await at(t);
+      a.activity();
+    }
+    await at(60 * minute);
+    expect(a.onLogout).toHaveBeenCalledWith('Maximum session duration (60 minutes) exceeded', {
+      reason: 'maximum-duration',
+      source: 'this-tab',
+    });
+  });
+
   it('the hidden-tab rule fires only once no tab of the site has been visible for 5 minutes', async () => {
     const site = browser();
     site.signIn();

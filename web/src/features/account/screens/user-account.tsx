@@ -19,7 +19,7 @@ export function Component() {
   const { me, logout } = useSession();
   const next = nextStep(journeyState(me));
   const nextLabel =
-    next === 'dashboard' || next === 'defenseDashboard'
+    next === 'commercialDashboard' || next === 'defenseDashboard'
       ? copy.next.dashboard
       : next === 'adminVerification'
         ? copy.next.admin

@@ -120,7 +120,6 @@ export function SegmentDashboard({ copy }: { copy: SegmentDashboardCopy }) {
       )}
 
       <p className="dashboard-links">
-        <Link to={paths.dashboard.getHref()}>{shared.links.dashboard}</Link>
         <Link to={paths.userAccount.getHref()}>{shared.links.account}</Link>
       </p>
     </section>

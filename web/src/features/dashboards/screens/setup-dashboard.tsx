@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
-import { ThemeToggle } from '#web/components/theme-toggle.tsx';
 import { dashboardsCopy } from '#web/content/dashboards.ts';
 import { AccountCard } from '#web/features/dashboards/components/account-card.tsx';
 import { IdentityCard } from '#web/features/dashboards/components/identity-card.tsx';
@@ -16,29 +15,21 @@ const ConsentDialog = lazy(() =>
 
 const copy = dashboardsCopy.setup;
 
-// `/dashboard`: every signed-in user with a verified email lands here at some point. It says where
-// onboarding stands and leads on from there; the facts come from `GET /api/me`, never the token.
-// The verification consent is given here, in the dialog, without leaving the page (ADR 0086).
+// `/dashboard`: where onboarding stands for a signed-in user with a verified email who is not
+// approved yet, and the one way on from there (an approved user is sent to their segment's
+// dashboard, ADR 0085); the facts come from `GET /api/me`, never the token. The verification
+// consent is given here, in the dialog, without leaving the page (ADR 0086).
 export function Component() {
-  const { me, logout } = useSession();
+  const { me } = useSession();
   const [consentAsked, setConsentAsked] = useState(false);
   const [consentOpen, setConsentOpen] = useState(false);
   const nextAction = useRef<HTMLAnchorElement>(null);
   return (
     <section className="container app-screen dashboard">
       <AppTitle title={copy.title} />
-      <div className="dashboard-header">
-        <div>
-          <ScreenHeading>{copy.welcome(me.name)}</ScreenHeading>
-          <p className="dashboard__lead">{copy.lead}</p>
-        </div>
-        <div className="dashboard-header__tools">
-          <ThemeToggle />
-          <button type="button" className="button button--secondary" onClick={logout}>
-            {copy.logOut}
-          </button>
-        </div>
-      </div>
+      {/* The theme and Log Out are the header's, as on every page (ADR 0085). */}
+      <ScreenHeading>{copy.welcome(me.name)}</ScreenHeading>
+      <p className="dashboard__lead">{copy.lead}</p>
       <div className="app-grid">
         <IdentityCard
           me={me}

@@ -52,8 +52,15 @@ const endMessages: Record<SessionEndReason, string> = {
   ended: sessionMessages.expired,
 };
 
-export function sessionEndMessage(reason: SessionEndReason): string {
-  return endMessages[reason];
+/**
+ * What the user is told. The 60 minutes have two wordings (ADR 0074, amendment): "exceeded" when the
+ * rules end a session that is open, "reached" (`returning`) when the user comes back to one whose
+ * 60 minutes had already run out: the app opened again, or its tab came back to the front.
+ */
+export function sessionEndMessage(reason: SessionEndReason, returning?: boolean): string {
+  return returning && reason === 'maximum-duration'
+    ? sessionMessages.maximumDurationReached
+    : endMessages[reason];
 }
 
 export function isSessionEndReason(value: unknown): value is SessionEndReason {

@@ -1,5 +1,6 @@
 // The session record every open tab shares, in local storage (through `lib/storage`, which never
 // throws). Other tabs learn of a change from the `storage` event the browser fires in them.
+import { readSessionTime, sessionClockKeys } from '#web/lib/session-clock.ts';
 import { storage } from '#web/lib/storage.ts';
 import {
   evaluateSession,
@@ -9,10 +10,10 @@ import {
 } from './session-rules.ts';
 
 export const sessionStorageKeys = {
-  startTime: 'sessionStartTime',
+  /** These two are the session's clock, which public pages read too (`lib/session-clock.ts`). */
+  ...sessionClockKeys,
   lastActiveRoute: 'lastActiveRoute',
   lastActiveTab: 'lastActiveTab',
-  lastActivity: 'sessionLastActivity',
   lastVisible: 'sessionLastVisible',
   lastRefresh: 'sessionLastRefresh',
   inactivityWarnedFor: 'sessionInactivityWarnedFor',
@@ -57,21 +58,15 @@ export function defaultSessionStore(): KeyValueStore {
   return fallback;
 }
 
-function readTime(store: KeyValueStore, key: string): number | null {
-  const raw = store.get(key);
-  if (raw === null || !/^\d{1,16}$/.test(raw)) return null;
-  return Number(raw);
-}
-
 export function readSessionRecord(store: KeyValueStore): SessionRecord {
   return {
-    startedAt: readTime(store, sessionStorageKeys.startTime),
-    lastActivityAt: readTime(store, sessionStorageKeys.lastActivity),
-    lastVisibleAt: readTime(store, sessionStorageKeys.lastVisible),
-    lastRefreshAt: readTime(store, sessionStorageKeys.lastRefresh),
+    startedAt: readSessionTime(store, sessionStorageKeys.startTime),
+    lastActivityAt: readSessionTime(store, sessionStorageKeys.lastActivity),
+    lastVisibleAt: readSessionTime(store, sessionStorageKeys.lastVisible),
+    lastRefreshAt: readSessionTime(store, sessionStorageKeys.lastRefresh),
     lastActiveTab: store.get(sessionStorageKeys.lastActiveTab),
-    inactivityWarnedFor: readTime(store, sessionStorageKeys.inactivityWarnedFor),
-    maximumWarnedFor: readTime(store, sessionStorageKeys.maximumWarnedFor),
+    inactivityWarnedFor: readSessionTime(store, sessionStorageKeys.inactivityWarnedFor),
+    maximumWarnedFor: readSessionTime(store, sessionStorageKeys.maximumWarnedFor),
   };
 }
 

@@ -100,9 +100,10 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
     callbacks.onLogout(message, { reason, source });
   }
 
-  function conclude(step: Extract<SessionStep, { kind: 'logout' }>): void {
+  /** `returning`: judged as the user comes back (the tab starts, or comes to the front). */
+  function conclude(step: Extract<SessionStep, { kind: 'logout' }>, returning?: boolean): void {
     if (step.reason !== 'ended') {
-      finish(step.reason, step.message, 'this-tab');
+      finish(step.reason, sessionEndMessage(step.reason, returning), 'this-tab');
       return;
     }
     // The record vanished: another tab ended the session (its `storage` event may still be on
@@ -112,19 +113,20 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
   }
 
   /** Logs out if a rule's deadline has passed (judged with `visible`); true if it did. */
-  function endedAsOf(visible: boolean): boolean {
+  function endedAsOf(visible: boolean, returning?: boolean): boolean {
     const step = evaluateSession(env.now(), readSessionRecord(store), state(visible));
     if (step.kind !== 'logout') return false;
-    conclude(step);
+    conclude(step, returning);
     return true;
   }
 
-  function evaluate(): void {
+  /** `returning`: as in `conclude`. A timer calls it without arguments. */
+  function evaluate(returning?: boolean): void {
     if (over) return;
     const now = env.now();
     const step = evaluateSession(now, readSessionRecord(store), state(isVisible()));
     if (step.kind === 'logout') {
-      conclude(step);
+      conclude(step, returning);
       return;
     }
     if (step.heartbeat) writeTime(store, sessionStorageKeys.lastVisible, now);
@@ -181,7 +183,7 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
 
   /** The tab is in front (it started visible, or became visible): judge the time away first. */
   function arrive(): void {
-    if (endedAsOf(false)) return;
+    if (endedAsOf(false, true)) return;
     const now = env.now();
     // Bringing the site to the front is the user's doing: it counts as activity.
     recordActivity(now);
@@ -290,7 +292,7 @@ export function startSessionTab(callbacks: SessionCallbacks, env: SessionTabEnvi
     if (wasVisible) store.set(sessionStorageKeys.lastActiveTab, tabId);
     evaluate();
   } else if (wasVisible) arrive();
-  else evaluate();
+  else evaluate(true);
 
   return tab;
 }
