@@ -233,7 +233,9 @@ describe('focus after a navigation', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Dashboard');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${stack.web}/commercial-dashboard`);
-    await expect.poll(() => focusedHeading(page)).toEqual({ heading: 'Commercial Space Operations', ring: true });
+    await expect
+      .poll(() => focusedHeading(page))
+      .toEqual({ heading: 'Commercial Space Operations', ring: true });
     const outline = await page.evaluate(
       () => getComputedStyle(document.activeElement as Element).outlineStyle,
     );

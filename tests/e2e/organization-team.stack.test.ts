@@ -7,14 +7,8 @@ import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { invitationLink as sharedInvitationLink } from '#tests/helpers/invitations.ts';
 import { managementApi } from '#tests/helpers/management-api.ts';
 import { organizationLogin } from '#tests/helpers/organization-login.ts';
-import {
-  identityVerificationConsent,
-  personaEvent,
-  sendWebhook,
-  settleEvents,
-  webApi,
-} from '#tests/helpers/persona-webhooks.ts';
-import { registeredUser } from '#tests/helpers/registration.ts';
+import { approvedByPersona, organizationFounder } from '#tests/helpers/organizations.ts';
+import { webApi } from '#tests/helpers/persona-webhooks.ts';
 import { mailbox } from '#tests/helpers/tokens.ts';
 
 // Issue 27, items 2 and 3, through the web origin (ADR 0084): an approved org_admin invites a
@@ -29,37 +23,6 @@ const api = webApi(stack);
 const { Browser, authorize, formAction, exchange, signIn } = organizationLogin(stack);
 
 const management = managementApi(stack);
-
-/** A login through the organization with a password, the way the web signs in. */
-async function organizationToken(organization: string, email: string, password: string) {
-  const { back, verifier } = await signIn({ organization }, { email, password });
-  expect(back.searchParams.get('error')).toBeNull();
-  return (await exchange(back.searchParams.get('code'), verifier)).access_token ?? '';
-}
-
-/** A registrant signed in through the organization registration created for them. */
-async function organizationFounder(name: string) {
-  const person = await registeredUser(stack, name, 'defense');
-  const me = (await (await api('/api/me', { token: person.token })).json()) as { organizationId: string };
-  const token = await organizationToken(me.organizationId, person.email, person.password);
-  return { ...person, organizationId: me.organizationId, orgToken: token };
-}
-
-/** Consent, an inquiry, and Persona approving it (the webhook through the web origin). */
-async function verified(user: { token: string; userId: string }) {
-  const consent = await api('/api/consents', {
-    method: 'POST',
-    token: user.token,
-    body: JSON.stringify(identityVerificationConsent),
-  });
-  expect(consent.status).toBe(201);
-  const inquiry = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
-  expect(inquiry.status).toBe(200);
-  const { inquiryId } = (await inquiry.json()) as { inquiryId: string };
-  const event = personaEvent('inquiry.approved', { userId: user.userId, inquiryId }, new Date());
-  expect((await sendWebhook(stack, event)).status).toBe(200);
-  await settleEvents(stack);
-}
 
 const team = (organizationId: string, token: string) =>
   api(`/api/organizations/${organizationId}/team`, { token });
@@ -100,7 +63,7 @@ const userIdOf = (token: string) =>
 
 describe("an organization's team", () => {
   it('invites, accepts, verifies, lists, changes a role and removes, refusing other organizations throughout', async () => {
-    const founder = await organizationFounder('Northwatch Team');
+    const founder = await organizationFounder(stack, 'Northwatch Team');
     const org = founder.organizationId;
     const colleague = `colleague-${randomBytes(5).toString('hex')}@northwatch.example`;
 
@@ -118,7 +81,7 @@ describe("an organization's team", () => {
     const early = await invite(org, founder.orgToken, colleague);
     expect(early.status).toBe(403);
     expect((await problemOf(early)).type).toBe(problemTypes.organizationApprovalRequired);
-    await verified(founder);
+    await approvedByPersona(stack, founder);
 
     // A personal address is refused on the field, and nothing is sent.
     const personal = await invite(org, founder.orgToken, 'someone@gmail.com');
@@ -129,7 +92,7 @@ describe("an organization's team", () => {
     );
 
     // Another organization's admin is refused before anything is read.
-    const other = await organizationFounder('Elsewhere Labs');
+    const other = await organizationFounder(stack, 'Elsewhere Labs');
     const crossed = await invite(org, other.orgToken, colleague);
     expect(crossed.status).toBe(403);
     expect((await problemOf(crossed)).type).toBe(problemTypes.organizationMismatch);
@@ -184,7 +147,7 @@ describe("an organization's team", () => {
     expect((await problemOf(notAdmin)).type).toBe(problemTypes.organizationRoleRequired);
 
     // Their own consent and verification, then the team page shows them verified.
-    await verified({ token: inviteeToken, userId: inviteeId });
+    await approvedByPersona(stack, { token: inviteeToken, userId: inviteeId });
     const listed = (await (await team(org, founder.orgToken)).json()) as OrganizationTeamResponse;
     expect(listed.invitations).toEqual([]);
     expect(listed.members).toEqual([
@@ -256,9 +219,9 @@ describe("an organization's team", () => {
   });
 
   it('revokes an invitation (its link stops working) and resends one (a new link; the old one stops)', async () => {
-    const founder = await organizationFounder('Revoke Labs');
+    const founder = await organizationFounder(stack, 'Revoke Labs');
     const org = founder.organizationId;
-    await verified(founder);
+    await approvedByPersona(stack, founder);
 
     const revokedAddress = `revoked-${randomBytes(5).toString('hex')}@revoke-labs.example`;
     const created = (await (

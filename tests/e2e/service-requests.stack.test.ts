@@ -6,15 +6,8 @@ import { problemTypes } from '#contracts/problem.ts';
 import type { ServiceRequestAccepted, ServiceRequestList } from '#contracts/service-request.ts';
 import { launchBrowser } from '#tests/helpers/browser.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
-import { organizationLogin } from '#tests/helpers/organization-login.ts';
-import {
-  identityVerificationConsent,
-  personaEvent,
-  sendWebhook,
-  settleEvents,
-  webApi,
-} from '#tests/helpers/persona-webhooks.ts';
-import { registeredUser } from '#tests/helpers/registration.ts';
+import { approvedByPersona, organizationFounder } from '#tests/helpers/organizations.ts';
+import { settleEvents, webApi } from '#tests/helpers/persona-webhooks.ts';
 import { mailbox } from '#tests/helpers/tokens.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 
@@ -26,7 +19,6 @@ import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
 
 const stack = inject('stack');
 const api = webApi(stack);
-const { signIn, exchange } = organizationLogin(stack);
 const db = stackDb(stack);
 
 let browser: Browser;
@@ -34,31 +26,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** A registrant of a defense organization, signed in through the organization registration created. */
-async function organizationFounder(organizationName: string) {
-  const person = await registeredUser(stack, organizationName, 'defense');
-  const me = (await (await api('/api/me', { token: person.token })).json()) as { organizationId: string };
-  const { back, verifier } = await signIn(
-    { organization: me.organizationId },
-    { email: person.email, password: person.password },
-  );
-  const orgToken = (await exchange(back.searchParams.get('code'), verifier)).access_token ?? '';
-  return { ...person, organizationId: me.organizationId, orgToken };
-}
-
-/** Consent, an inquiry, and Persona approving it (the webhook through the web origin). */
-async function approve(user: { token: string; userId: string }) {
-  expect(
-    (await api('/api/consents', { method: 'POST', token: user.token, body: identityVerificationConsent }))
-      .status,
-  ).toBe(201);
-  const inquiry = await api('/api/me/kyc/inquiry', { method: 'POST', token: user.token });
-  const { inquiryId } = (await inquiry.json()) as { inquiryId: string };
-  const event = personaEvent('inquiry.approved', { userId: user.userId, inquiryId }, new Date());
-  expect((await sendWebhook(stack, event)).status).toBe(200);
-  await settleEvents(stack);
-}
 
 const requests = (organizationId: string) => `/api/organizations/${organizationId}/service-requests`;
 const storedRequests = async (organizationId: string) =>
@@ -74,7 +41,7 @@ const operationsEmails = async (organizationId: string) =>
 describe("an organization's service requests", () => {
   it('are refused before approval, then stored once, emailed to operations once and listed with their state', async () => {
     const name = `Sentinel Bio ${randomBytes(3).toString('hex')}`;
-    const founder = await organizationFounder(name);
+    const founder = await organizationFounder(stack, name);
     const path = requests(founder.organizationId);
 
     // Not approved yet: refused, nothing stored, nobody told.
@@ -96,7 +63,7 @@ describe("an organization's service requests", () => {
     expect(await storedRequests(founder.organizationId)).toEqual([]);
     expect(await operationsEmails(founder.organizationId)).toEqual([]);
 
-    await approve(founder);
+    await approvedByPersona(stack, founder);
     const first = await api(path, {
       method: 'POST',
       token: founder.orgToken,
