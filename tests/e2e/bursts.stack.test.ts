@@ -165,7 +165,7 @@ describe('registration burst (issue 11, item 4)', () => {
     nonHarmAgreed: true,
   });
 
-  it(`gives ${total} concurrent registrations (${repeats} repeating an address) one account, one login email and one set of agreements per address`, async () => {
+  it(`gives ${total} concurrent registrations (${repeats} repeating an address) one account and one set of agreements per address, and the repeats their login instructions again`, async () => {
     const started = new Date().toISOString();
     const run = randomBytes(4).toString('hex');
     const emails = Array.from({ length: total - repeats }, (_, i) => `burst-${run}-${i}@burst-labs.example`);
@@ -215,16 +215,16 @@ describe('registration burst (issue 11, item 4)', () => {
       userIds.set(email, users[0]?.user_id ?? '');
     }
 
-    // One login email per address; the repeats get "you already have an account".
+    // One account per address; a repeat of an address whose password link is still unused gets its
+    // login instructions again (the "Resend" of /check-your-email is such a repeat: ADR 0086),
+    // within the address's daily budget, never a second account.
     const mails = (await mailbox(stack)).filter((mail) => mail.destination.to.some((to) => to.includes(run)));
     for (const email of emails) {
       const subjects = mails
         .filter((mail) => mail.destination.to.includes(email))
         .map((mail) => mail.subject);
       const expected = repeated.includes(email) ? repeatsPerEmail : 0;
-      expect(subjects.sort(), email).toEqual(
-        ['Your login instructions', ...Array(expected).fill('You already have an account')].sort(),
-      );
+      expect(subjects, email).toEqual(Array(1 + expected).fill('Your login instructions'));
     }
 
     // One set of agreements per user, each user's chain unbroken.

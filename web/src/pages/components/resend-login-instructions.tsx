@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { successResponse } from '#contracts/common.ts';
 import type { RegistrationRequest } from '#contracts/registration.ts';
 import { checkYourEmail as copy } from '#web/content/check-your-email.ts';
-import { api } from '#web/lib/public-api.ts';
 
 /** As many resends as the per-recipient budget of the emails a registration sends (ADR 0033, 0086). */
 export const maxResends = 3;
@@ -28,7 +26,13 @@ export function ResendLoginInstructions({ registration, resent, onResent }: Rese
     setSending(true);
     setFailed(false);
     try {
-      // The wizard's call, made here so that /register shares no chunk with this page.
+      // The wizard's call, made here so that /register shares no chunk with this page. The API
+      // client and the answer's schema (zod) load with the first resend: a page without a form
+      // loads no schema library until it sends something (ADR 0044).
+      const [{ api }, { successResponse }] = await Promise.all([
+        import('#web/lib/public-api.ts'),
+        import('#contracts/common.ts'),
+      ]);
       await api.call('CreateRegistration', registration, { response: successResponse });
       onResent(resent + 1);
     } catch {
