@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
   GetCommand,
@@ -8,7 +8,8 @@ import {
   ScanCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { kycStateKey } from '#lambdas/adapters/dynamodb-kyc-state-reader.ts';
-import { localCredentials } from '#local/dynamodb.ts';
+import { type TableKey, tables } from '#lambdas/tables.ts';
+import { createTableInput, localCredentials } from '#local/dynamodb.ts';
 import type { StackInfo } from '#local/stack.ts';
 
 /** A document client on a DynamoDB Local (one a test started, or the stack's). */
@@ -16,6 +17,20 @@ export function localDocumentClient(endpoint: string): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: localCredentials }),
   );
+}
+
+/** Creates the product's tables under these names on a DynamoDB Local (a test's fresh set). */
+export async function createTables(
+  endpoint: string,
+  names: Partial<Record<TableKey, string>>,
+): Promise<void> {
+  const admin = new DynamoDBClient({ endpoint, region: 'eu-central-1', credentials: localCredentials });
+  try {
+    for (const [key, name] of Object.entries(names) as [TableKey, string][])
+      await admin.send(new CreateTableCommand(createTableInput(tables[key], name)));
+  } finally {
+    admin.destroy();
+  }
 }
 
 /** A document client on the stack's DynamoDB Local, for asserting what was (not) written. */

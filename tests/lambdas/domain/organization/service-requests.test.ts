@@ -1,4 +1,3 @@
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { businessDaysAfter, serviceRequestAnswerBusinessDays } from '#contracts/service-request.ts';
@@ -18,9 +17,8 @@ import {
 import { listServiceRequests, requestService } from '#lambdas/domain/organization/service-requests.ts';
 import type { EmailMessage, OnceMarker } from '#lambdas/domain/ports.ts';
 import { signedInWriteLimits } from '#lambdas/domain/signed-in-limits.ts';
-import { tables as tableDefs } from '#lambdas/tables.ts';
-import { createTableInput, localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
-import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
+import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { createTables, localDocumentClient } from '#tests/helpers/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 import { RecordingPublisher } from '../fakes.ts';
 
@@ -73,14 +71,7 @@ async function approve(userId: string) {
 beforeEach(async () => {
   run += 1;
   names = { submissions: `submissions-${run}`, kyc: `kyc-${run}` };
-  const admin = new DynamoDBClient({
-    endpoint: dynamodb.endpoint,
-    region: 'eu-central-1',
-    credentials: localCredentials,
-  });
-  await admin.send(new CreateTableCommand(createTableInput(tableDefs.submissions, names.submissions)));
-  await admin.send(new CreateTableCommand(createTableInput(tableDefs.kycState, names.kyc)));
-  admin.destroy();
+  await createTables(dynamodb.endpoint, { submissions: names.submissions, kycState: names.kyc });
   await new DynamoDbOrganizations(client, names.submissions).saveOnce({
     organizationId: ORG,
     displayName: 'Helix Labs',

@@ -1,4 +1,3 @@
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrganizationRole } from '#contracts/organization.ts';
@@ -36,9 +35,8 @@ import {
   revokeInvitation,
 } from '#lambdas/domain/organization/team-actions.ts';
 import type { OrganizationTeamDirectory } from '#lambdas/domain/ports.ts';
-import { tables as tableDefs } from '#lambdas/tables.ts';
-import { createTableInput, localCredentials, type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
-import { localDocumentClient } from '#tests/helpers/dynamodb.ts';
+import { type RunningDynamoDb, startDynamoDb } from '#local/dynamodb.ts';
+import { createTables, localDocumentClient } from '#tests/helpers/dynamodb.ts';
 import { freePort } from '#tests/helpers/free-port.ts';
 
 // The team's use cases (ADR 0084) on DynamoDB Local with the real store, trail, limiter and
@@ -123,15 +121,11 @@ async function setup() {
     audit: `audit-${run}`,
     ledger: `ledger-${run}`,
   };
-  const admin = new DynamoDBClient({
-    endpoint: dynamodb.endpoint,
-    region: 'eu-central-1',
-    credentials: localCredentials,
+  await createTables(dynamodb.endpoint, {
+    submissions: names.submissions,
+    kycState: names.kyc,
+    adminAuditLog: names.audit,
   });
-  await admin.send(new CreateTableCommand(createTableInput(tableDefs.submissions, names.submissions)));
-  await admin.send(new CreateTableCommand(createTableInput(tableDefs.kycState, names.kyc)));
-  await admin.send(new CreateTableCommand(createTableInput(tableDefs.adminAuditLog, names.audit)));
-  admin.destroy();
   clock.at = new Date('2026-11-27T09:00:00.000Z');
   directory = new FakeDirectory();
   await new DynamoDbOrganizations(client, names.submissions).saveOnce({
