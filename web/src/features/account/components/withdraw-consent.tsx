@@ -24,8 +24,12 @@ export function WithdrawConsent({
   const titleId = useId();
   const bodyId = useId();
   const [busy, setBusy] = useState(false);
+  // After a withdrawal this button goes and the notice takes the focus: the dialog's close event,
+  // which the browser dispatches later, must not move it back here.
+  const returnFocus = useRef(true);
 
   function open() {
+    returnFocus.current = true;
     dialog.current?.showModal();
     // The safe choice has the focus: Enter does not withdraw by accident.
     cancel.current?.focus();
@@ -35,6 +39,7 @@ export function WithdrawConsent({
     setBusy(true);
     try {
       await withdrawConsent(api);
+      returnFocus.current = false;
       dialog.current?.close();
       toast.success(copy.done);
       await Promise.all([onWithdrawn('withdrawn'), refreshMe().catch(() => undefined)]);
@@ -64,7 +69,9 @@ export function WithdrawConsent({
         className="action-dialog"
         aria-labelledby={titleId}
         aria-describedby={bodyId}
-        onClose={() => opener.current?.focus()}
+        onClose={() => {
+          if (returnFocus.current) opener.current?.focus();
+        }}
       >
         <h2 id={titleId} className="action-dialog__title">
           {copy.title}
