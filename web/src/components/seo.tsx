@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { buildLocale, type Locale, locales, localizedPath, splitLocalizedPath } from '#web/config/locale.ts';
 import { pageTitle, site } from '#web/content/site.ts';
 import { absoluteUrl } from '#web/lib/site-url.ts';
 
@@ -7,40 +8,50 @@ export interface SeoProps {
   title: string | null;
   /** 50-160 characters: search engines show it under the title. */
   description: string;
-  /** The page's path from `paths.ts` (canonical URL = SITE_URL + path). */
+  /** The page's path from `paths.ts`, in this build's language (canonical URL = SITE_URL + path). */
   path: string;
-  /** Only where the page is not in English. */
-  lang?: 'de';
   /** Keep the page out of search results (404, app routes). */
   noindex?: boolean;
 }
 
-const locales = { en: 'en_GB', de: 'de_DE' } as const;
+const ogLocales: Record<Locale, string> = { en: 'en_GB', de: 'de_DE' };
 
 /**
  * Head tags of one page. React 19 hoists them into <head>, on the server and on the client; the
- * prerender reads og:locale to write <html lang>, so the page's language is stated once, here.
+ * prerender reads og:locale to write <html lang>, so the page's language is stated once, here: the
+ * build's (ADR 0089). An indexed page names its version in each language (`hreflang` alternates,
+ * English the default for other languages).
  */
-export function Seo({ title, description, path, lang, noindex }: SeoProps) {
+export function Seo({ title, description, path, noindex }: SeoProps) {
   const fullTitle = pageTitle(title ?? undefined);
   const url = absoluteUrl(path);
-  const language = lang ?? 'en';
+  const basePath = splitLocalizedPath(path).path;
 
   useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
+    document.documentElement.lang = buildLocale;
+  }, []);
 
   return (
     <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      {noindex
+        ? null
+        : [...locales, 'x-default' as const].map((language) => (
+            <link
+              key={language}
+              rel="alternate"
+              hrefLang={language}
+              href={absoluteUrl(localizedPath(basePath, language === 'x-default' ? 'en' : language))}
+            />
+          ))}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.productName} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
-      <meta property="og:locale" content={locales[language]} />
+      <meta property="og:locale" content={ogLocales[buildLocale]} />
       <meta name="twitter:card" content="summary" />
     </>
   );

@@ -1,14 +1,16 @@
-// Every date and time the web app shows, written one way (ADR 0087). The language is a parameter
-// ('en' until the German version comes); the time zone is the reader's, or one given (tests, a
+// Every date and time the web app shows, written one way (ADR 0087). The language is the build's
+// (ADR 0089) unless one is given; the time zone is the reader's, or one given (tests, a
 // fixed office time). The exact instant stays in each <time> element's dateTime.
 //
 // en: "Nov 27, 2026, 12:50 AM", "Nov 27, 2026", "12:50 AM", "June 8, 2025" (a calendar date).
 // de: "27.11.2026, 00:50",      "27.11.2026",   "00:50",    "8. Juni 2025".
 
-export type DateLocale = 'en' | 'de';
+import { buildLocale, type Locale } from '#web/config/locale.ts';
+
+export type DateLocale = Locale;
 
 export interface DateFormatOptions {
-  /** The app's language; 'en' unless said otherwise. */
+  /** The app's language: the build's unless said otherwise. */
   locale?: DateLocale;
   /** An IANA time zone; the reader's own unless said otherwise. */
   timeZone?: string;
@@ -26,7 +28,7 @@ type Style = keyof typeof styles;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: Style, { locale = 'en', timeZone }: DateFormatOptions): Intl.DateTimeFormat {
+function formatter(style: Style, { locale = buildLocale, timeZone }: DateFormatOptions): Intl.DateTimeFormat {
   const key = `${style}|${locale}|${timeZone ?? ''}`;
   let found = formatters.get(key);
   if (!found) {
@@ -96,7 +98,7 @@ const months: Record<DateLocale, readonly string[]> = {
 };
 
 /** `2025-06-08` -> "June 8, 2025" (en) or "8. Juni 2025" (de); anything else as given. */
-export function formatCalendarDate(isoDate: string, locale: DateLocale = 'en'): string {
+export function formatCalendarDate(isoDate: string, locale: DateLocale = buildLocale): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   const name = match ? months[locale][Number(match[2]) - 1] : undefined;
   if (!match || !name) return isoDate;

@@ -1,11 +1,9 @@
 // Shapes shared by the page content files, so copy stays data and components stay generic.
 
-/** What the SEO component needs for one page: title, description and (for German texts) the language. */
+/** What the SEO component needs for one page: its title and description (the language is the build's). */
 export interface PageMeta {
   title: string;
   description: string;
-  /** Set only where the page is not in the site's default language (English). */
-  lang?: 'de';
 }
 
 export interface DocumentSection {
@@ -28,6 +26,11 @@ export interface PolicyDocument {
   /** ISO date (YYYY-MM-DD) of the last change. */
   lastUpdated: string;
   lastUpdatedLabel: string;
+  /**
+   * Where one language's version is binding (privacy policy, terms, acceptable use: the German):
+   * what each version says about it, and the link to the other language's version.
+   */
+  binding?: { notice: string; otherVersion: string };
   intro?: readonly string[];
   sections: readonly DocumentSection[];
 }

@@ -7,7 +7,6 @@ export const acceptableUsePolicy = {
     title: 'Richtlinie zur zulässigen Nutzung',
     description:
       'Wofür die Plattform genutzt werden darf und wofür nie: Schutz vor Krankheitserregern, keine Erzeugung oder Verstärkung von Erregern.',
-    lang: 'de',
   },
   title: 'Richtlinie zur zulässigen Nutzung',
   lastUpdated: consentDocuments.non_harmful_use.version,

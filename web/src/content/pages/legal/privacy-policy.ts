@@ -10,7 +10,6 @@ export const privacyPolicy = {
     title: 'Datenschutzerklärung',
     description:
       'Wie wir personenbezogene Daten verarbeiten: Zwecke, Rechtsgrundlagen, Empfänger, Speicherdauer und Ihre Rechte nach der DSGVO.',
-    lang: 'de',
   },
   title: 'Datenschutzerklärung',
   lastUpdated: consentDocuments.privacy_policy.version,

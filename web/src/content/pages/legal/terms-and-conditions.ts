@@ -8,7 +8,6 @@ export const termsAndConditions = {
     title: 'Allgemeine Geschäftsbedingungen',
     description:
       'Allgemeine Geschäftsbedingungen für die Nutzung der Plattform: Vertragsschluss, Leistungen, Widerrufsrecht, Laufzeit, Haftung.',
-    lang: 'de',
   },
   title: 'Allgemeine Geschäftsbedingungen',
   lastUpdated: consentDocuments.terms_of_service.version,
