@@ -7,7 +7,9 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { cspHashesFile, scriptHashSource } from './build-contract.ts';
 import { entryLoaderScript, headScript, inlineScripts } from './inline-scripts.ts';
 import { auth0TokenWorkerPlugin } from './scripts/auth0-token-worker.ts';
+import { localePlugin } from './scripts/locale.ts';
 import { prerenderPlugin } from './scripts/prerender.ts';
+import type { Locale } from './src/config/locale.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -109,6 +111,8 @@ function reactRouterBuild(file: string): string {
 }
 
 export interface WebViteOptions {
+  /** The language this build renders (ADR 0089); English unless said otherwise. */
+  locale?: Locale;
   /** Where the dev server sends `/api/*` (the local API gateway). */
   apiProxyTarget?: string;
   /** Sets what CloudFront's `/api/*` behaviour adds on the way to the API (local/web plays the edge). */
@@ -164,12 +168,13 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
     // SITE_URL (canonical URLs, sitemap) is read at build time; nothing secret starts with it.
     envPrefix: ['VITE_', 'SITE_URL'],
     plugins: [
+      localePlugin(options.locale ?? 'en'),
       react(),
       auth0TokenWorkerPlugin(),
       headScriptPlugin(),
       criticalPathPlugin(),
       chunkModulesPlugin(),
-      prerenderPlugin(),
+      prerenderPlugin(options.locale ?? 'en'),
     ],
     build: {
       outDir: 'dist',
@@ -235,4 +240,11 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
   };
 }
 
-export default defineConfig(webViteConfig());
+/** `WEB_LOCALE=de` builds the German site (web/scripts/build.ts builds both and merges them). */
+function localeFromEnv(value: string | undefined): Locale {
+  if (value === undefined || value === '' || value === 'en') return 'en';
+  if (value === 'de') return 'de';
+  throw new Error(`WEB_LOCALE must be "en" or "de", got "${value}"`);
+}
+
+export default defineConfig(webViteConfig({ locale: localeFromEnv(process.env.WEB_LOCALE) }));

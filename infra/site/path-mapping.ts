@@ -2,14 +2,17 @@
 // from the route registry (web/src/config/paths.ts). The local dist server runs this same code
 // (local/web/edge.ts), so both answer every path alike:
 // - a prerendered page, `/x` or `/x/` -> `/x/index.html` (200);
-// - an app route (client-rendered) -> the app shell page `/app.html` (200);
+//   (every language's: `/de/pricing` -> `/de/pricing/index.html`, ADR 0089);
+// - an app route (client-rendered) -> the app shell page `/app.html` (200), which starts the
+//   reader's language;
 // - an old short URL -> 301 to the full page;
-// - any other path without a file extension -> the prerendered not-found page `/404.html`, and the
-//   viewer-response function turns its 200 into a 404;
+// - any other path without a file extension -> the prerendered not-found page `/404.html` (under
+//   `/de/`, the German one, `/de/404.html`), and the viewer-response function turns its 200 into a 404;
 // - a path with an extension stays as it is, so a missing chunk is S3's 404, never HTML.
 // `/api/*` has its own behaviour and never reaches these functions, so API errors stay problem+json.
 // No custom error responses: they would rewrite the API's own 403/404 bodies as well.
-import { appPaths, publicPaths, redirects } from '#web/config/paths.ts';
+import { localePrefixes, locales } from '#web/config/locale.ts';
+import { appPaths, localizedPublicPaths, redirects } from '#web/config/paths.ts';
 
 /** The prerendered not-found page (web/scripts/prerender.ts writes it). */
 export const notFoundPage = '/404.html';
@@ -26,13 +29,16 @@ export interface SiteRoutes {
   app: readonly string[];
   /** Old short URLs and where they moved. */
   redirects: Readonly<Record<string, string>>;
+  /** Each language's path prefix (`/de`): an unknown path under it gets that language's not-found page. */
+  localePrefixes?: readonly string[];
 }
 
 /** The routes of the registry. */
 export const siteRoutes: SiteRoutes = {
-  pages: publicPaths.map((entry) => entry.path),
+  pages: localizedPublicPaths.map((entry) => entry.path),
   app: appPaths,
   redirects,
+  localePrefixes: locales.map((locale) => localePrefixes[locale]).filter((prefix) => prefix !== ''),
 };
 
 /** The file a prerendered page is written to. */
@@ -66,6 +72,7 @@ function sharedCode(routes: SiteRoutes): string {
   return `var files = ${JSON.stringify(files)};
 var appRoutes = [${patterns.map((source) => `new RegExp(${JSON.stringify(source)})`).join(', ')}];
 var redirects = ${JSON.stringify(routes.redirects)};
+var localePrefixes = ${JSON.stringify(routes.localePrefixes ?? [])};
 function fileFor(uri) {
   var last = uri.slice(uri.lastIndexOf('/') + 1);
   // Same test as path.extname: a leading dot ('.well-known') is not an extension.
@@ -74,6 +81,10 @@ function fileFor(uri) {
   if (typeof files[route] === 'string') return files[route];
   for (var i = 0; i < appRoutes.length; i++) {
     if (appRoutes[i].test(route)) return ${JSON.stringify(appShellPage)};
+  }
+  for (var j = 0; j < localePrefixes.length; j++) {
+    var prefix = localePrefixes[j];
+    if (route === prefix || route.indexOf(prefix + '/') === 0) return prefix + ${JSON.stringify(notFoundPage)};
   }
   return ${JSON.stringify(notFoundPage)};
 }
@@ -104,7 +115,8 @@ export function pathMappingCode(routes: SiteRoutes): string {
 export function notFoundStatusCode(routes: SiteRoutes): string {
   return `${sharedCode(routes)}function handler(event) {
   var response = event.response;
-  if (response.statusCode === 200 && fileFor(event.request.uri) === ${JSON.stringify(notFoundPage)}) {
+  var file = fileFor(event.request.uri);
+  if (response.statusCode === 200 && file.slice(-${notFoundPage.length}) === ${JSON.stringify(notFoundPage)}) {
     response.statusCode = 404;
     response.statusDescription = 'Not Found';
   }

@@ -3,12 +3,15 @@ import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mergeLocaleBuild } from './locale.ts';
 
 // `npm run build` and `npm run build:local`: Vite's build (the client bundle, then the prerender
 // with its checks of SITE_URL and the company details) into a staging folder beside the output,
 // moved into place only once all of it succeeded. A failed build leaves the previous web/dist as
 // it was: never an index.html without its placeholders.json and site-url.json, which every later
 // synth of a stage would refuse (issue 24, ADR 0070).
+// Each language is its own Vite build (ADR 0089): English into the staging folder, German beside
+// it, then the German pages, chunks and manifest are merged into the English build.
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const webDistDir = path.join(repoRoot, 'web', 'dist');
@@ -53,25 +56,33 @@ export async function buildWeb(options: BuildWebOptions = {}): Promise<void> {
   // Siblings of the output: on its filesystem, so each move is one rename.
   const staging = `${outDir}.staging-${process.pid}`;
   const previous = `${outDir}.previous-${process.pid}`;
+  const stagingDe = `${outDir}.staging-de-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
-  try {
-    await run(
+  await rm(stagingDe, { recursive: true, force: true });
+  const viteBuild = (locale: 'en' | 'de', into: string) =>
+    run(
       [
         viteBin,
         'build',
         '--config',
         path.join(repoRoot, 'web', 'vite.config.ts'),
         '--outDir',
-        staging,
+        into,
         '--emptyOutDir',
         ...(options.viteArgs ?? []),
       ],
-      options.env ?? process.env,
+      { ...(options.env ?? process.env), WEB_LOCALE: locale },
       options.quiet === true,
     );
+  try {
+    await viteBuild('en', staging);
+    await viteBuild('de', stagingDe);
+    await mergeLocaleBuild(staging, stagingDe, 'de');
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
+  } finally {
+    await rm(stagingDe, { recursive: true, force: true });
   }
   if (existsSync(outDir)) await rename(outDir, previous);
   await rename(staging, outDir);

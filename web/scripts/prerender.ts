@@ -15,6 +15,8 @@ import {
   type SiteUrlRecord,
   siteUrlFile,
 } from '../build-contract.ts';
+import type { Locale } from '../src/config/locale.ts';
+import { localePlugin } from './locale.ts';
 import {
   checkSiteUrl,
   findPlaceholders,
@@ -34,6 +36,8 @@ interface ServerEntry {
   renderAppShell(): Promise<RenderResult>;
   isKnownPath(path: string): boolean;
   publicPaths: readonly { path: string; page: string; indexed: boolean }[];
+  localizedPublicPaths: readonly { path: string; basePath: string; locale: Locale; indexed: boolean }[];
+  buildLocale: Locale;
   appPaths: readonly string[];
   redirects: Readonly<Record<string, string>>;
   company: unknown;
@@ -79,7 +83,9 @@ export interface PrerenderedPage {
 }
 
 /** Builds the server entry into node_modules/.cache (so bare imports resolve) and loads it. */
-async function loadServerEntry(): Promise<{ entry: ServerEntry; cleanup: () => Promise<void> }> {
+async function loadServerEntry(
+  locale: Locale,
+): Promise<{ entry: ServerEntry; cleanup: () => Promise<void> }> {
   const outDir = path.join(
     repoRoot,
     'node_modules',
@@ -91,7 +97,7 @@ async function loadServerEntry(): Promise<{ entry: ServerEntry; cleanup: () => P
     root: webRoot,
     envPrefix: ['VITE_', 'SITE_URL'],
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [localePlugin(locale), react()],
     build: {
       ssr: 'src/entry-server.tsx',
       outDir,
@@ -181,12 +187,32 @@ export function redirectPage(to: string, siteUrl: string): string {
 `;
 }
 
-export function sitemap(siteUrl: string, pagePaths: readonly string[]): string {
-  const urls = pagePaths
-    .map((page) => `  <url><loc>${siteUrl}${page === '/' ? '/' : page}</loc></url>`)
+/**
+ * Every language's indexed pages, each with its alternates in every language (and x-default, the
+ * English), as search engines read `hreflang` from a sitemap.
+ */
+export function sitemap(
+  siteUrl: string,
+  pages: readonly { path: string; basePath: string; locale: Locale }[],
+): string {
+  const url = (page: string) => `${siteUrl}${page}`;
+  const urls = pages
+    .map((page) => {
+      const versions = pages.filter((other) => other.basePath === page.basePath);
+      const english = versions.find((other) => other.locale === 'en');
+      const alternates = [
+        ...versions.map(
+          (other) => `<xhtml:link rel="alternate" hreflang="${other.locale}" href="${url(other.path)}"/>`,
+        ),
+        ...(english
+          ? [`<xhtml:link rel="alternate" hreflang="x-default" href="${url(english.path)}"/>`]
+          : []),
+      ];
+      return `  <url><loc>${url(page.path)}</loc>${alternates.join('')}</url>`;
+    })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${urls}
 </urlset>
 `;
@@ -237,8 +263,8 @@ function requireOne(html: string, pattern: RegExp, what: string, page: string): 
   return found[0]?.[1] ?? '';
 }
 
-export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> {
-  const { entry, cleanup } = await loadServerEntry();
+export async function prerenderSite(outDir: string, locale: Locale = 'en'): Promise<PrerenderedPage[]> {
+  const { entry, cleanup } = await loadServerEntry(locale);
   try {
     // Both checks run before either refuses, so one failed build names everything to fix.
     const refusals: Error[] = [];
@@ -316,6 +342,12 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
       await writeFile(path.join(outDir, 'app.html'), html);
     }
 
+    // The rest is the site's, written once, by the English build (the German build is merged into
+    // it: web/scripts/locale.ts).
+    if (entry.buildLocale !== 'en') {
+      await writeFile(path.join(outDir, 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
+      return pages;
+    }
     for (const [from, to] of Object.entries(entry.redirects)) {
       await mkdir(path.join(outDir, from.slice(1)), { recursive: true });
       await writeFile(path.join(outDir, from.slice(1), 'index.html'), redirectPage(to, entry.siteUrl));
@@ -324,7 +356,7 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
       path.join(outDir, 'sitemap.xml'),
       sitemap(
         entry.siteUrl,
-        entry.publicPaths.filter((page) => page.indexed).map((page) => page.path),
+        entry.localizedPublicPaths.filter((page) => page.indexed),
       ),
     );
     await writeFile(
@@ -332,7 +364,7 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
       robots(
         entry.siteUrl,
         entry.appPaths,
-        entry.publicPaths.map((page) => page.path),
+        entry.localizedPublicPaths.map((page) => page.path),
       ),
     );
     await writeFile(path.join(outDir, 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
@@ -343,7 +375,7 @@ export async function prerenderSite(outDir: string): Promise<PrerenderedPage[]> 
 }
 
 /** The last step of the client build: prerender into its outDir. */
-export function prerenderPlugin(): Plugin {
+export function prerenderPlugin(locale: Locale = 'en'): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'prerender',
@@ -353,7 +385,7 @@ export function prerenderPlugin(): Plugin {
     },
     async closeBundle() {
       if (config.build.ssr) return;
-      const pages = await prerenderSite(path.resolve(config.root, config.build.outDir));
+      const pages = await prerenderSite(path.resolve(config.root, config.build.outDir), locale);
       config.logger.info(`prerendered ${pages.length} pages`);
     },
   };

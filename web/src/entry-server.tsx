@@ -11,7 +11,8 @@ import { pageTitle, site } from './content/site.ts';
 import { siteUrl } from './lib/site-url.ts';
 
 // Built for Node by web/scripts/prerender.ts and run once per public route at build time.
-export { appPaths, isKnownPath, publicPaths, redirects } from './config/paths.ts';
+export { buildLocale } from './config/locale.ts';
+export { appPaths, isKnownPath, localizedPublicPaths, publicPaths, redirects } from './config/paths.ts';
 export { company } from './content/company.ts';
 export { siteUrl };
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { company } from '#web/content/company.ts';
 import { site } from '#web/content/site.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 
 const copy = site.footer;
 
@@ -13,6 +14,9 @@ export function SiteFooter({ onOpenCookieSettings }: { onOpenCookieSettings: () 
         <div>
           <p className="site-footer__name">{site.productName}</p>
           <p>{copy.note}</p>
+          <p>
+            {site.language.label}: <LanguageSwitch />
+          </p>
         </div>
         <nav aria-label={copy.label} className="site-footer__nav">
           <div>

@@ -4,6 +4,7 @@ import { paths, sectionHref } from '#web/config/paths.ts';
 import { site } from '#web/content/site.ts';
 import { type AuthHint, signIn, useAuthHint } from '#web/lib/auth/index.ts';
 import { useScrolledPast } from '#web/lib/scroll.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { useToast } from './toast.tsx';
 
@@ -91,6 +92,9 @@ export function SiteHeader({ onLogOut }: { onLogOut: () => Promise<void> }) {
                 </Link>
               </li>
             )}
+            <li>
+              <LanguageSwitch className="site-nav__language" />
+            </li>
           </ul>
         </nav>
         <ThemeToggle />

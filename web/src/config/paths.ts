@@ -1,9 +1,18 @@
 // The route registry: every link goes through getHref, every route object uses path, and the
 // prerender, sitemap, budgets, the CloudFront path-mapping function and the local static server
 // read the routes from here. A path that is not listed answers 404.
+//
+// Public pages exist in each language (ADR 0089): English at the paths below, German under `/de`.
+// `paths` holds the running build's language (`path` and `getHref()` are `/de/pricing` in the
+// German build); `localizedPublicPaths` lists every language's pages for the edge, the prerender's
+// sitemap and the bench. Signed-in routes have one path in both languages.
+import { buildLocale, type Locale, locales, localizedPath } from './locale.ts';
 
 interface PublicPath {
+  /** The page's path in this build's language. */
   path: string;
+  /** The page's path without a language prefix (its English path). */
+  basePath: string;
   getHref: () => string;
   /** The lazy module `web/src/pages/<page>.tsx`. */
   page: string;
@@ -20,13 +29,10 @@ interface AppPath<Params extends unknown[] = []> {
   kind: 'app';
 }
 
-const publicPath = (path: string, page: string, indexed = true): PublicPath => ({
-  path,
-  getHref: () => path,
-  page,
-  kind: 'public',
-  indexed,
-});
+const publicPath = (basePath: string, page: string, indexed = true): PublicPath => {
+  const path = localizedPath(basePath, buildLocale);
+  return { path, basePath, getHref: () => path, page, kind: 'public', indexed };
+};
 
 const appPath = (path: string): AppPath => ({ path, getHref: () => path, kind: 'app' });
 
@@ -82,8 +88,8 @@ export type PathKey = keyof typeof paths;
 
 /** Old short URLs. CloudFront and local/web answer 301; the prerender also writes refresh pages. */
 export const redirects: Readonly<Record<string, string>> = {
-  '/terms': paths.termsAndConditions.path,
-  '/privacy': paths.privacyPolicy.path,
+  '/terms': paths.termsAndConditions.basePath,
+  '/privacy': paths.privacyPolicy.basePath,
 };
 
 /** The home sections the nav scrolls to (the home page gives its sections these ids). */
@@ -94,7 +100,8 @@ export const homeSections = {
   waitlist: 'waitlist',
 } as const;
 
-export const sectionHref = (section: keyof typeof homeSections) => `/#${homeSections[section]}`;
+export const sectionHref = (section: keyof typeof homeSections) =>
+  `${paths.home.path === '/' ? '/' : paths.home.path}#${homeSections[section]}`;
 
 export const publicPaths: readonly PublicPath[] = Object.values(paths).filter(
   (entry): entry is PublicPath => entry.kind === 'public',
@@ -102,6 +109,38 @@ export const publicPaths: readonly PublicPath[] = Object.values(paths).filter(
 
 /** Public pages search engines may list (the sitemap). */
 export const indexedPaths: readonly PublicPath[] = publicPaths.filter((entry) => entry.indexed);
+
+/** One public page in one language. */
+export interface LocalizedPublicPath {
+  path: string;
+  basePath: string;
+  locale: Locale;
+  page: string;
+  indexed: boolean;
+}
+
+/** Every language's public pages: English first, then German (`/de`, `/de/pricing`, ...). */
+export const localizedPublicPaths: readonly LocalizedPublicPath[] = locales.flatMap((locale) =>
+  publicPaths.map(({ basePath, page, indexed }) => ({
+    path: localizedPath(basePath, locale),
+    basePath,
+    locale,
+    page,
+    indexed,
+  })),
+);
+
+/** The public page at `pathname` in any language, or undefined. */
+export function localizedPublicPath(pathname: string): LocalizedPublicPath | undefined {
+  const path = normalizePath(pathname);
+  return localizedPublicPaths.find((entry) => entry.path === path);
+}
+
+/** The same page in another language: `/pricing` -> `/de/pricing`; undefined for a non-public path. */
+export function counterpartPath(pathname: string, locale: Locale): string | undefined {
+  const page = localizedPublicPath(pathname);
+  return page ? localizedPath(page.basePath, locale) : undefined;
+}
 
 /** Client-only paths, kept out of search engines (robots.txt). */
 export const appPaths: readonly string[] = Object.values(paths)
@@ -114,8 +153,13 @@ export function normalizePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** A path the site answers (a page, an app route or an old short URL); anything else is a 404. */
+/** A path the site answers (a page in any language, an app route or an old short URL); anything else is a 404. */
 export function isKnownPath(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return Object.values(paths).some((entry) => entry.path === path) || path in redirects;
+  return (
+    localizedPublicPath(path) !== undefined ||
+    appPaths.includes(path) ||
+    Object.values(paths).some((entry) => entry.path === path) ||
+    path in redirects
+  );
 }

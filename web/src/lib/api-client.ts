@@ -16,6 +16,7 @@ import type * as z from 'zod/mini';
 import type { PathParams, RouteId, RouteIdWith, RouteInput, RouteOutput } from '#contracts/api.ts';
 import { type FieldError, problem, problemContentType } from '#contracts/problem.ts';
 import type { RouteKey } from '#contracts/route-keys.ts';
+import { buildLocale } from '#web/config/locale.ts';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -81,6 +82,8 @@ async function request<T>(
 ): Promise<T> {
   const headers: Record<string, string> = {
     Accept: `application/json, ${problemContentType}`,
+    // The page's language: problem details, field errors and emails follow it (ADR 0089).
+    'Accept-Language': buildLocale,
     ...options.headers,
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
