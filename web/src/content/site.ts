@@ -69,6 +69,13 @@ export const site = {
     errorRegionLabel: 'Errors',
     dismiss: 'Dismiss notification',
   },
+  /** The language switcher: one link to the same page in the other language (issue 28, ADR 0089). */
+  language: {
+    label: 'Language',
+    /** The link's text, in the other language (the link carries `lang="de"`). */
+    switchTo: 'Deutsch',
+    switchToLabel: 'Auf Deutsch lesen',
+  },
 } as const;
 
 export function pageTitle(page?: string): string {
