@@ -84,9 +84,11 @@ describe('web build', () => {
     },
   );
 
-  it('marks the German legal pages as German and the others as English', async () => {
+  it('marks the English build’s pages as English, the legal pages linking to their binding German versions', async () => {
     for (const urlPath of ['/privacy-policy', '/terms-and-conditions', '/acceptable-use-policy']) {
-      expect(await page(urlPath)).toMatch(/^<!doctype html>\s*<html lang="de"/);
+      const html = await page(urlPath);
+      expect(html).toMatch(/^<!doctype html>\s*<html lang="en"/);
+      expect(html).toContain(`<a href="/de${urlPath}" hrefLang="de" lang="de">`);
     }
     for (const urlPath of ['/', '/pricing', '/impressum']) {
       expect(await page(urlPath)).toMatch(/^<!doctype html>\s*<html lang="en"/);

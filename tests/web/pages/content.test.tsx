@@ -5,6 +5,8 @@ import { renderPage } from '#tests/web/render-route.tsx';
 import { publicPaths } from '#web/config/paths.ts';
 import { company } from '#web/content/company.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
+import { privacyPolicy as privacyPolicyDe } from '#web/content/de/pages/legal/privacy-policy.ts';
+import { termsAndConditions as termsAndConditionsDe } from '#web/content/de/pages/legal/terms-and-conditions.ts';
 import { careers } from '#web/content/pages/careers.ts';
 import { pricing } from '#web/content/pages/pricing.ts';
 
@@ -121,29 +123,34 @@ describe('investors', () => {
 });
 
 describe.each([
-  ['/privacy-policy', 'Datenschutzerklärung'],
-  ['/terms-and-conditions', 'Allgemeine Geschäftsbedingungen'],
-  ['/acceptable-use-policy', 'Richtlinie zur zulässigen Nutzung'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/terms-and-conditions', 'Terms and Conditions'],
+  ['/acceptable-use-policy', 'Acceptable Use Policy'],
 ])('%s', (path, title) => {
-  it('is in German, marked as such', async () => {
+  it('is in English, marked as such, and links to the binding German version', async () => {
     const { main } = await renderPage(path);
-    const heading = main.getByRole('heading', { level: 1, name: title });
-    expect(heading.closest('[lang]')?.getAttribute('lang')).toBe('de');
-    expect(document.querySelector('meta[property="og:locale"]')?.getAttribute('content')).toBe('de_DE');
+    expect(main.getByRole('heading', { level: 1, name: title })).toBeDefined();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.querySelector('meta[property="og:locale"]')?.getAttribute('content')).toBe('en_GB');
+    expect(main.getByText(/The German version is legally binding\./)).toBeDefined();
+    const german = main.getByRole('link', { name: 'Read the German version' });
+    expect(german.getAttribute('href')).toBe(`/de${path}`);
+    expect(german.getAttribute('hreflang')).toBe('de');
+    expect(german.getAttribute('lang')).toBe('de');
   });
 });
 
 describe('privacy policy', () => {
-  it('has the sections a German privacy policy needs and names the controller from the company file', async () => {
+  it('has the sections a privacy policy under the GDPR needs and names the controller from the company file', async () => {
     const { main, mainElement } = await renderPage('/privacy-policy');
     for (const heading of [
-      /Verantwortlicher/,
-      /Zwecke und Rechtsgrundlagen/,
-      /Empfänger/,
-      /Drittländer/,
-      /Speicherdauer/,
-      /Rechte der Betroffenen/,
-      /Identitätsprüfung/,
+      /Controller/,
+      /Purposes and legal bases/,
+      /Recipients/,
+      /Transfers to third countries/,
+      /Retention periods/,
+      /Rights of data subjects/,
+      /Identity verification/,
     ]) {
       expect(main.getAllByRole('heading', { name: heading }).length).toBeGreaterThan(0);
     }
@@ -153,26 +160,52 @@ describe('privacy policy', () => {
     expect(text).toContain('Auth0');
     expect(text).toContain('Amazon Simple Email Service');
     expect(text).toContain('eu-central-1');
-    expect(text).toContain('Einwilligungsprotokoll');
-    expect(text).toContain('Art. 9 Abs. 2 lit. a DSGVO');
+    expect(text).toContain('consent ledger');
+    expect(text).toContain('GDPR Art. 9(2)(a)');
   });
 
   it('states the retention periods and the deletion deadline', async () => {
     const { mainElement } = await renderPage('/privacy-policy');
     const text = mainElement.textContent ?? '';
+    expect(text).toContain('Contract records and consent proofs: 10 years');
+    expect(text).toContain('KYC records (outcome and history of the identity verification): 5 years');
+    expect(text).toContain('Website and server logs: 30 days');
+    expect(text).toContain('about 7 years');
+    expect(text).toContain('within 30 days');
+  });
+
+  it('says the same in its binding German version', () => {
+    const text = JSON.stringify(privacyPolicyDe);
+    for (const heading of ['Verantwortlicher', 'Zwecke und Rechtsgrundlagen', 'Empfänger', 'Drittländer']) {
+      expect(text).toContain(heading);
+    }
+    expect(text).toContain('Speicherdauer');
+    expect(text).toContain('Rechte der Betroffenen');
+    expect(text).toContain('Einwilligungsprotokoll');
+    expect(text).toContain('Art. 9 Abs. 2 lit. a DSGVO');
     expect(text).toContain('Vertragsdaten und Einwilligungsnachweise: 10 Jahre');
     expect(text).toContain('KYC-Daten (Ergebnis und Verlauf der Identitätsprüfung): 5 Jahre');
     expect(text).toContain('Website- und Server-Logs: 30 Tage');
     expect(text).toContain('etwa 7 Jahre');
     expect(text).toContain('innerhalb von 30 Tagen');
+    expect(privacyPolicyDe.binding.notice).toBe(
+      'Diese deutsche Fassung ist verbindlich. Die englische Fassung dient nur der Information.',
+    );
   });
 });
 
 describe('terms and conditions', () => {
   it('grants a 14-day withdrawal right for digital services and keeps contract data 10 years', async () => {
     const { main, mainElement } = await renderPage('/terms-and-conditions');
-    expect(main.getByRole('heading', { name: /Widerrufsrecht für digitale Dienstleistungen/ })).toBeDefined();
+    expect(main.getByRole('heading', { name: /Right of withdrawal for digital services/ })).toBeDefined();
     const text = mainElement.textContent ?? '';
+    expect(text).toContain('within 14 days');
+    expect(text).toContain('10 years');
+  });
+
+  it('says the same in its binding German version', () => {
+    const text = JSON.stringify(termsAndConditionsDe);
+    expect(text).toContain('Widerrufsrecht für digitale Dienstleistungen');
     expect(text).toContain('binnen 14 Tagen');
     expect(text).toContain('10 Jahre');
   });

@@ -4,6 +4,7 @@ import { exampleStages, parseStageConfig } from '#infra/stage-config.ts';
 import { retentionDates } from '#lambdas/domain/data-rights/erasure-plan.ts';
 import { cookieConsentExpiry } from '#lambdas/domain/submissions/public-forms.ts';
 import { cookieConsentMonths } from '#web/content/cookie-policy-revision.ts';
+import { privacyPolicy as privacyPolicyDe } from '#web/content/de/pages/legal/privacy-policy.ts';
 import { policyFacts } from '#web/content/pages/legal/facts.ts';
 import { privacyPolicy } from '#web/content/pages/legal/privacy-policy.ts';
 import type { DocumentSection } from '#web/content/pages/types.ts';
@@ -12,47 +13,67 @@ import type { DocumentSection } from '#web/content/pages/types.ts';
 // retention all say what the retention table in lambdas/contracts/retention.ts says.
 
 const rows = Object.entries(retentionTable as Record<string, RetentionRule>);
-const germanUnit = { days: 'Tage', months: 'Monate', years: 'Jahre' } as const;
-const section = (id: string): DocumentSection | undefined =>
-  (privacyPolicy.sections as readonly DocumentSection[]).find((s) => s.id === id);
-const policyText = JSON.stringify(privacyPolicy);
 
-describe('the privacy policy and the retention table', () => {
-  const items = section('speicherdauer')?.items ?? [];
+// The policy in each language: the English text and its binding German twin (ADR 0089).
+const languages = [
+  {
+    lang: 'en',
+    policy: privacyPolicy,
+    sectionId: 'retention',
+    unit: { days: 'days', months: 'months', years: 'years' },
+    periodPattern: /(\d+) (days|months|years)\b/g,
+    auditTrail: /Audit trail of our reviewers' actions[^.]*5 years after each entry/,
+    logsDeleted: (days: number) => `are deleted after ${days} days`,
+  },
+  {
+    lang: 'de',
+    policy: privacyPolicyDe,
+    sectionId: 'speicherdauer',
+    unit: { days: 'Tage', months: 'Monate', years: 'Jahre' },
+    periodPattern: /(\d+) (Tage|Monate|Jahre)\b/g,
+    auditTrail: /Protokoll der Prüfentscheidungen unseres Teams[^.]*5 Jahre nach dem Eintrag/,
+    logsDeleted: (days: number) => `werden nach ${days} Tagen gelöscht`,
+  },
+] as const;
+
+describe.each(languages)('the privacy policy ($lang) and the retention table', (language) => {
+  const { lang, unit } = language;
+  const policyText = JSON.stringify(language.policy);
+  const items =
+    (language.policy.sections as readonly DocumentSection[]).find((s) => s.id === language.sectionId)
+      ?.items ?? [];
 
   it('lists every row of the table (not a planned one) once, with its period, starting point and legal ground', () => {
     const listed = rows.filter(([, rule]) => !rule.planned);
     expect(items).toHaveLength(listed.length);
     listed.forEach(([kind, rule], index) => {
       const item = items[index] ?? '';
-      expect(item, kind).toContain(rule.what.de);
+      expect(item, kind).toContain(rule.what[lang]);
       if (rule.period)
-        expect(item, kind).toContain(
-          `${rule.period.amount} ${germanUnit[rule.period.unit]} ${rule.counted.de}`,
-        );
-      else expect(item, kind).toContain(rule.counted.de);
-      expect(item, kind).toContain(`(${rule.basis.de})`);
+        expect(item, kind).toContain(`${rule.period.amount} ${unit[rule.period.unit]} ${rule.counted[lang]}`);
+      else expect(item, kind).toContain(rule.counted[lang]);
+      expect(item, kind).toContain(`(${rule.basis[lang]})`);
     });
   });
 
   it('states no other period in its retention list than the table has', () => {
     const stated = items.flatMap((item) =>
-      [...item.matchAll(/(\d+) (Tage|Monate|Jahre)\b/g)].map(([, amount, unit]) => `${amount} ${unit}`),
+      [...item.matchAll(language.periodPattern)].map(([, amount, u]) => `${amount} ${u}`),
     );
     const table = rows.flatMap(([, rule]) =>
-      rule.period ? [`${rule.period.amount} ${germanUnit[rule.period.unit]}`] : [],
+      rule.period ? [`${rule.period.amount} ${unit[rule.period.unit]}`] : [],
     );
     for (const period of stated) expect(table).toContain(period);
   });
 
   it('lists the admin audit trail, built now, with its five years after each entry', () => {
     expect('planned' in retentionTable.auditTrail).toBe(false);
-    expect(policyText).toContain(retentionTable.auditTrail.what.de);
-    expect(policyText).toMatch(/Protokoll der Prüfentscheidungen unseres Teams[^.]*5 Jahre nach dem Eintrag/);
+    expect(policyText).toContain(retentionTable.auditTrail.what[lang]);
+    expect(policyText).toMatch(language.auditTrail);
   });
 
   it('quotes the logs’ period where it describes the server logs', () => {
-    expect(policyText).toContain(`werden nach ${retentionTable.logs.period.amount} Tagen gelöscht`);
+    expect(policyText).toContain(language.logsDeleted(retentionTable.logs.period.amount));
     expect(policyFacts.websiteLogRetentionDays).toBe(retentionTable.logs.period.amount);
   });
 });

@@ -1,82 +1,87 @@
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import type { PolicyDocument } from '#web/content/pages/types.ts';
 
+// A translation for information: the German version (web/src/content/de/pages/legal/) is binding.
 // The registration wizard records agreement to this text as the "non-harmful use" purpose.
 export const acceptableUsePolicy = {
   meta: {
-    title: 'Richtlinie zur zulässigen Nutzung',
+    title: 'Acceptable Use Policy',
     description:
-      'Wofür die Plattform genutzt werden darf und wofür nie: Schutz vor Krankheitserregern, keine Erzeugung oder Verstärkung von Erregern.',
+      'What the platform may be used for and what never: protection against pathogens, never creating or enhancing pathogens.',
   },
-  title: 'Richtlinie zur zulässigen Nutzung',
+  title: 'Acceptable Use Policy',
   lastUpdated: consentDocuments.non_harmful_use.version,
-  lastUpdatedLabel: 'Stand',
+  lastUpdatedLabel: 'Last updated',
+  binding: {
+    notice: 'This English version is provided for information only. The German version is legally binding.',
+    otherVersion: 'Read the German version',
+  },
   intro: [
-    'Unsere Plattform sagt voraus, wie sich Krankheitserreger verändern. Dieses Wissen dient dem Schutz von Menschen, Tieren und Pflanzen. Diese Richtlinie legt fest, wofür die Plattform genutzt werden darf und wofür nie. Sie ist Bestandteil unserer Allgemeinen Geschäftsbedingungen.',
+    'Our platform forecasts how pathogens change. This knowledge serves to protect people, animals and plants. This policy sets out what the platform may be used for and what it may never be used for. It forms part of our terms and conditions.',
   ],
   sections: [
     {
-      id: 'zweck',
-      heading: '1. Zweck der Plattform',
+      id: 'purpose',
+      heading: '1. Purpose of the platform',
       paragraphs: [
-        'Die Plattform unterstützt die Entwicklung von Impfstoffen, Therapeutika und Diagnostika, die Überwachung der öffentlichen Gesundheit, die Frühwarnung vor biologischen Bedrohungen und die Forschung zu diesen Zwecken.',
+        'The platform supports the development of vaccines, therapeutics and diagnostics, public health surveillance, early warning of biological threats, and research for these purposes.',
       ],
     },
     {
-      id: 'zulaessige-nutzung',
-      heading: '2. Zulässige Nutzung',
+      id: 'permitted-use',
+      heading: '2. Permitted use',
       items: [
-        'Vorhersage von Varianten zur Vorbereitung von Impfstoffen, Medikamenten und Tests',
-        'Genomische Überwachung und Bewertung neu auftretender Varianten',
-        'Verteidigungs- und Biosicherheitsanalysen zum Schutz vor biologischen Bedrohungen',
-        'Akademische Forschung im Rahmen anerkannter ethischer Standards',
+        'Forecasting variants to prepare vaccines, medicines and tests',
+        'Genomic surveillance and assessment of newly emerging variants',
+        'Defense and biosecurity analyses to protect against biological threats',
+        'Academic research within recognized ethical standards',
       ],
     },
     {
-      id: 'verbotene-nutzung',
-      heading: '3. Verbotene Nutzung',
-      paragraphs: ['Die Plattform darf niemals genutzt werden, um:'],
+      id: 'prohibited-use',
+      heading: '3. Prohibited use',
+      paragraphs: ['The platform must never be used to:'],
       items: [
-        'Krankheitserreger zu erzeugen, zu verändern oder ihre Übertragbarkeit, Virulenz oder Immunflucht zu verstärken („Gain of Function“ mit dem Ziel der Schädigung)',
-        'biologische Waffen zu entwickeln, herzustellen oder zu verbreiten, entgegen dem Biowaffenübereinkommen',
-        'Schutzmaßnahmen wie Impfstoffe, Diagnostika oder Überwachungssysteme gezielt zu umgehen',
-        'Ergebnisse an Personen oder Organisationen weiterzugeben, die nicht geprüft sind oder Sanktionen unterliegen',
-        'die Sicherheit der Plattform anzugreifen, Zugangsbeschränkungen zu umgehen oder Zugänge zu teilen',
+        'create or modify pathogens, or enhance their transmissibility, virulence or immune escape ("gain of function" with the aim of causing harm)',
+        'develop, produce or spread biological weapons, contrary to the Biological Weapons Convention',
+        'deliberately circumvent protective measures such as vaccines, diagnostics or surveillance systems',
+        'pass on results to persons or organizations that have not been verified or are subject to sanctions',
+        'attack the security of the platform, circumvent access restrictions or share access',
       ],
     },
     {
-      id: 'exportkontrolle',
-      heading: '4. Exportkontrolle und Sanktionen',
+      id: 'export-control',
+      heading: '4. Export control and sanctions',
       paragraphs: [
-        'Der Kunde beachtet die Exportkontrollvorschriften der Europäischen Union (insbesondere die Dual-Use-Verordnung (EU) 2021/821), Deutschlands und anderer anwendbarer Rechtsordnungen sowie alle Sanktionslisten. Der Zugriff aus Ländern, gegen die ein Embargo besteht, ist untersagt.',
+        'The Customer complies with the export control regulations of the European Union (in particular the Dual-Use Regulation (EU) 2021/821), of Germany and of any other applicable jurisdiction, and with all sanctions lists. Access from countries under embargo is prohibited.',
       ],
     },
     {
-      id: 'ueberwachung',
-      heading: '5. Prüfung und Überwachung',
+      id: 'monitoring',
+      heading: '5. Verification and monitoring',
       paragraphs: [
-        'Jede Organisation und jede für sie handelnde Person wird vor dem Zugang geprüft. Wir dürfen die Nutzung der Plattform auf Muster untersuchen, die auf eine verbotene Nutzung hindeuten, und dafür Anfragen und Ergebnisse protokollieren.',
+        'Every organization and every person acting for it is verified before being given access. We may examine the use of the platform for patterns that indicate prohibited use, and log queries and results for this purpose.',
       ],
     },
     {
-      id: 'meldung',
-      heading: '6. Meldung von Verstößen',
+      id: 'reporting',
+      heading: '6. Reporting violations',
       paragraphs: [
-        'Wer einen Verstoß gegen diese Richtlinie vermutet, meldet ihn bitte über unser Kontaktformular oder an die im Impressum genannte Adresse. Meldungen behandeln wir vertraulich.',
+        'If you suspect a violation of this policy, please report it through our contact form or to the address given in the Impressum. We treat reports confidentially.',
       ],
     },
     {
-      id: 'durchsetzung',
-      heading: '7. Durchsetzung',
+      id: 'enforcement',
+      heading: '7. Enforcement',
       paragraphs: [
-        'Bei einem Verstoß können wir den Zugang sofort sperren und den Vertrag außerordentlich kündigen. Bei Anhaltspunkten für eine Straftat informieren wir die zuständigen Behörden.',
+        'In the event of a violation, we may block access immediately and terminate the contract for good cause without notice. Where there are indications of a criminal offence, we inform the competent authorities.',
       ],
     },
     {
-      id: 'aenderungen',
-      heading: '8. Änderungen',
+      id: 'changes',
+      heading: '8. Changes',
       paragraphs: [
-        'Wir passen diese Richtlinie an neue Risiken und Rechtsvorschriften an. Bei wesentlichen Änderungen bitten wir registrierte Nutzer erneut um Zustimmung.',
+        'We adapt this policy to new risks and legislation. After material changes we ask registered users for their agreement again.',
       ],
     },
   ],

@@ -3,170 +3,175 @@ import type { PolicyDocument } from '#web/content/pages/types.ts';
 import { policyFacts as f } from './facts.ts';
 import { retentionSentences } from './retention.ts';
 
-// German, like the terms and the acceptable-use policy: the company is German and its customers
+// A translation for information: the German version (web/src/content/de/pages/legal/) is binding,
+// like the terms and the acceptable-use policy, because the company is German and its customers
 // contract under German law. The version is the one the registration wizard records consent to.
 export const privacyPolicy = {
   meta: {
-    title: 'Datenschutzerklärung',
+    title: 'Privacy Policy',
     description:
-      'Wie wir personenbezogene Daten verarbeiten: Zwecke, Rechtsgrundlagen, Empfänger, Speicherdauer und Ihre Rechte nach der DSGVO.',
+      'How we process personal data: purposes, legal bases, recipients, retention periods and your rights under the GDPR.',
   },
-  title: 'Datenschutzerklärung',
+  title: 'Privacy Policy',
   lastUpdated: consentDocuments.privacy_policy.version,
-  lastUpdatedLabel: 'Stand',
+  lastUpdatedLabel: 'Last updated',
+  binding: {
+    notice: 'This English version is provided for information only. The German version is legally binding.',
+    otherVersion: 'Read the German version',
+  },
   intro: [
-    'Diese Datenschutzerklärung informiert Sie nach Art. 13 und 14 der Datenschutz-Grundverordnung (DSGVO) darüber, welche personenbezogenen Daten wir verarbeiten, wenn Sie unsere Website besuchen, sich auf die Warteliste setzen, uns schreiben, Ihre Organisation registrieren und Ihre Identität prüfen lassen.',
-    `Unsere Plattform und alle Daten, die wir selbst speichern, liegen in Rechenzentren von Amazon Web Services in der Region ${f.awsRegion} (${f.awsRegionName}).`,
+    'In accordance with Articles 13 and 14 of the General Data Protection Regulation (GDPR; in German: DSGVO), this privacy policy explains which personal data we process when you visit our website, join the waitlist, write to us, register your organization and have your identity verified.',
+    `Our platform and all data we store ourselves are hosted in Amazon Web Services data centres in the ${f.awsRegion} region (${f.awsRegionNameEn}).`,
   ],
   sections: [
     {
-      id: 'verantwortlicher',
-      heading: '1. Verantwortlicher',
+      id: 'controller',
+      heading: '1. Controller',
       slot: 'company-contact',
       paragraphs: [
-        'Verantwortlich für die Verarbeitung im Sinne von Art. 4 Nr. 7 DSGVO ist das folgende Unternehmen (weitere Angaben im Impressum):',
+        'The controller within the meaning of GDPR Art. 4(7) is the following company (further details in the Impressum):',
       ],
       after: [
-        'Für alle Fragen zum Datenschutz und zur Ausübung Ihrer Rechte erreichen Sie uns unter der oben genannten E-Mail-Adresse. Unseren Datenschutzbeauftragten erreichen Sie unter derselben Anschrift mit dem Zusatz „Datenschutzbeauftragter“.',
+        'For any question about data protection and to exercise your rights, contact us at the email address above. You can reach our data protection officer at the same address, marked "Data Protection Officer".',
       ],
     },
     {
-      id: 'zwecke-und-rechtsgrundlagen',
-      heading: '2. Zwecke und Rechtsgrundlagen der Verarbeitung',
+      id: 'purposes-and-legal-bases',
+      heading: '2. Purposes and legal bases of processing',
       subsections: [
         {
           id: 'website',
-          heading: '2.1 Besuch der Website',
+          heading: '2.1 Visiting the website',
           paragraphs: [
-            'Beim Aufruf der Website verarbeiten unsere Server und unser Content-Delivery-Netzwerk (Amazon CloudFront) technisch notwendige Daten: IP-Adresse, Datum und Uhrzeit, aufgerufene Adresse, übertragene Datenmenge, Referrer und Browserkennung. Das ist erforderlich, um die Website auszuliefern und Angriffe zu erkennen und abzuwehren.',
-            `Rechtsgrundlage ist unser berechtigtes Interesse an einem sicheren und stabilen Betrieb (Art. 6 Abs. 1 lit. f DSGVO). Die Protokolle (Website-Logs) werden nach ${f.websiteLogRetentionDays} Tagen gelöscht.`,
+            'When you open the website, our servers and our content delivery network (Amazon CloudFront) process technically necessary data: IP address, date and time, the address requested, the amount of data transferred, the referrer and the browser identifier. This is necessary to deliver the website and to detect and fend off attacks.',
+            `The legal basis is our legitimate interest in secure and stable operation (GDPR Art. 6(1)(f)). The logs (website logs) are deleted after ${f.websiteLogRetentionDays} days.`,
           ],
         },
         {
-          id: 'warteliste',
-          heading: '2.2 Warteliste',
+          id: 'waitlist',
+          heading: '2.2 Waitlist',
           paragraphs: [
-            'Wenn Sie sich auf die Warteliste setzen, speichern wir Ihre E-Mail-Adresse, um Sie über den Start des Onboardings zu informieren. Rechtsgrundlage ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO), die Sie jederzeit mit Wirkung für die Zukunft widerrufen können.',
+            'When you join the waitlist, we store your email address to let you know when onboarding starts. The legal basis is your consent (GDPR Art. 6(1)(a)), which you can withdraw at any time with effect for the future.',
           ],
         },
         {
-          id: 'anfragen',
-          heading: '2.3 Kontakt- und Investorenanfragen',
+          id: 'inquiries',
+          heading: '2.3 Contact and investor inquiries',
           paragraphs: [
-            'Bei Anfragen über das Kontakt- oder das Investorenformular verarbeiten wir Name, geschäftliche E-Mail-Adresse, Organisation und Ihre Nachricht, um die Anfrage zu beantworten. Rechtsgrundlage sind vorvertragliche Maßnahmen (Art. 6 Abs. 1 lit. b DSGVO) bzw. unser berechtigtes Interesse an der Beantwortung geschäftlicher Anfragen (Art. 6 Abs. 1 lit. f DSGVO).',
+            'When you send an inquiry through the contact or the investor form, we process your name, business email address, organization and message in order to answer it. The legal basis is steps taken prior to entering into a contract (GDPR Art. 6(1)(b)) or our legitimate interest in answering business inquiries (GDPR Art. 6(1)(f)).',
           ],
         },
         {
-          id: 'registrierung',
-          heading: '2.4 Registrierung und Kundenkonto',
+          id: 'registration',
+          heading: '2.4 Registration and customer account',
           paragraphs: [
-            'Bei der Registrierung Ihrer Organisation verarbeiten wir Name, Funktion, geschäftliche E-Mail-Adresse und Telefonnummer der verantwortlichen Person sowie Name, Website und Art der Organisation. Wir legen damit ein Benutzerkonto bei unserem Anmeldedienst Auth0 an und senden Ihnen die Anmeldeanweisungen per E-Mail. Rechtsgrundlage ist die Durchführung des Vertrags und vorvertraglicher Maßnahmen (Art. 6 Abs. 1 lit. b DSGVO).',
-            'Die Anmeldung erfolgt über Auth0 mit Autorisierungscode und PKCE. Anmeldetoken werden im lokalen Speicher Ihres Browsers gehalten, damit Sie angemeldet bleiben; sie sind für die Bereitstellung des Dienstes unbedingt erforderlich (§ 25 Abs. 2 Nr. 2 TDDDG).',
+            'When you register your organization, we process the name, role, business email address and telephone number of the responsible person, and the name, website and type of the organization. We use them to create a user account with our sign-in service Auth0 and email you the sign-in instructions. The legal basis is the performance of the contract and of steps prior to entering into it (GDPR Art. 6(1)(b)).',
+            'You sign in through Auth0 with an authorization code and PKCE. Sign-in tokens are kept in your browser’s local storage so that you stay signed in; they are strictly necessary to provide the service (§ 25(2) no. 2 TDDDG, the German Telecommunications Digital Services Data Protection Act).',
           ],
         },
         {
-          id: 'identitaetspruefung',
-          heading: '2.5 Identitätsprüfung (KYC) mit Persona',
+          id: 'identity-verification',
+          heading: '2.5 Identity verification (KYC) with Persona',
           paragraphs: [
-            'Weil unsere Plattform sicherheitsrelevante Forschung unterstützt, prüfen wir die Identität jeder Person, die für eine Organisation handelt. Die Prüfung führt unser Dienstleister Persona durch: Sie fotografieren einen amtlichen Ausweis und nehmen ein Selfie auf; Persona vergleicht das Gesicht auf dem Selfie mit dem Ausweisfoto (biometrischer Abgleich) und prüft die Echtheit des Dokuments.',
-            'Rechtsgrundlage für die Identitätsprüfung ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO) sowie unser berechtigtes Interesse, Missbrauch der Plattform zu verhindern (Art. 6 Abs. 1 lit. f DSGVO). Biometrische Daten verarbeiten wir ausschließlich auf Grundlage Ihrer ausdrücklichen Einwilligung (Art. 9 Abs. 2 lit. a DSGVO), die Sie vor Beginn der Prüfung gesondert erteilen. Ohne diese Einwilligung ist eine Freischaltung nicht möglich; Sie können sie jederzeit widerrufen.',
-            'Wir speichern das Ergebnis der Prüfung (ausstehend, bestätigt oder abgelehnt), die Kennung des Prüfvorgangs und den Verlauf der Entscheidungen. Ausweisbilder, Selfie und ausgelesene Daten bleiben bei Persona und werden dort nach Abschluss gelöscht bzw. auf unsere Anweisung geschwärzt.',
+            'Because our platform supports security-relevant research, we verify the identity of every person who acts for an organization. The verification is carried out by our service provider Persona: you photograph an official identity document and take a selfie; Persona compares the face in the selfie with the photo on the document (biometric matching) and checks that the document is genuine.',
+            'The legal basis for the identity verification is your consent (GDPR Art. 6(1)(a)) and our legitimate interest in preventing misuse of the platform (GDPR Art. 6(1)(f)). We process biometric data solely on the basis of your explicit consent (GDPR Art. 9(2)(a)), which you give separately before the verification begins. Without this consent your access cannot be activated; you can withdraw it at any time.',
+            'We store the result of the verification (pending, confirmed or rejected), the identifier of the verification and the history of decisions. The ID images, the selfie and the data read from the document remain with Persona and are deleted there once the verification is complete, or redacted on our instruction.',
           ],
         },
         {
-          id: 'einwilligungsnachweis',
-          heading: '2.6 Nachweis Ihrer Einwilligungen',
+          id: 'consent-records',
+          heading: '2.6 Records of your consents',
           paragraphs: [
-            'Jede Einwilligung und jede Zustimmung zu unseren Bedingungen (AGB, Datenschutzerklärung, Richtlinie zur zulässigen Nutzung, Identitätsprüfung) halten wir in einem unveränderlichen Einwilligungsprotokoll fest: wer (über eine pseudonyme Kennung), was (Version und Prüfsumme des angezeigten Textes), wann, wie (Dialog oder Registrierungsassistent), Sprache, gekürzte IP-Adresse und Browserkennung. Ein Widerruf wird als neuer Eintrag erfasst; bestehende Einträge werden nie geändert.',
-            'Rechtsgrundlage ist unsere Pflicht, eine Einwilligung nachweisen zu können (Art. 7 Abs. 1 i. V. m. Art. 6 Abs. 1 lit. c DSGVO).',
+            'We record every consent and every acceptance of our terms (terms and conditions, privacy policy, acceptable use policy, identity verification) in a tamper-proof consent ledger: who (by a pseudonymous identifier), what (the version and checksum of the text shown), when, how (dialog or registration wizard), the language, the truncated IP address and the browser identifier. A withdrawal is recorded as a new entry; existing entries are never changed.',
+            'The legal basis is our obligation to be able to demonstrate consent (GDPR Art. 7(1) in conjunction with Art. 6(1)(c)).',
           ],
         },
         {
-          id: 'e-mail',
-          heading: '2.7 E-Mail-Versand',
+          id: 'email',
+          heading: '2.7 Sending emails',
           paragraphs: [
-            'Transaktionale E-Mails (Anmeldeanweisungen, Bestätigung der E-Mail-Adresse, Ergebnis der Identitätsprüfung, Bestätigung von Löschanfragen) versenden wir über Amazon Simple Email Service (SES) in der Region eu-central-1. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO.',
+            'We send transactional emails (sign-in instructions, email address confirmation, the result of the identity verification, confirmation of deletion requests) through Amazon Simple Email Service (SES) in the eu-central-1 region. The legal basis is GDPR Art. 6(1)(b).',
           ],
         },
         {
           id: 'cookies',
-          heading: '2.8 Cookies und lokaler Speicher',
+          heading: '2.8 Cookies and local storage',
           paragraphs: [
-            'Technisch notwendige Einträge im lokalen Speicher (Farbschema, Ihre Cookie-Auswahl, Anmeldesitzung) setzen wir ohne Einwilligung. Analyse-, Marketing- und Personalisierungsfunktionen nutzen wir nur mit Ihrer Einwilligung (§ 25 Abs. 1 TDDDG, Art. 6 Abs. 1 lit. a DSGVO). Einzelheiten enthält unsere Cookie-Richtlinie.',
+            'We set technically necessary entries in local storage (colour scheme, your cookie choice, sign-in session) without consent. We use analytics, marketing and personalization features only with your consent (§ 25(1) TDDDG, GDPR Art. 6(1)(a)). Our cookie policy gives the details.',
           ],
         },
       ],
     },
     {
-      id: 'empfaenger',
-      heading: '3. Empfänger und Auftragsverarbeiter',
+      id: 'recipients',
+      heading: '3. Recipients and processors',
       paragraphs: [
-        'Wir geben personenbezogene Daten nur weiter, soweit es für die genannten Zwecke erforderlich ist. Unsere Dienstleister verarbeiten die Daten als Auftragsverarbeiter nach Art. 28 DSGVO auf unsere Weisung:',
+        'We pass on personal data only where this is necessary for the purposes stated. Our service providers process the data as processors under GDPR Art. 28, on our instructions:',
       ],
       items: [
-        `Amazon Web Services EMEA SARL (Luxemburg): Hosting, Datenbanken, Content-Delivery-Netzwerk und E-Mail-Versand (Amazon SES), Region ${f.awsRegion} (${f.awsRegionName}).`,
-        'Okta, Inc. bzw. Auth0 (Plattform von Okta): Benutzerkonten und Anmeldung, Datenhaltung in der EU.',
-        'Persona Identities, Inc. (San Francisco, USA): Identitätsprüfung einschließlich biometrischem Abgleich.',
+        `Amazon Web Services EMEA SARL (Luxembourg): hosting, databases, content delivery network and sending emails (Amazon SES), region ${f.awsRegion} (${f.awsRegionNameEn}).`,
+        'Okta, Inc. or Auth0 (a platform of Okta): user accounts and sign-in, data stored in the EU.',
+        'Persona Identities, Inc. (San Francisco, USA): identity verification including biometric matching.',
       ],
       after: [
-        'Behörden erhalten Daten nur, wenn wir gesetzlich dazu verpflichtet sind (Art. 6 Abs. 1 lit. c DSGVO).',
+        'Public authorities receive data only where we are legally obliged to provide it (GDPR Art. 6(1)(c)).',
       ],
     },
     {
-      id: 'drittlaender',
-      heading: '4. Übermittlung in Drittländer',
+      id: 'third-countries',
+      heading: '4. Transfers to third countries',
       paragraphs: [
-        'Persona und Okta haben ihren Sitz in den USA. Eine Übermittlung stützen wir auf den Angemessenheitsbeschluss der EU-Kommission zum EU-US Data Privacy Framework, soweit der Empfänger zertifiziert ist, und im Übrigen auf die Standardvertragsklauseln der EU-Kommission (Art. 46 Abs. 2 lit. c DSGVO) mit ergänzenden Maßnahmen. Eine Kopie der Garantien erhalten Sie auf Anfrage.',
+        'Persona and Okta are based in the USA. We base any transfer on the European Commission’s adequacy decision for the EU-US Data Privacy Framework where the recipient is certified, and otherwise on the European Commission’s standard contractual clauses (GDPR Art. 46(2)(c)) with supplementary measures. You can obtain a copy of these safeguards on request.',
       ],
     },
     {
-      id: 'speicherdauer',
-      heading: '5. Speicherdauer',
+      id: 'retention',
+      heading: '5. Retention periods',
       paragraphs: [
-        'Wir speichern personenbezogene Daten nur so lange, wie es für den Zweck erforderlich ist oder gesetzliche Aufbewahrungspflichten es verlangen:',
+        'We store personal data only for as long as the purpose requires or statutory retention obligations demand:',
       ],
       // Generated from the retention table (lambdas/contracts/retention.ts, ADR 0077).
-      items: retentionSentences('de'),
+      items: retentionSentences('en'),
       after: [
-        'Nach Ablauf der Fristen löschen wir die Daten. Daten, die wir nur wegen einer Aufbewahrungspflicht noch speichern, sperren wir für jede andere Verwendung.',
+        'When the periods end, we delete the data. Data we still store only because of a retention obligation is blocked from any other use.',
       ],
     },
     {
-      id: 'rechte',
-      heading: '6. Rechte der Betroffenen',
-      paragraphs: ['Ihnen stehen nach der DSGVO folgende Rechte zu:'],
+      id: 'rights',
+      heading: '6. Rights of data subjects',
+      paragraphs: ['Under the GDPR you have the following rights:'],
       items: [
-        'Auskunft über die zu Ihnen gespeicherten Daten (Art. 15 DSGVO)',
-        'Berichtigung unrichtiger Daten (Art. 16 DSGVO)',
-        'Löschung (Art. 17 DSGVO) und Einschränkung der Verarbeitung (Art. 18 DSGVO)',
-        'Datenübertragbarkeit (Art. 20 DSGVO)',
-        'Widerspruch gegen Verarbeitungen auf Grundlage berechtigter Interessen (Art. 21 DSGVO)',
-        'Widerruf einer Einwilligung mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO)',
-        'Beschwerde bei einer Datenschutz-Aufsichtsbehörde (Art. 77 DSGVO)',
+        'Access to the data stored about you (GDPR Art. 15)',
+        'Rectification of inaccurate data (GDPR Art. 16)',
+        'Erasure (GDPR Art. 17) and restriction of processing (GDPR Art. 18)',
+        'Data portability (GDPR Art. 20)',
+        'Objection to processing based on legitimate interests (GDPR Art. 21)',
+        'Withdrawal of consent with effect for the future (GDPR Art. 7(3))',
+        'Lodging a complaint with a data protection supervisory authority (GDPR Art. 77)',
       ],
       after: [
-        `Löschanfragen können Sie jederzeit über unsere Seite „Datenlöschung“ stellen. Wir bearbeiten sie innerhalb von ${f.deletionDeadlineDays} Tagen (Art. 12 Abs. 3 DSGVO) und bestätigen den Eingang per E-Mail. Daten, die wir wegen einer gesetzlichen Pflicht aufbewahren müssen, löschen wir nach Ablauf der Frist; bis dahin sind sie gesperrt.`,
+        `You can submit a deletion request at any time on our "Data Deletion" page. We handle it within ${f.deletionDeadlineDays} days (GDPR Art. 12(3)) and confirm receipt by email. Data we must keep because of a legal obligation is deleted when the retention period ends; until then it is blocked.`,
       ],
     },
     {
-      id: 'automatisierte-entscheidungen',
-      heading: '7. Keine ausschließlich automatisierte Entscheidung',
+      id: 'automated-decisions',
+      heading: '7. No solely automated decision-making',
       paragraphs: [
-        'Das Ergebnis der Identitätsprüfung schlägt Persona vor; in Zweifelsfällen und auf Ihren Wunsch prüft ein Mitarbeiter unseres Teams die Entscheidung. Eine ausschließlich automatisierte Entscheidung im Sinne von Art. 22 DSGVO findet nicht statt.',
+        'Persona proposes the result of the identity verification; in cases of doubt, and at your request, a member of our team reviews the decision. No decision based solely on automated processing within the meaning of GDPR Art. 22 takes place.',
       ],
     },
     {
-      id: 'sicherheit',
-      heading: '8. Datensicherheit',
+      id: 'security',
+      heading: '8. Data security',
       paragraphs: [
-        'Alle Verbindungen sind mit TLS verschlüsselt, gespeicherte Daten sind verschlüsselt. Zugriffe sind auf das Notwendige beschränkt und werden protokolliert. Unsere Kontrollen werden jährlich nach SOC 2 geprüft.',
+        'All connections are encrypted with TLS, and stored data is encrypted. Access is restricted to what is necessary and is logged. Our controls are audited annually against SOC 2.',
       ],
     },
     {
-      id: 'aenderungen',
-      heading: '9. Änderungen dieser Datenschutzerklärung',
+      id: 'changes',
+      heading: '9. Changes to this privacy policy',
       paragraphs: [
-        'Wir passen diese Datenschutzerklärung an, wenn sich unsere Verarbeitung ändert. Jede Fassung trägt ein Datum; bei wesentlichen Änderungen bitten wir registrierte Nutzer erneut um Zustimmung.',
+        'We update this privacy policy when our processing changes. Each version is dated; after material changes we ask registered users for their consent again.',
       ],
     },
   ],

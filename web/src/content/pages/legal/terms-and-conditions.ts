@@ -2,118 +2,123 @@ import { consentDocuments } from '#contracts/consent-documents.ts';
 import type { PolicyDocument } from '#web/content/pages/types.ts';
 import { policyFacts as f } from './facts.ts';
 
+// A translation for information: the German version (web/src/content/de/pages/legal/) is binding.
 // The version is the one the registration wizard records agreement to (the consent ledger).
 export const termsAndConditions = {
   meta: {
-    title: 'Allgemeine Geschäftsbedingungen',
+    title: 'Terms and Conditions',
     description:
-      'Allgemeine Geschäftsbedingungen für die Nutzung der Plattform: Vertragsschluss, Leistungen, Widerrufsrecht, Laufzeit, Haftung.',
+      'Terms and conditions for using the platform: conclusion of the contract, services, right of withdrawal, term and liability.',
   },
-  title: 'Allgemeine Geschäftsbedingungen',
+  title: 'Terms and Conditions',
   lastUpdated: consentDocuments.terms_of_service.version,
-  lastUpdatedLabel: 'Stand',
+  lastUpdatedLabel: 'Last updated',
+  binding: {
+    notice: 'This English version is provided for information only. The German version is legally binding.',
+    otherVersion: 'Read the German version',
+  },
   intro: [
-    'Diese Allgemeinen Geschäftsbedingungen (AGB) gelten für alle Verträge über die Nutzung unserer Plattform für die Vorhersage der Evolution von Krankheitserregern (im Folgenden „Plattform“) zwischen uns (Anbieter, siehe Impressum) und der registrierten Organisation (im Folgenden „Kunde“).',
+    'These General Terms and Conditions (in German: Allgemeine Geschäftsbedingungen, AGB) apply to all contracts for the use of our platform for forecasting the evolution of pathogens (the "Platform") between us (the provider, see the Impressum) and the registered organization (the "Customer").',
   ],
   sections: [
     {
-      id: 'geltungsbereich',
-      heading: '1. Geltungsbereich',
+      id: 'scope',
+      heading: '1. Scope',
       paragraphs: [
-        'Die Plattform richtet sich an Unternehmen, Forschungseinrichtungen, Behörden sowie Organisationen aus den Bereichen Pharma, Verteidigung und Biosicherheit. Abweichende Bedingungen des Kunden gelten nur, wenn wir ihnen ausdrücklich schriftlich zustimmen.',
-        'Die Richtlinie zur zulässigen Nutzung und der Endbenutzer-Lizenzvertrag (EULA) sind Bestandteil dieser AGB.',
+        'The Platform is intended for companies, research institutions, public authorities and organizations in the pharmaceutical, defense and biosecurity sectors. Any conflicting terms of the Customer apply only if we expressly agree to them in writing.',
+        'The Acceptable Use Policy and the End User License Agreement (EULA) form part of these terms and conditions.',
       ],
     },
     {
-      id: 'vertragsschluss',
-      heading: '2. Registrierung und Vertragsschluss',
+      id: 'conclusion-of-contract',
+      heading: '2. Registration and conclusion of the contract',
       paragraphs: [
-        'Der Kunde registriert seine Organisation über den Registrierungsassistenten und stimmt dabei diesen AGB, der Datenschutzerklärung und der Richtlinie zur zulässigen Nutzung zu. Jede Zustimmung wird mit Version und Zeitpunkt in unserem Einwilligungsprotokoll festgehalten.',
-        'Der Vertrag kommt zustande, wenn wir die Identitätsprüfung der verantwortlichen Person bestätigt und den Zugang freigeschaltet haben. Wir können eine Registrierung ohne Angabe von Gründen ablehnen, insbesondere wenn die Identitätsprüfung scheitert oder Zweifel an der zulässigen Nutzung bestehen.',
+        'The Customer registers its organization through the registration wizard and, in doing so, agrees to these terms and conditions, the privacy policy and the Acceptable Use Policy. Each agreement is recorded with its version and time in our consent ledger.',
+        'The contract is concluded when we have confirmed the identity verification of the responsible person and activated access. We may decline a registration without giving reasons, in particular if the identity verification fails or there are doubts about permissible use.',
       ],
     },
     {
-      id: 'identitaetspruefung',
-      heading: '3. Identitätsprüfung',
+      id: 'identity-verification',
+      heading: '3. Identity verification',
       paragraphs: [
-        'Jede Person, die für den Kunden handelt, muss ihre Identität über unseren Dienstleister Persona prüfen lassen. Der Kunde stellt sicher, dass nur geprüfte Personen auf die Plattform zugreifen und Zugangsdaten nicht weitergegeben werden.',
+        'Every person acting for the Customer must have their identity verified by our service provider Persona. The Customer ensures that only verified persons access the Platform and that access credentials are not passed on.',
       ],
     },
     {
-      id: 'leistungen',
-      heading: '4. Leistungen',
+      id: 'services',
+      heading: '4. Services',
       paragraphs: [
-        'Wir stellen dem Kunden die Plattform als Software-as-a-Service im vereinbarten Umfang bereit, insbesondere die Quantum Engine, die Modellierung von RNA-Strukturen, molekulare Simulationen, Vorhersagen zur Evolution von Krankheitserregern und den API-Zugang. Der genaue Umfang ergibt sich aus dem individuellen Angebot zum Organization Plan.',
-        'Vorhersagen sind wissenschaftliche Modellaussagen mit angegebenen Konfidenzintervallen. Sie ersetzen keine eigene fachliche Bewertung durch den Kunden.',
-        'Wir stellen eine Verfügbarkeit von 99,5 % im Monatsmittel bereit, ausgenommen angekündigte Wartungsfenster. Unser Support ist rund um die Uhr (24/7) erreichbar.',
+        'We provide the Platform to the Customer as software as a service to the agreed extent, in particular the Quantum Engine, RNA structure modelling, molecular simulations, forecasts of pathogen evolution and API access. The exact scope follows from the individual offer for the Organization Plan.',
+        'Forecasts are scientific model statements with stated confidence intervals. They do not replace the Customer’s own expert assessment.',
+        'We provide an availability of 99.5% as a monthly average, excluding announced maintenance windows. Our support is available around the clock (24/7).',
       ],
     },
     {
-      id: 'pflichten',
-      heading: '5. Pflichten des Kunden',
+      id: 'customer-obligations',
+      heading: '5. Obligations of the Customer',
       items: [
-        'Der Kunde nutzt die Plattform ausschließlich nach der Richtlinie zur zulässigen Nutzung und unter Beachtung der Exportkontroll- und Sanktionsvorschriften.',
-        'Der Kunde lädt nur Daten hoch, zu deren Nutzung er berechtigt ist. Personenbezogene Patientendaten dürfen nur pseudonymisiert hochgeladen werden.',
-        'Der Kunde meldet uns unverzüglich jeden Verdacht auf Missbrauch seines Zugangs.',
+        'The Customer uses the Platform solely in accordance with the Acceptable Use Policy and in compliance with export control and sanctions regulations.',
+        'The Customer uploads only data it is entitled to use. Personal patient data may be uploaded only in pseudonymized form.',
+        'The Customer informs us without delay of any suspected misuse of its access.',
       ],
     },
     {
-      id: 'preise',
-      heading: '6. Preise und Zahlung',
+      id: 'prices',
+      heading: '6. Prices and payment',
       paragraphs: [
-        'Es gelten die im Angebot vereinbarten Preise zuzüglich gesetzlicher Umsatzsteuer. Rechnungen sind innerhalb von 30 Tagen nach Zugang ohne Abzug zahlbar. Bei Zahlungsverzug können wir den Zugang nach vorheriger Ankündigung sperren.',
+        'The prices agreed in the offer apply, plus statutory VAT. Invoices are payable without deduction within 30 days of receipt. If payment is late, we may block access after prior notice.',
       ],
     },
     {
-      id: 'widerrufsrecht',
-      heading: '7. Widerrufsrecht für digitale Dienstleistungen',
+      id: 'right-of-withdrawal',
+      heading: '7. Right of withdrawal for digital services',
       paragraphs: [
-        `Soweit der Kunde Verbraucher ist, hat er das Recht, binnen ${f.withdrawalDays} Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen. Die Widerrufsfrist beträgt ${f.withdrawalDays} Tage ab dem Tag des Vertragsschlusses. Zur Wahrung der Frist genügt die rechtzeitige Absendung einer eindeutigen Erklärung (z. B. per E-Mail) an die im Impressum genannte Adresse.`,
-        'Hat der Kunde verlangt, dass die Dienstleistung während der Widerrufsfrist beginnt, zahlt er einen angemessenen Betrag für die bis zum Widerruf erbrachten Leistungen. Das Widerrufsrecht erlischt, wenn wir die Dienstleistung vollständig erbracht haben und der Kunde vorher ausdrücklich zugestimmt und seine Kenntnis vom Erlöschen bestätigt hat (§ 356 Abs. 4 BGB).',
-        'Für Unternehmer im Sinne von § 14 BGB besteht kein gesetzliches Widerrufsrecht.',
+        `Where the Customer is a consumer, it has the right to withdraw from this contract within ${f.withdrawalDays} days without giving any reason. The withdrawal period is ${f.withdrawalDays} days from the day the contract is concluded. To meet the deadline, it is sufficient to send a clear statement (e.g. by email) to the address given in the Impressum before the period expires.`,
+        'If the Customer requested that the service begin during the withdrawal period, it pays a reasonable amount for the services provided until the withdrawal. The right of withdrawal expires when we have fully provided the service and the Customer has previously given its express consent and acknowledged that it loses its right of withdrawal (§ 356(4) BGB, the German Civil Code).',
+        'Entrepreneurs within the meaning of § 14 BGB have no statutory right of withdrawal.',
       ],
     },
     {
-      id: 'laufzeit',
-      heading: '8. Laufzeit und Kündigung',
+      id: 'term-and-termination',
+      heading: '8. Term and termination',
       paragraphs: [
-        'Der Vertrag läuft zwölf Monate und verlängert sich jeweils um weitere zwölf Monate, wenn er nicht mit einer Frist von drei Monaten zum Ende der Laufzeit gekündigt wird. Das Recht zur außerordentlichen Kündigung aus wichtigem Grund bleibt unberührt; ein wichtiger Grund liegt für uns insbesondere bei einem Verstoß gegen die Richtlinie zur zulässigen Nutzung vor.',
-        'Nach Vertragsende stellen wir dem Kunden seine Daten 30 Tage lang zum Export bereit und löschen sie danach, soweit keine Aufbewahrungspflichten bestehen.',
+        'The contract runs for twelve months and is renewed for a further twelve months each time unless it is terminated with three months’ notice to the end of the term. The right to terminate for good cause without notice remains unaffected; for us, good cause exists in particular if the Acceptable Use Policy is breached.',
+        'After the contract ends, we make the Customer’s data available for export for 30 days and then delete it, unless retention obligations apply.',
       ],
     },
     {
-      id: 'rechte',
-      heading: '9. Rechte an Ergebnissen und geistiges Eigentum',
+      id: 'rights',
+      heading: '9. Rights to results and intellectual property',
       paragraphs: [
-        'Die vom Kunden hochgeladenen Daten und die für ihn erzeugten Vorhersagen stehen dem Kunden zu. Alle Rechte an der Plattform, ihren Algorithmen und Modellen verbleiben bei uns. Eine Nutzung der Kundendaten zum Training unserer Modelle erfolgt nur mit ausdrücklicher Zustimmung des Kunden.',
+        'The data uploaded by the Customer and the forecasts generated for it belong to the Customer. All rights to the Platform, its algorithms and models remain with us. Customer data is used to train our models only with the Customer’s express consent.',
       ],
     },
     {
-      id: 'vertraulichkeit',
-      heading: '10. Vertraulichkeit und Datenschutz',
+      id: 'confidentiality',
+      heading: '10. Confidentiality and data protection',
       paragraphs: [
-        'Beide Parteien behandeln vertrauliche Informationen der anderen Partei vertraulich. Soweit wir personenbezogene Daten im Auftrag des Kunden verarbeiten, schließen die Parteien einen Auftragsverarbeitungsvertrag nach Art. 28 DSGVO. Im Übrigen gilt unsere Datenschutzerklärung.',
+        'Each party treats the other party’s confidential information as confidential. Where we process personal data on the Customer’s behalf, the parties conclude a data processing agreement under GDPR Art. 28. Otherwise, our privacy policy applies.',
       ],
     },
     {
-      id: 'haftung',
-      heading: '11. Haftung',
+      id: 'liability',
+      heading: '11. Liability',
       paragraphs: [
-        'Wir haften unbeschränkt für Vorsatz und grobe Fahrlässigkeit, für Schäden aus der Verletzung des Lebens, des Körpers oder der Gesundheit und nach dem Produkthaftungsgesetz. Bei leicht fahrlässiger Verletzung einer wesentlichen Vertragspflicht ist die Haftung auf den vertragstypischen, vorhersehbaren Schaden begrenzt. Im Übrigen ist die Haftung für leichte Fahrlässigkeit ausgeschlossen.',
+        'We are liable without limitation for intent and gross negligence, for injury to life, body or health, and under the German Product Liability Act (Produkthaftungsgesetz). In the event of a slightly negligent breach of an essential contractual obligation, liability is limited to the foreseeable damage typical for this type of contract. Otherwise, liability for slight negligence is excluded.',
       ],
     },
     {
-      id: 'aufbewahrung',
-      heading: '12. Aufbewahrung von Vertragsdaten',
+      id: 'retention',
+      heading: '12. Retention of contract data',
       paragraphs: [
-        `Vertragsdaten und die Nachweise der Zustimmung zu diesen AGB bewahren wir ${f.contractRetentionYears} Jahre auf, Finanzunterlagen etwa ${f.financialRecordsYears} Jahre und KYC-Daten ${f.kycRetentionYears} Jahre nach Ende der Geschäftsbeziehung, wie es die gesetzlichen Aufbewahrungspflichten verlangen.`,
+        `We keep contract data and the records of agreement to these terms and conditions for ${f.contractRetentionYears} years, financial records for about ${f.financialRecordsYears} years and KYC data for ${f.kycRetentionYears} years after the business relationship ends, as statutory retention obligations require.`,
       ],
     },
     {
-      id: 'schlussbestimmungen',
-      heading: '13. Schlussbestimmungen',
+      id: 'final-provisions',
+      heading: '13. Final provisions',
       paragraphs: [
-        'Es gilt das Recht der Bundesrepublik Deutschland unter Ausschluss des UN-Kaufrechts. Ist der Kunde Kaufmann, juristische Person des öffentlichen Rechts oder öffentlich-rechtliches Sondervermögen, ist Gerichtsstand unser Sitz. Sollte eine Bestimmung unwirksam sein, bleibt die Wirksamkeit der übrigen Bestimmungen unberührt.',
+        'The law of the Federal Republic of Germany applies, excluding the UN Convention on Contracts for the International Sale of Goods (CISG). If the Customer is a merchant, a legal entity under public law or a special fund under public law, the place of jurisdiction is our registered office. Should any provision be invalid, the validity of the remaining provisions remains unaffected.',
       ],
     },
   ],
