@@ -20,7 +20,8 @@ export const otherFiles = ['/assets/app-x.js', '/sitemap.xml', '/robots.txt'] as
 
 /** Every object of a build for these routes (pages, the 404 page, the app shell, assets). */
 export function bucketKeys(routes: SiteRoutes): string[] {
-  return [...routes.pages.map(pageFile), notFoundPage, appShellPage, ...otherFiles];
+  const localeNotFound = (routes.localePrefixes ?? []).map((prefix) => `${prefix}${notFoundPage}`);
+  return [...routes.pages.map(pageFile), notFoundPage, ...localeNotFound, appShellPage, ...otherFiles];
 }
 
 const sample = (route: string) => route.replace(/:[^/]+/g, 'x1');
@@ -58,6 +59,12 @@ export function sitePathCases(routes: SiteRoutes): SitePathCase[] {
     '/nope?status=pending',
   ];
   for (const path of unknown) cases.push({ path, status: 404, file: notFoundPage });
+  // Under a language's prefix, that language's not-found page (ADR 0089).
+  for (const prefix of routes.localePrefixes ?? []) {
+    for (const path of [`${prefix}/no/such/page`, `${prefix}/pricing/extra`, `${prefix}/dashboard`]) {
+      cases.push({ path, status: 404, file: `${prefix}${notFoundPage}` });
+    }
+  }
   cases.push(
     // Files stay as they are: present ones are served, missing ones are S3's 404, never HTML.
     { path: '/assets/app-x.js', status: 200, file: '/assets/app-x.js' },

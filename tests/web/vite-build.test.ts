@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWebBuild } from '#infra/site/web-build.ts';
-import { appPaths, indexedPaths, publicPaths, redirects } from '#web/config/paths.ts';
+import { appPaths, localizedPublicPaths, publicPaths, redirects } from '#web/config/paths.ts';
 import { notFound } from '#web/content/pages/not-found.ts';
 import { site } from '#web/content/site.ts';
 import { placeholderReportFile, siteUrlFile } from '../../web/build-contract.ts';
 import { entryLoaderScript, headScript } from '../../web/inline-scripts.ts';
 import { auth0TokenWorkerMarker, removedWorkerSource } from '../../web/scripts/auth0-token-worker.ts';
+import { buildWeb } from '../../web/scripts/build.ts';
 import {
   checkSiteUrl,
   findPlaceholders,
@@ -22,16 +22,20 @@ import {
 } from '../../web/scripts/placeholders.ts';
 import { notFoundPrerendered } from '../../web/scripts/prerender.ts';
 import { defaultSiteUrl } from '../../web/src/lib/site-url.ts';
-import { webViteConfig } from '../../web/vite.config.ts';
 
 const outDir = await mkdtemp(path.join(tmpdir(), 'web-build-'));
 const page = (urlPath: string) =>
   readFile(path.join(outDir, urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`), 'utf8');
 
+// The whole site as `npm run build` makes it: the English build with the German one merged in (ADR 0089).
 beforeAll(async () => {
-  const config = webViteConfig();
-  await build({ ...config, configFile: false, logLevel: 'silent', build: { ...config.build, outDir } });
-}, 120_000);
+  await buildWeb({
+    outDir,
+    env: { ...process.env, NODE_ENV: 'production', ALLOW_PLACEHOLDER_CONTENT: '1' },
+    viteArgs: ['--logLevel', 'silent'],
+    quiet: true,
+  });
+}, 180_000);
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('web build', () => {
@@ -48,10 +52,11 @@ describe('web build', () => {
     expect(hashes).toEqual({ 'script-src': [hash(headScript), hash(entryLoaderScript)] });
   });
 
-  it.each(publicPaths.map((entry) => entry.path))(
+  it.each(localizedPublicPaths.map((entry) => [entry.path, entry] as const))(
     'prerenders %s with its content, one title, description and canonical, and nothing to fetch but its CSS',
-    async (urlPath) => {
+    async (urlPath, entry) => {
       const html = await page(urlPath);
+      expect(html).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="${entry.locale}"`));
       const root = html.slice(html.indexOf('<div id="root">'));
       expect(root).toMatch(/<h1[^>]*>[^<]+/);
       expect(root).toContain('<nav');
@@ -59,9 +64,15 @@ describe('web build', () => {
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html.match(/<meta name="description" content="[^"]{20,}"/g)).toHaveLength(1);
       const canonical = urlPath === '/' ? 'https://platform.example/' : `https://platform.example${urlPath}`;
-      if (indexedPaths.some((entry) => entry.path === urlPath)) {
+      if (entry.indexed) {
         expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
         expect(html).toContain(`<meta property="og:url" content="${canonical}"/>`);
+        // Its versions in both languages, English the default.
+        const english = `https://platform.example${entry.basePath}`;
+        const german = `https://platform.example${entry.basePath === '/' ? '/de' : `/de${entry.basePath}`}`;
+        expect(html).toContain(`<link rel="alternate" hrefLang="en" href="${english}"/>`);
+        expect(html).toContain(`<link rel="alternate" hrefLang="de" href="${german}"/>`);
+        expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${english}"/>`);
       } else {
         // Journey pages such as /check-your-email stay out of search engines and name no canonical.
         expect(html).toContain('<meta name="robots" content="noindex');
@@ -77,7 +88,7 @@ describe('web build', () => {
       expect(html).not.toMatch(/<script[^>]* src=/);
       expect(html).not.toContain('modulepreload');
       const fetched = [...html.matchAll(/<link rel="([^"]+)"[^>]* href="([^"]+)"/g)]
-        .filter(([, rel, href]) => rel !== 'canonical' && !href?.startsWith('data:'))
+        .filter(([, rel, href]) => rel !== 'canonical' && rel !== 'alternate' && !href?.startsWith('data:'))
         .map(([, rel]) => rel);
       expect(new Set(fetched)).toEqual(new Set(['stylesheet']));
       expect(html).toContain('<link rel="icon" href="data:image/svg+xml,');
@@ -107,7 +118,13 @@ describe('web build', () => {
     const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual(
-      indexedPaths.map((entry) => `https://platform.example${entry.path === '/' ? '/' : entry.path}`),
+      localizedPublicPaths
+        .filter((entry) => entry.indexed)
+        .map((entry) => `https://platform.example${entry.path === '/' ? '/' : entry.path}`),
+    );
+    expect(locs).toContain('https://platform.example/de/pricing');
+    expect(sitemap).toContain(
+      '<url><loc>https://platform.example/de/pricing</loc><xhtml:link rel="alternate" hreflang="en" href="https://platform.example/pricing"/><xhtml:link rel="alternate" hreflang="de" href="https://platform.example/de/pricing"/><xhtml:link rel="alternate" hreflang="x-default" href="https://platform.example/pricing"/></url>',
     );
     expect(locs).not.toContain('https://platform.example/check-your-email');
     const robots = await readFile(path.join(outDir, 'robots.txt'), 'utf8');
@@ -139,6 +156,35 @@ describe('web build', () => {
     expect(inline).toEqual([headScript, entryLoaderScript]);
   });
 
+  it('merges the German build: its pages under /de, its not-found page, and its entry on the app shell', async () => {
+    const english = await page('/');
+    const german = await page('/de');
+    const h1 = (html: string) => html.match(/<h1[^>]*>([^<]+)/)?.[1];
+    expect(h1(german)).toBeTruthy();
+    expect(h1(german)).not.toEqual(h1(english));
+    expect(german).toContain('data-prerendered="/de"');
+    // The German page's links stay in German; the switch leads to the English version.
+    expect(german).toContain('href="/de/pricing"');
+    expect(german).toContain('<a class="site-nav__language" href="/" hrefLang="en" lang="en"');
+    expect(english).toContain('<a class="site-nav__language" href="/de" hrefLang="de" lang="de"');
+    const germanEntry = german.match(/<script data-entry="([^"]+)">/)?.[1];
+    const englishEntry = english.match(/<script data-entry="([^"]+)">/)?.[1];
+    expect(germanEntry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(germanEntry).not.toEqual(englishEntry);
+    await expect(readFile(path.join(outDir, germanEntry?.slice(1) ?? ''), 'utf8')).resolves.toBeTruthy();
+    const shell = await readFile(path.join(outDir, 'app.html'), 'utf8');
+    expect(shell).toContain(`<script data-entry="${englishEntry}" data-entry-de="${germanEntry}">`);
+    const notFoundDe = await readFile(path.join(outDir, 'de', '404.html'), 'utf8');
+    expect(notFoundDe).toMatch(/^<!doctype html>\s*<html lang="de" data-prerendered="">/);
+    const prerendered = JSON.parse(await readFile(path.join(outDir, 'prerendered.json'), 'utf8')) as {
+      path: string;
+      lang: string;
+    }[];
+    expect(prerendered.map((entry) => [entry.path, entry.lang])).toEqual(
+      localizedPublicPaths.map((entry) => [entry.path, entry.locale]),
+    );
+  });
+
   it('writes the app shell as app.html: the layout and a pending main, no page content, noindex', async () => {
     const html = await readFile(path.join(outDir, 'app.html'), 'utf8');
     const home = await page('/');
@@ -161,9 +207,9 @@ describe('web build', () => {
     const sheets = (doc: string) =>
       [...doc.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     expect(sheets(home)).toEqual(expect.arrayContaining(sheets(html)));
-    const inline = [...html.matchAll(/<script(?: data-entry="[^"]+")?>([\s\S]*?)<\/script>/g)].map(
-      (match) => match[1],
-    );
+    const inline = [
+      ...html.matchAll(/<script(?: data-entry="[^"]+" data-entry-de="[^"]+")?>([\s\S]*?)<\/script>/g),
+    ].map((match) => match[1]);
     expect(inline).toEqual([headScript, entryLoaderScript]);
   });
 
@@ -175,7 +221,9 @@ describe('web build', () => {
       const code = await readFile(path.join(assets, file), 'utf8');
       workers.push(...(code.match(new RegExp(`${auth0TokenWorkerMarker}[A-Za-z0-9+/=]+`, 'g')) ?? []));
     }
+    // One copy per language's build (each has its own auth0 chunk: it links to that language's pages).
     expect(workers.map((base64) => Buffer.from(base64, 'base64').toString('utf8'))).toEqual([
+      removedWorkerSource,
       removedWorkerSource,
     ]);
   });

@@ -10,7 +10,7 @@ import {
   siteRoutes,
 } from '#infra/site/path-mapping.ts';
 import { bucketKeys, sitePathCases } from '#tests/helpers/site-paths.ts';
-import { appPaths, isKnownPath, publicPaths, redirects } from '#web/config/paths.ts';
+import { appPaths, isKnownPath, localizedPublicPaths, redirects } from '#web/config/paths.ts';
 
 // The CloudFront Functions are plain JavaScript: run exactly the code that is deployed, each in a
 // context of its own as CloudFront does, with events of CloudFront's shape.
@@ -69,7 +69,8 @@ describe.each(['viewer', 'rewritten'] as const)(
 
 describe('the path mapping', () => {
   it('knows every route of the registry, and only those', () => {
-    expect(new Set(siteRoutes.pages)).toEqual(new Set(publicPaths.map((entry) => entry.path)));
+    expect(new Set(siteRoutes.pages)).toEqual(new Set(localizedPublicPaths.map((entry) => entry.path)));
+    expect(siteRoutes.pages).toContain('/de/pricing');
     expect(siteRoutes.app).toEqual(appPaths);
     expect(siteRoutes.redirects).toEqual(redirects);
     const edge = cloudFront(siteRoutes, bucketKeys(siteRoutes), 'viewer');

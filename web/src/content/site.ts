@@ -63,7 +63,6 @@ export const site = {
     marketing: 'Marketing',
     personalization: 'AI personalization',
   },
-  language: { label: 'Language', switchTo: 'Deutsch', switchToLabel: 'Auf Deutsch lesen' },
   toast: {
     regionLabel: 'Notifications',
     errorRegionLabel: 'Errors',
