@@ -12,11 +12,16 @@ const html = document.documentElement;
  * Runs the loader as the inline script at the end of <body> would, naming `entry`. Code made by
  * `new Function` cannot `import()` under Vitest, so the script's one `import(` calls `load`.
  */
-function runEntryLoader(entry: string, load: (specifier: string) => Promise<unknown>): void {
+function runEntryLoader(
+  entry: string,
+  load: (specifier: string) => Promise<unknown>,
+  germanEntry?: string,
+): void {
   const parts = entryLoaderScript.split('import(');
   expect(parts).toHaveLength(2);
   const script = document.createElement('script');
   script.dataset.entry = entry;
+  if (germanEntry) script.dataset.entryDe = germanEntry;
   vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
   new Function('load', parts.join('load('))(load);
 }
@@ -25,10 +30,25 @@ beforeEach(() => {
   delete html.dataset.startFailed;
   delete html.dataset.prerendered;
   delete html.dataset.stale;
+  delete html.dataset.locale;
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe('entry loader', () => {
+  it('starts the German entry of the app shell when the head script chose German (ADR 0089)', async () => {
+    const load = vi.fn(async () => undefined);
+    runEntryLoader('/assets/index-en.js', load, '/assets/index-de.js');
+    await vi.waitFor(() => expect(load).toHaveBeenCalledWith('/assets/index-en.js'));
+    load.mockClear();
+    html.dataset.locale = 'de';
+    runEntryLoader('/assets/index-en.js', load, '/assets/index-de.js');
+    await vi.waitFor(() => expect(load).toHaveBeenCalledWith('/assets/index-de.js'));
+    // A page with one entry (every prerendered page) starts it whatever the choice.
+    load.mockClear();
+    runEntryLoader('/assets/index-en.js', load);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledWith('/assets/index-en.js'));
+  });
+
   it('marks the page data-start-failed when the entry cannot be imported', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const load = vi.fn(async () =>
