@@ -123,32 +123,38 @@ export interface WebViteOptions {
 const frameworkModule = /node_modules\/(react|react-dom|scheduler)\//;
 /**
  * What every page loads next, with the layout: React Router and the layout's smallest shared modules
- * (the session's clock the nav reads, and the lifetimes it counts with, ADR 0085).
+ * (the session's clock the nav reads, and the lifetimes it counts with, ADR 0085). A content module
+ * named here is matched in every language (`content/de/site.ts` in the German build, ADR 0089).
  */
 const routerModule =
-  /node_modules\/react-router\/|\/web\/src\/(config\/paths|content\/(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url|required-context|session-clock)|components\/seo)\.tsx?$|\/lambdas\/contracts\/session-lifetimes\.ts$/;
+  /node_modules\/react-router\/|\/web\/src\/(config\/(paths|locale)|content\/(de\/)?(site|cookie-policy-revision)|lib\/(storage|hydrated|site-url|required-context|session-clock)|components\/seo)\.tsx?$|\/lambdas\/contracts\/session-lifetimes\.ts$/;
 
 /**
  * What only the signed-in app runs, around its screens: the app shell, the session and journey
- * rules, and the contracts only they read. One file instead of about ten: each small file costs a
+ * rules, the contracts only they read, and the identity verification's API calls and submission
+ * state (about 0.2 KiB that two KYC screens share: in their own file they cost `/kyc/persona` more
+ * in request and compression overhead than in bytes, ADR 0089). One file instead of about ten: each small file costs a
  * request and its own compression dictionary on every signed-in route's total (`/kyc/persona`'s
  * budget). No public page imports any of these (the web bench lists what each page loads).
  */
 const appShellModule =
-  /\/web\/src\/(app\/app-layout\.tsx|content\/(app-shell|session)\.ts|lib\/(journey|session|use-resource)\.tsx?|features\/session\/(lib\/)?[^/]+\.tsx?|components\/(app-title|screen-heading)\.tsx)$|\/lambdas\/contracts\/(me|kyc|signed-in-route-keys)\.ts$/;
+  /\/web\/src\/(app\/app-layout\.tsx|styles\/app\.css|content\/(de\/)?(app-shell|session)\.ts|lib\/(journey|session|use-resource)\.tsx?|features\/session\/(lib\/)?[^/]+\.tsx?|components\/(app-title|screen-heading)\.tsx)$|\/lambdas\/contracts\/(me|kyc|kyc-inquiry|signed-in-route-keys)\.ts$|\/web\/src\/features\/kyc\/(api\/kyc-api|lib\/submission)\.ts$/;
 
 /** The identity SDK, `lib/auth/auth0.tsx` and the site's configuration (`/config.json`). */
 const auth0Module =
   /node_modules\/@auth0\/|\/web\/src\/lib\/(auth\/auth0\.tsx|config\.ts)$|\/lambdas\/contracts\/web-config\.ts$/;
 
-/** The identity verification's API calls and submission state, which its screens share. */
-const kycSharedModule =
-  /\/web\/src\/features\/kyc\/(api\/kyc-api|lib\/submission)\.ts$|\/lambdas\/contracts\/kyc-inquiry\.ts$/;
+/**
+ * The API client and the two contracts every caller of it reads: its problems, and the organization
+ * types and roles (the register page and the signed-in app, the only pages that call the API with
+ * them). One file instead of two: a file of 169 bytes cost more in request and compression overhead
+ * than its bytes on `/kyc/persona`'s budget.
+ */
+const apiClientModule = /\/web\/src\/lib\/api-client\.ts$|\/lambdas\/contracts\/(problem|organization)\.ts$/;
 
 /** A signed-in screen's lazy module (web/src/features/<feature>/screens/<screen>.tsx). */
 const appScreenModule = /\/web\/src\/features\/[^/]+\/screens\/[^/]+\.tsx$/;
 const appScreenPrefix = 'view-';
-const isAppScreenChunk = (file: string) => file.split('/').pop()?.startsWith(appScreenPrefix) ?? false;
 
 /** The web app's Vite config; local/web builds its dev server from this with a proxy target. */
 export function webViteConfig(options: WebViteOptions = {}): UserConfig {
@@ -182,15 +188,13 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
       assetsDir: 'assets',
       // The prerender links each page's CSS from it; the web bench follows its imports.
       manifest: true,
-      // Every browser we serve supports <link rel=modulepreload>; the polyfill only costs bytes.
-      modulePreload: {
-        polyfill: false,
-        // The boot chunk lists, for each lazy route, the files to fetch with it. For the signed-in
-        // screens only their CSS stays in that list (it must: CSS is loaded only through it);
-        // their shared JS arrives with the app shell. That keeps `/`'s initial JS inside its budget.
-        resolveDependencies: (file, deps, { hostType }) =>
-          hostType === 'js' && isAppScreenChunk(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
-      },
+      // No JS preload lists (ADR 0089): for each lazy route the boot chunk named every JS file it
+      // imports, about 0.6 KiB of gzip on every page. The bundler hoists a chunk's transitive
+      // imports into its own import list, so without them a lazy route's files arrive one round trip
+      // after its chunk, all together; a public page is prerendered and readable meanwhile, and the
+      // signed-in screens never had their JS preloaded. Each lazy route's CSS is still loaded with
+      // it (the helper keeps CSS), so no screen paints unstyled.
+      modulePreload: false,
       rollupOptions: {
         output: {
           // What every page runs (React, React Router and the few modules the layout and every page
@@ -207,8 +211,8 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
               // The identity SDK with the one module that imports it and the configuration it starts
               // from: the app shell and a public page's Log In load them together anyway.
               { name: 'auth0', test: auth0Module, includeDependenciesRecursively: false },
+              { name: 'api-client', test: apiClientModule, includeDependenciesRecursively: false },
               // What the identity verification's screens share: one file, not three small ones.
-              { name: 'kyc', test: kycSharedModule, includeDependenciesRecursively: false },
             ],
           },
           chunkFileNames: (chunk) =>

@@ -12,7 +12,8 @@
 // `/api/*` has its own behaviour and never reaches these functions, so API errors stay problem+json.
 // No custom error responses: they would rewrite the API's own 403/404 bodies as well.
 import { localePrefixes, locales } from '#web/config/locale.ts';
-import { appPaths, localizedPublicPaths, redirects } from '#web/config/paths.ts';
+import { appPaths, redirects } from '#web/config/paths.ts';
+import { localizedPublicPaths } from '#web/config/site-paths.ts';
 
 /** The prerendered not-found page (web/scripts/prerender.ts writes it). */
 export const notFoundPage = '/404.html';

@@ -23,7 +23,9 @@ import lighthouse from 'lighthouse';
 import { startWeb } from '#local/web/index.ts';
 import { chromiumArgs } from '#scripts/lib/chromium.ts';
 import { freePort } from '#scripts/lib/free-port.ts';
-import { publicPaths } from '#web/config/paths.ts';
+import { type Locale, locales, splitLocalizedPath } from '#web/config/locale.ts';
+import { type LocalizedPublicPath, localizedPublicPaths } from '#web/config/site-paths.ts';
+import { localeChunkModulesFile, localeManifestFile } from '../../web/scripts/locale.ts';
 import { manifestFile, type ViteManifest } from '../../web/scripts/prerender.ts';
 import { chunkModulesFile } from '../../web/vite.config.ts';
 import type { Row } from './report.ts';
@@ -44,10 +46,29 @@ export const webBudgets = {
   seo: 100,
 };
 
-/** The initial-JS budget of a public route (only `/` and `/register` have one). */
-export const initialJsBudget = (route: string): number =>
-  webBudgets.initialJsGzipBytesByRoute[route] ??
-  (route === '/' ? webBudgets.initialJsGzipBytes : Number.POSITIVE_INFINITY);
+/**
+ * The initial-JS budget of a public route (only `/` and `/register` have one), in every language:
+ * `/de` and `/de/register` have the English pages' budgets (ADR 0089).
+ */
+export const initialJsBudget = (localizedRoute: string): number => {
+  const route = splitLocalizedPath(localizedRoute).path;
+  return (
+    webBudgets.initialJsGzipBytesByRoute[route] ??
+    (route === '/' ? webBudgets.initialJsGzipBytes : Number.POSITIVE_INFINITY)
+  );
+};
+
+/** A language's build manifest and chunk list (the English at Vite's names, the others beside them). */
+async function readLocaleBuild(distDir: string, locale: Locale) {
+  const manifestName = locale === 'en' ? manifestFile : localeManifestFile(locale);
+  const modulesName = locale === 'en' ? chunkModulesFile : localeChunkModulesFile(locale);
+  const manifest = JSON.parse(await readFile(path.join(distDir, manifestName), 'utf8')) as ViteManifest;
+  const modules = JSON.parse(await readFile(path.join(distDir, modulesName), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  return { manifest, modules };
+}
 
 export const forbiddenModule = /node_modules\/(@auth0\/|persona\/)/;
 const schemaModule = /node_modules\/zod\//;
@@ -78,14 +99,20 @@ export function initialChunks(manifest: ViteManifest, entryFiles: string[], page
   return [...files];
 }
 
-export async function measureJs(distDir = defaultDist, routes = publicPaths) {
-  const manifest = JSON.parse(await readFile(path.join(distDir, manifestFile), 'utf8')) as ViteManifest;
-  const modules = JSON.parse(await readFile(path.join(distDir, chunkModulesFile), 'utf8')) as Record<
-    string,
-    string[]
-  >;
+/** Every public page in every language, each measured against its own language's build. */
+export async function measureJs(
+  distDir = defaultDist,
+  routes: readonly LocalizedPublicPath[] = localizedPublicPaths,
+) {
+  const builds = new Map<Locale, Awaited<ReturnType<typeof readLocaleBuild>>>();
   const results = [];
   for (const route of routes) {
+    let build = builds.get(route.locale);
+    if (!build) {
+      build = await readLocaleBuild(distDir, route.locale);
+      builds.set(route.locale, build);
+    }
+    const { manifest, modules } = build;
     const html = await readFile(htmlFile(distDir, route.path), 'utf8');
     const entries = [...html.matchAll(/<script data-entry="\/([^"]+)"/g)].map((m) => m[1] ?? '');
     const chunks = initialChunks(manifest, entries, route.page);
@@ -97,7 +124,7 @@ export async function measureJs(distDir = defaultDist, routes = publicPaths) {
     );
     // The schema library: a page without a form has no reason to evaluate it (ADR 0044).
     const schemas = chunks.some((file) => (modules[file] ?? []).some((id) => schemaModule.test(id)));
-    results.push({ path: route.path, chunks: chunks.length, gzip, forbidden, schemas });
+    results.push({ path: route.path, locale: route.locale, chunks: chunks.length, gzip, forbidden, schemas });
   }
   return results;
 }
@@ -120,16 +147,17 @@ const appScreenModules: Record<string, string> = {
  * What a signed-in route loads: the app page's entry and boot, the app shell and the screen with
  * their static imports, and what the screen imports dynamically (the persona SDK on /kyc/persona).
  */
-export async function measureSignedIn(distDir = defaultDist) {
-  const manifest = JSON.parse(await readFile(path.join(distDir, manifestFile), 'utf8')) as ViteManifest;
-  const modules = JSON.parse(await readFile(path.join(distDir, chunkModulesFile), 'utf8')) as Record<
-    string,
-    string[]
-  >;
+export async function measureSignedIn(distDir = defaultDist, locale: Locale = 'en') {
+  const { manifest, modules } = await readLocaleBuild(distDir, locale);
   const html = await readFile(path.join(distDir, 'app.html'), 'utf8').catch(() =>
     readFile(path.join(distDir, 'index.html'), 'utf8'),
   );
-  const entries = [...html.matchAll(/<script data-entry="\/([^"]+)"/g)].map((m) => m[1] ?? '');
+  // The app shell names each language's entry (`data-entry`, `data-entry-de`).
+  const attribute = locale === 'en' ? 'data-entry' : `data-entry-${locale}`;
+  const entries = [...html.matchAll(new RegExp(`<script[^>]* ${attribute}="/([^"]+)"`, 'g'))].map(
+    (m) => m[1] ?? '',
+  );
+  if (entries.length === 0) throw new Error(`app.html names no ${attribute}`);
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const routes = [];
   for (const [route, screen] of Object.entries(appScreenModules)) {
@@ -308,12 +336,12 @@ const visitFragment: Record<string, string> = { '/data-deletion/confirm': '#toke
 
 export async function measurePages(options: {
   distDir?: string;
-  routes?: typeof publicPaths;
+  routes?: readonly LocalizedPublicPath[];
   runs: number;
   log: (line: string) => void;
 }) {
   const distDir = options.distDir ?? defaultDist;
-  const routes = options.routes ?? publicPaths;
+  const routes = options.routes ?? localizedPublicPaths;
   const { runs, log } = options;
   // A copy of the build plus, per route, the same page as static HTML (no scripts at all): the floor.
   const root = await mkdtemp(path.join(tmpdir(), 'bench-web-'));
@@ -419,7 +447,9 @@ export async function measureWeb(options: {
   log: (line: string) => void;
 }): Promise<Row[]> {
   const rows: Row[] = [];
-  const routes = publicPaths.filter((entry) => !options.routes || options.routes.includes(entry.path));
+  const routes = localizedPublicPaths.filter(
+    (entry) => !options.routes || options.routes.includes(entry.path),
+  );
   for (const row of await measureJs(defaultDist, routes)) {
     const budget = initialJsBudget(row.path);
     if (Number.isFinite(budget))
@@ -447,22 +477,24 @@ export async function measureWeb(options: {
     budget: 'all',
     pass: clean === routes.length,
   });
-  const signedIn = await measureSignedIn();
-  const kyc = signedIn.routes.find((route) => route.path === '/kyc/persona');
-  rows.push({
-    area: 'web',
-    metric: `signed-in /kyc/persona: everything it fetches (gzip, ${kyc?.chunks ?? 0} files)`,
-    measured: kyc ? kib(kyc.gzip) : 'n/a',
-    budget: `<= ${kib(webBudgets.kycPersonaJsGzipBytes)}`,
-    pass: kyc !== undefined && kyc.gzip <= webBudgets.kycPersonaJsGzipBytes,
-  });
-  rows.push({
-    area: 'web',
-    metric: 'Auth0 SDK copies in the build',
-    measured: `${signedIn.auth0Copies} (${signedIn.auth0Chunks.join(', ')})`,
-    budget: 'exactly 1',
-    pass: signedIn.auth0Copies === 1,
-  });
+  for (const locale of locales) {
+    const signedIn = await measureSignedIn(defaultDist, locale);
+    const kyc = signedIn.routes.find((route) => route.path === '/kyc/persona');
+    rows.push({
+      area: 'web',
+      metric: `signed-in /kyc/persona (${locale}): everything it fetches (gzip, ${kyc?.chunks ?? 0} files)`,
+      measured: kyc ? kib(kyc.gzip) : 'n/a',
+      budget: `<= ${kib(webBudgets.kycPersonaJsGzipBytes)}`,
+      pass: kyc !== undefined && kyc.gzip <= webBudgets.kycPersonaJsGzipBytes,
+    });
+    rows.push({
+      area: 'web',
+      metric: `Auth0 SDK copies in the ${locale} build`,
+      measured: `${signedIn.auth0Copies} (${signedIn.auth0Chunks.join(', ')})`,
+      budget: 'exactly 1',
+      pass: signedIn.auth0Copies === 1,
+    });
+  }
   if (options.lighthouse === false) return rows;
 
   const { pages, referenceTbt, referenceTbts } = await measurePages({

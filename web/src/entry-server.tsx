@@ -12,7 +12,8 @@ import { siteUrl } from './lib/site-url.ts';
 
 // Built for Node by web/scripts/prerender.ts and run once per public route at build time.
 export { buildLocale } from './config/locale.ts';
-export { appPaths, isKnownPath, localizedPublicPaths, publicPaths, redirects } from './config/paths.ts';
+export { appPaths, isKnownPath, publicPaths, redirects } from './config/paths.ts';
+export { localizedPublicPaths } from './config/site-paths.ts';
 export { company } from './content/company.ts';
 export { siteUrl };
 

@@ -10,7 +10,8 @@ import {
   siteRoutes,
 } from '#infra/site/path-mapping.ts';
 import { bucketKeys, sitePathCases } from '#tests/helpers/site-paths.ts';
-import { appPaths, isKnownPath, localizedPublicPaths, redirects } from '#web/config/paths.ts';
+import { appPaths, redirects } from '#web/config/paths.ts';
+import { isKnownSitePath as isKnownPath, localizedPublicPaths } from '#web/config/site-paths.ts';
 
 // The CloudFront Functions are plain JavaScript: run exactly the code that is deployed, each in a
 // context of its own as CloudFront does, with events of CloudFront's shape.

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { buildLocale, type Locale, locales, localizedPath, splitLocalizedPath } from '#web/config/locale.ts';
+import { buildLocale, type Locale, localizedPath, splitLocalizedPath } from '#web/config/locale.ts';
 import { pageTitle, site } from '#web/content/site.ts';
 import { absoluteUrl } from '#web/lib/site-url.ts';
 
@@ -19,17 +18,14 @@ const ogLocales: Record<Locale, string> = { en: 'en_GB', de: 'de_DE' };
 /**
  * Head tags of one page. React 19 hoists them into <head>, on the server and on the client; the
  * prerender reads og:locale to write <html lang>, so the page's language is stated once, here: the
- * build's (ADR 0089). An indexed page names its version in each language (`hreflang` alternates,
+ * build's (ADR 0089; the head script states the app shell's, which is never prerendered in German). An indexed page names its version in each language (`hreflang` alternates,
  * English the default for other languages).
  */
 export function Seo({ title, description, path, noindex }: SeoProps) {
   const fullTitle = pageTitle(title ?? undefined);
   const url = absoluteUrl(path);
-  const basePath = splitLocalizedPath(path).path;
-
-  useEffect(() => {
-    document.documentElement.lang = buildLocale;
-  }, []);
+  const english = splitLocalizedPath(path).path;
+  const versions = { en: english, de: localizedPath(english, 'de'), 'x-default': english };
 
   return (
     <>
@@ -38,13 +34,8 @@ export function Seo({ title, description, path, noindex }: SeoProps) {
       {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
       {noindex
         ? null
-        : [...locales, 'x-default' as const].map((language) => (
-            <link
-              key={language}
-              rel="alternate"
-              hrefLang={language}
-              href={absoluteUrl(localizedPath(basePath, language === 'x-default' ? 'en' : language))}
-            />
+        : Object.entries(versions).map(([language, href]) => (
+            <link key={language} rel="alternate" hrefLang={language} href={absoluteUrl(href)} />
           ))}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.productName} />

@@ -28,17 +28,16 @@ export function isLocale(value: unknown): value is Locale {
 /** A public page's path in a language: `/pricing` -> `/de/pricing`, `/` -> `/de`. */
 export function localizedPath(path: string, locale: Locale): string {
   const prefix = localePrefixes[locale];
-  if (!prefix) return path;
-  return path === '/' ? prefix : `${prefix}${path}`;
+  return prefix && path === '/' ? prefix : `${prefix}${path}`;
 }
 
-/** The language of a public path and its path without the prefix: `/de/pricing` -> de, `/pricing`. */
+/**
+ * The language of a public path and its path without the prefix: `/de/pricing` -> de, `/pricing`.
+ * (Written for the one prefixed language: every page carries this function.)
+ */
 export function splitLocalizedPath(path: string): { locale: Locale; path: string } {
-  for (const locale of locales) {
-    const prefix = localePrefixes[locale];
-    if (!prefix) continue;
-    if (path === prefix) return { locale, path: '/' };
-    if (path.startsWith(`${prefix}/`)) return { locale, path: path.slice(prefix.length) };
-  }
-  return { locale: defaultLocale, path };
+  const prefix = localePrefixes.de;
+  return path === prefix || path.startsWith(`${prefix}/`)
+    ? { locale: 'de', path: path.slice(prefix.length) || '/' }
+    : { locale: defaultLocale, path };
 }

@@ -4,9 +4,9 @@
 //
 // Public pages exist in each language (ADR 0089): English at the paths below, German under `/de`.
 // `paths` holds the running build's language (`path` and `getHref()` are `/de/pricing` in the
-// German build); `localizedPublicPaths` lists every language's pages for the edge, the prerender's
-// sitemap and the bench. Signed-in routes have one path in both languages.
-import { buildLocale, type Locale, locales, localizedPath } from './locale.ts';
+// German build); `web/src/config/site-paths.ts` lists every language's pages for the edge, the
+// prerender's sitemap and the bench. Signed-in routes have one path in both languages.
+import { buildLocale, type Locale, localizedPath } from './locale.ts';
 
 interface PublicPath {
   /** The page's path in this build's language. */
@@ -110,35 +110,10 @@ export const publicPaths: readonly PublicPath[] = Object.values(paths).filter(
 /** Public pages search engines may list (the sitemap). */
 export const indexedPaths: readonly PublicPath[] = publicPaths.filter((entry) => entry.indexed);
 
-/** One public page in one language. */
-export interface LocalizedPublicPath {
-  path: string;
-  basePath: string;
-  locale: Locale;
-  page: string;
-  indexed: boolean;
-}
-
-/** Every language's public pages: English first, then German (`/de`, `/de/pricing`, ...). */
-export const localizedPublicPaths: readonly LocalizedPublicPath[] = locales.flatMap((locale) =>
-  publicPaths.map(({ basePath, page, indexed }) => ({
-    path: localizedPath(basePath, locale),
-    basePath,
-    locale,
-    page,
-    indexed,
-  })),
-);
-
-/** The public page at `pathname` in any language, or undefined. */
-export function localizedPublicPath(pathname: string): LocalizedPublicPath | undefined {
-  const path = normalizePath(pathname);
-  return localizedPublicPaths.find((entry) => entry.path === path);
-}
-
-/** The same page in another language: `/pricing` -> `/de/pricing`; undefined for a non-public path. */
+/** The same page in another language (`/pricing` -> `/de/pricing`); undefined off this build's public pages. */
 export function counterpartPath(pathname: string, locale: Locale): string | undefined {
-  const page = localizedPublicPath(pathname);
+  const path = normalizePath(pathname);
+  const page = publicPaths.find((entry) => entry.path === path);
   return page ? localizedPath(page.basePath, locale) : undefined;
 }
 
@@ -153,13 +128,8 @@ export function normalizePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** A path the site answers (a page in any language, an app route or an old short URL); anything else is a 404. */
+/** A path this build answers (a page, an app route or an old short URL); anything else is a 404. */
 export function isKnownPath(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return (
-    localizedPublicPath(path) !== undefined ||
-    appPaths.includes(path) ||
-    Object.values(paths).some((entry) => entry.path === path) ||
-    path in redirects
-  );
+  return Object.values(paths).some((entry) => entry.path === path) || path in redirects;
 }

@@ -13,7 +13,7 @@ export const appShell = {
   completing: 'Authentifizierung wird abgeschlossen …',
   configFailed: {
     title: 'Die Anwendung konnte nicht starten',
-    body: 'Die Konfiguration der Anwendung wurde nicht geladen. Bitte laden Sie die Seite gleich neu.',
+    body: 'Die Konfiguration wurde nicht geladen. Bitte laden Sie die Seite neu.',
     retry: 'Neu laden',
   },
   meFailed: {
@@ -32,7 +32,7 @@ export const appShell = {
   },
   forbidden: {
     title: 'Zugriff verweigert',
-    body: 'Diese Seite ist nur für Administratoren. Wenn Sie meinen, dass Sie Zugriff haben sollten, wenden Sie sich an Ihre Kundenbetreuung.',
+    body: 'Diese Seite ist nur für Administratoren. Benötigen Sie Zugriff, wenden Sie sich an Ihre Kundenbetreuung.',
     home: 'Zur Startseite',
   },
 } as const satisfies Localized<typeof en.appShell>;

@@ -8,7 +8,7 @@ export const errors = {
   /** Prerendered, shown by CSS (no React) when the page's scripts failed to load or start. */
   startFailed: 'Diese Seite konnte nicht geladen werden. Bitte laden Sie sie neu.',
   unexpected: {
-    title: 'Unerwarteter Anwendungsfehler',
+    title: 'Unerwarteter Anwendungsfehler!',
     body: 'Ein unerwarteter Fehler hat das Laden dieser Seite verhindert. Bitte versuchen Sie es gleich noch einmal.',
     home: 'Zur Startseite',
   },

@@ -24,7 +24,7 @@ export const site = {
     logOut: 'Abmelden',
     logInFailedTitle: 'Authentifizierungsfehler',
     logInFailed: 'Anmeldung fehlgeschlagen',
-    logOutFailed: 'Die Abmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    logOutFailed: 'Abmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
   },
   theme: {
     switchToDark: 'Zum dunklen Design wechseln',
@@ -34,7 +34,7 @@ export const site = {
   },
   footer: {
     label: 'Fußzeile',
-    note: 'Genombasierte Vorhersage der Evolution von Krankheitserregern für Unternehmen, Pharmaindustrie, Verteidigung und Organisationen der Biosicherheit.',
+    note: 'Genombasierte Vorhersage der Erregerevolution für Unternehmen, Pharma, Verteidigung und Biosicherheit.',
     resources: 'Ressourcen',
     company: 'Unternehmen',
     legal: 'Rechtliches',
@@ -55,7 +55,7 @@ export const site = {
   },
   cookieBanner: {
     title: 'Cookies auf dieser Website',
-    body: 'Wir verwenden notwendige Cookies, um die Website zu betreiben. Mit Ihrer Einwilligung verwenden wir außerdem Cookies für Analyse, Marketing und KI-Personalisierung.',
+    body: 'Wir nutzen notwendige Cookies für den Betrieb der Website, mit Ihrer Einwilligung auch Cookies für Analyse, Marketing und KI-Personalisierung.',
     policyLink: 'Cookie-Richtlinie',
     acceptAll: 'Alle akzeptieren',
     rejectAll: 'Alle ablehnen',
