@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buildLocale } from '#web/config/locale.ts';
 import { paths } from '#web/config/paths.ts';
 import { company } from '#web/content/company.ts';
 import { site } from '#web/content/site.ts';
@@ -70,7 +71,7 @@ export function SiteFooter({ onOpenCookieSettings }: { onOpenCookieSettings: () 
         <div className="site-footer__company">
           <h2 className="site-footer__heading">{copy.registration}</h2>
           <p>
-            {company.legalName}, {company.street}, {company.postalCode} {company.city}, {company.country}
+            {company.legalName}, {company.street}, {company.postalCode} {company.city}, {company.country[buildLocale]}
             <br />
             {company.registration.court}, {company.registration.number}, {company.registration.vatId}
           </p>

@@ -8,7 +8,8 @@ export const company = {
   street: '[Street and number]',
   postalCode: '[Postal code]',
   city: '[City]',
-  country: 'Germany',
+  /** The country's name in each language of the site (ADR 0089). */
+  country: { en: 'Germany', de: 'Deutschland' },
   email: 'contact@platform.example',
   phone: '[Phone number]',
   managingDirectors: ['[Managing director]'],

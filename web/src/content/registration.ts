@@ -65,8 +65,8 @@ export const registration = {
       read: 'Read the acceptable use policy',
     },
   },
-  /** After each document link: the legal documents are in German, and open beside the form. */
-  documentNote: '(in German, opens in a new tab)',
+  /** After each document link: the documents open beside the form, in the reader's language. */
+  documentNote: '(opens in a new tab)',
   whatNext: {
     title: 'What happens next',
     items: [

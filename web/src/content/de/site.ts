@@ -8,14 +8,14 @@ export const site = {
   homeLink: 'Helix Forecast – Startseite',
   nav: {
     label: 'Hauptmenü',
-    framework: 'Unser Ansatz',
-    vision: 'Unsere Vision',
+    framework: 'Unser Framework',
+    vision: 'Die Vision',
     account: 'Konto',
     logIn: 'Anmelden',
     dashboard: 'Dashboard',
     /** A signed-in user not yet approved: back to their next step of onboarding (ADR 0085). */
     nextStep: 'Einrichtung fortsetzen',
-    verificationReview: 'Identitätsprüfungen',
+    verificationReview: 'Prüfungsübersicht',
     team: 'Team',
     requestAccess: 'Beta-Zugang anfordern',
     loading: 'Wird geladen …',

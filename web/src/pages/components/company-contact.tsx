@@ -1,3 +1,4 @@
+import { buildLocale } from '#web/config/locale.ts';
 import { company } from '#web/content/company.ts';
 
 /** The company's name, address and email, from the one content file that holds them. */
@@ -10,7 +11,7 @@ export function CompanyContact() {
       <br />
       {company.postalCode} {company.city}
       <br />
-      {company.country}
+      {company.country[buildLocale]}
       <br />
       <a href={`mailto:${company.email}`}>{company.email}</a>
     </address>

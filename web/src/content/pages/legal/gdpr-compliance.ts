@@ -11,7 +11,7 @@ export const gdprCompliance = {
   lastUpdated: '2025-06-08',
   lastUpdatedLabel: 'Last updated',
   intro: [
-    'We build the platform for organizations that handle sensitive data, so data protection is part of its design. This page summarises how we comply with the General Data Protection Regulation (GDPR); the full details are in our privacy policy (in German).',
+    'We build the platform for organizations that handle sensitive data, so data protection is part of its design. This page summarises how we comply with the General Data Protection Regulation (GDPR); the full details are in our privacy policy, whose German version is binding.',
   ],
   sections: [
     {
