@@ -10,6 +10,7 @@ import { auth0TokenWorkerPlugin } from './scripts/auth0-token-worker.ts';
 import { localePlugin } from './scripts/locale.ts';
 import { prerenderPlugin } from './scripts/prerender.ts';
 import type { Locale } from './src/config/locale.ts';
+import { publicPaths } from './src/config/paths.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -174,7 +175,7 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
     // SITE_URL (canonical URLs, sitemap) is read at build time; nothing secret starts with it.
     envPrefix: ['VITE_', 'SITE_URL'],
     plugins: [
-      localePlugin(options.locale ?? 'en'),
+      localePlugin(options.locale ?? 'en', { publicPaths: publicPaths.map((entry) => entry.basePath) }),
       react(),
       auth0TokenWorkerPlugin(),
       headScriptPlugin(),

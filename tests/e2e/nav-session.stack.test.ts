@@ -91,6 +91,7 @@ describe('the nav and the session', () => {
       'Account',
       'Log In',
       'Request Beta Access',
+      'Deutsch',
     ]);
     await shoot(page, 'visitor');
     // The other signed-in states, as their hint and a live session's clock draw them (to look at).
@@ -113,7 +114,14 @@ describe('the nav and the session', () => {
     const home = await context.newPage();
     await home.goto(`${stack.web}/`);
     await nav(home).getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(await choices(home)).toEqual(['Our Framework', 'The Vision', 'Account', 'Dashboard', 'Log Out']);
+    expect(await choices(home)).toEqual([
+      'Our Framework',
+      'The Vision',
+      'Account',
+      'Dashboard',
+      'Log Out',
+      'Deutsch',
+    ]);
     await shoot(home, 'approved');
 
     // The session ends in the app's tab (as a rule ends it there: the end marker, then the clock
@@ -134,6 +142,7 @@ describe('the nav and the session', () => {
       'Account',
       'Log In',
       'Request Beta Access',
+      'Deutsch',
     ]);
     expect(problems).toEqual([]);
     await context.close();
@@ -173,6 +182,7 @@ describe('the nav and the session', () => {
       'Account',
       'Continue Setup',
       'Log Out',
+      'Deutsch',
     ]);
     await shoot(page, 'onboarding');
 
@@ -185,6 +195,7 @@ describe('the nav and the session', () => {
       'Account',
       'Continue Setup',
       'Log Out',
+      'Deutsch',
     ]);
     await nav(page).getByRole('link', { name: 'Continue Setup' }).click();
     await page.waitForURL(`${stack.web}/kyc/start`);

@@ -3,15 +3,22 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '#tests/helpers/browser.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
-import { appPaths, paths, publicPaths } from '#web/config/paths.ts';
+import { appPaths, paths } from '#web/config/paths.ts';
+import { localizedPublicPath, localizedPublicPaths } from '#web/config/site-paths.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
+import { site as siteDe } from '#web/content/de/site.ts';
+import { site } from '#web/content/site.ts';
 
 // The public site as a visitor gets it from the production build: prerendered content before any
 // script, a clean axe report in both themes at both widths, every control reachable by keyboard,
-// and the cookie banner's choice stored in the browser and logged in DynamoDB Local.
+// and the cookie banner's choice stored in the browser and logged in DynamoDB Local. Every page in
+// both languages: English at its path, German under /de (ADR 0089).
 
 const stack = inject('stack');
-const routes = publicPaths.map((entry) => entry.path);
+const routes = localizedPublicPaths.map((entry) => entry.path);
+/** The cookie banner's name on a page, in the page's language. */
+const bannerName = (route: string) =>
+  (localizedPublicPath(route)?.locale === 'de' ? siteDe : site).cookieBanner.title;
 const viewports = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
 
 let browser: Browser;
@@ -311,7 +318,7 @@ describe('accessibility', () => {
         for (const route of routes) {
           await page.goto(`${stack.web}${route}`);
           await hydrated(page);
-          await page.getByRole('region', { name: 'Cookies on this site' }).waitFor();
+          await page.getByRole('region', { name: bannerName(route) }).waitFor();
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
           const result = await new AxeBuilder({ page }).analyze();
           for (const violation of result.violations) {
@@ -322,7 +329,7 @@ describe('accessibility', () => {
         }
         expect(violations).toEqual([]);
         await context.close();
-      }, 180_000);
+      }, 360_000);
     }
   }
 });

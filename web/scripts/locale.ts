@@ -4,6 +4,7 @@
 // copy and nothing else. A content module without a twin is language-neutral (company facts,
 // shared types); the translation test lists which may be.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -20,19 +21,74 @@ export function localizedContentFile(file: string, locale: Locale): string | und
   return existsSync(twin) ? twin : undefined;
 }
 
-/** Swaps content modules for the language's twins, and states the build's language. */
-export function localePlugin(locale: Locale): Plugin {
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const sourceModule = /\.(ts|tsx)$/;
+/** The dev server's German module graph: every source module of it carries this query. */
+const devLocaleQuery = 'lang=de';
+const devEntry = '/src/main.tsx';
+
+/** The German twin of a module of the dev server's German graph (`?lang=de`), or the module itself. */
+function devGermanId(file: string): string | undefined {
+  if (!file.startsWith(repoRoot) || file.includes('/node_modules/') || !sourceModule.test(file))
+    return undefined;
+  return `${localizedContentFile(file, 'de') ?? file}?${devLocaleQuery}`;
+}
+
+/**
+ * Swaps content modules for the language's twins, and states the build's language.
+ *
+ * The dev server (`npm start`) serves both languages from one Vite server: a page under `/de`, or a
+ * signed-in screen when German was chosen, starts `/src/main.tsx?lang=de`, and every source module
+ * that graph imports is resolved with the same query (German content twins swapped in, the build
+ * locale stated as German), while React and the other dependencies stay shared. A production build
+ * is one language per build (web/scripts/build.ts).
+ */
+export function localePlugin(locale: Locale, options: { publicPaths?: readonly string[] } = {}): Plugin {
+  let serving = false;
   return {
     name: 'locale',
     enforce: 'pre',
-    config: () => ({ define: { __BUILD_LOCALE__: JSON.stringify(locale) } }),
-    async resolveId(source, importer, options) {
-      if (locale === 'en' || !importer) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    config: (_config, env) => {
+      serving = env.command === 'serve';
+      return { define: { __BUILD_LOCALE__: JSON.stringify(locale) } };
+    },
+    async resolveId(source, importer, resolveOptions) {
+      if (!importer) return null;
+      const germanGraph = serving && locale === 'en' && importer.includes(`?${devLocaleQuery}`);
+      if (locale === 'en' && !germanGraph) return null;
+      const resolved = await this.resolve(source, importer, { ...resolveOptions, skipSelf: true });
       if (!resolved || resolved.external) return resolved;
       const [file, query] = resolved.id.split('?');
+      if (germanGraph) {
+        const id = file && !query ? devGermanId(file) : undefined;
+        return id ? { ...resolved, id } : resolved;
+      }
       const twin = file ? localizedContentFile(file, locale) : undefined;
       return twin ? { ...resolved, id: query ? `${twin}?${query}` : twin } : resolved;
+    },
+    load(id) {
+      // The German graph's modules are files on disk; Vite's own loader does not read ids with an
+      // unknown query, so read them here.
+      if (!serving || !id.endsWith(`?${devLocaleQuery}`)) return null;
+      return readFile(id.slice(0, -devLocaleQuery.length - 1), 'utf8');
+    },
+    transform(code, id) {
+      if (!serving || !id.endsWith(`?${devLocaleQuery}`) || !code.includes('__BUILD_LOCALE__')) return null;
+      return code.replace(/(?<!declare const )__BUILD_LOCALE__/g, JSON.stringify('de'));
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!serving || locale !== 'en') return html;
+        // The page's language decides the graph: a page under /de, or (a signed-in screen, the same
+        // path in both languages) the head script's choice. English public pages stay English.
+        const english = JSON.stringify(options.publicPaths ?? []);
+        const loader = `const p=location.pathname.replace(/\\/+$/,'')||'/',d=document.documentElement,de=p==='/de'||p.startsWith('/de/')||(!${english}.includes(p)&&d.dataset.locale==='de');if(de)d.lang='de';import(/* @vite-ignore */de?'${devEntry}?${devLocaleQuery}':'${devEntry}')`;
+        return html.replace(
+          `<script type="module" src="${devEntry}"></script>`,
+          () => `<script type="module">${loader}</script>`,
+        );
+      },
     },
   };
 }

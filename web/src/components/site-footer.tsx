@@ -71,7 +71,8 @@ export function SiteFooter({ onOpenCookieSettings }: { onOpenCookieSettings: () 
         <div className="site-footer__company">
           <h2 className="site-footer__heading">{copy.registration}</h2>
           <p>
-            {company.legalName}, {company.street}, {company.postalCode} {company.city}, {company.country[buildLocale]}
+            {company.legalName}, {company.street}, {company.postalCode} {company.city},{' '}
+            {company.country[buildLocale]}
             <br />
             {company.registration.court}, {company.registration.number}, {company.registration.vatId}
           </p>
