@@ -90,6 +90,30 @@ describe('local web server in dev mode (npm start)', () => {
     await context.close();
   }, 120_000);
 
+  it('serves the German pages under /de from the same server, and the language switch between them (ADR 0089)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${web.url}/de/pricing`);
+    await page.getByRole('heading', { level: 1, name: 'Preise' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.getByRole('region', { name: 'Cookies auf dieser Website' }).waitFor();
+    // The switch leads to the English page and remembers the choice.
+    await page
+      .getByRole('navigation', { name: 'Hauptmenü' })
+      .getByRole('link', { name: 'Read in English' })
+      .click();
+    await page.waitForURL(`${web.url}/pricing`);
+    await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('answers an unknown page 404 with the 404 page and redirects the old short URLs, as the edge does', async () => {
     const page404 = await fetch(`${web.url}/no/such/page`, { headers: { Accept: 'text/html' } });
     expect(page404.status).toBe(404);
