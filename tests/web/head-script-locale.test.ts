@@ -29,15 +29,34 @@ function visit({ url, lang, prerendered, stored = null, languages = ['en-US', 'e
   delete html.dataset.stale;
   delete html.dataset.locale;
   const replace = vi.fn();
-  const location = { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash, replace };
+  const location = {
+    href: parsed.href,
+    pathname: parsed.pathname,
+    search: parsed.search,
+    hash: parsed.hash,
+    replace,
+  };
+  let current = stored;
   const storage = {
     getItem: (key: string) => {
       if (storageThrows) throw new Error('storage disabled');
-      return key === 'locale' ? stored : null;
+      return key === 'locale' ? current : null;
+    },
+    setItem: (key: string, value: string) => {
+      if (storageThrows) throw new Error('storage disabled');
+      if (key === 'locale') current = value;
     },
   };
-  new Function('location', 'navigator', 'localStorage', headScript)(location, { languages }, storage);
+  const replaceState = vi.fn();
+  new Function('location', 'navigator', 'localStorage', 'history', headScript)(
+    location,
+    { languages },
+    storage,
+    { state: null, replaceState },
+  );
   return {
+    stored: current,
+    urlNow: replaceState.mock.calls[0]?.[2] as string | undefined,
     redirectedTo: replace.mock.calls[0]?.[0] as string | undefined,
     stale: html.dataset.stale !== undefined,
     entryLocale: html.dataset.locale,
@@ -100,6 +119,34 @@ describe('head script: the reader’s language', () => {
     ).toBe('/de');
   });
 
+  it('stores the choice a switcher link carries (followed before the page hydrated) and removes it from the URL', () => {
+    const arrived = visit({
+      url: '/de/pricing?utm=x&locale=de#plans',
+      lang: 'de',
+      prerendered: '/de/pricing',
+      stored: 'en',
+    });
+    expect(arrived).toMatchObject({
+      redirectedTo: undefined,
+      stored: 'de',
+      urlNow: '/de/pricing?utm=x#plans',
+    });
+    // The app shell: the same path, reloaded in the other language.
+    expect(
+      visit({ url: '/dashboard?locale=de', lang: 'en', prerendered: undefined, stored: 'en' }),
+    ).toMatchObject({
+      stored: 'de',
+      entryLocale: 'de',
+      urlNow: '/dashboard',
+    });
+    // Anything else in the parameter is ignored and left alone.
+    expect(visit({ url: '/pricing?locale=fr', lang: 'en', prerendered: '/pricing' })).toMatchObject({
+      stored: null,
+      urlNow: undefined,
+      redirectedTo: undefined,
+    });
+  });
+
   it('never moves the 404 page or HTML made for another URL', () => {
     expect(visit({ url: '/nope', lang: 'en', prerendered: '', stored: 'de' }).redirectedTo).toBeUndefined();
     const stale = visit({ url: '/dashboard', lang: 'en', prerendered: '/', stored: 'de' });
@@ -108,7 +155,7 @@ describe('head script: the reader’s language', () => {
   });
 
   it('starts the app shell in the chosen language: hidden until React renders it, the German entry named', () => {
-    expect(visit({ url: '/dashboard', lang: 'en', prerendered: undefined, stored: 'de' })).toEqual({
+    expect(visit({ url: '/dashboard', lang: 'en', prerendered: undefined, stored: 'de' })).toMatchObject({
       redirectedTo: undefined,
       stale: true,
       entryLocale: 'de',
@@ -119,7 +166,7 @@ describe('head script: the reader’s language', () => {
     ).toBe('de');
     expect(
       visit({ url: '/dashboard', lang: 'en', prerendered: undefined, stored: 'en', languages: ['de'] }),
-    ).toEqual({
+    ).toMatchObject({
       redirectedTo: undefined,
       stale: false,
       entryLocale: undefined,

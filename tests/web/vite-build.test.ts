@@ -166,8 +166,8 @@ describe('web build', () => {
     expect(german).toContain('data-prerendered="/de"');
     // The German page's links stay in German; the switch leads to the English version.
     expect(german).toContain('href="/de/pricing"');
-    expect(german).toContain('<a class="site-nav__language" href="/" hrefLang="en" lang="en"');
-    expect(english).toContain('<a class="site-nav__language" href="/de" hrefLang="de" lang="de"');
+    expect(german).toContain('<a class="site-nav__language" href="/?locale=en" hrefLang="en" lang="en"');
+    expect(english).toContain('<a class="site-nav__language" href="/de?locale=de" hrefLang="de" lang="de"');
     const germanEntry = german.match(/<script data-entry="([^"]+)">/)?.[1];
     const englishEntry = english.match(/<script data-entry="([^"]+)">/)?.[1];
     expect(germanEntry).toMatch(/^\/assets\/index-[\w-]+\.js$/);

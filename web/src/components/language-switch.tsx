@@ -16,7 +16,11 @@ const other: Locale = buildLocale === 'de' ? 'en' : 'de';
 export function LanguageSwitch({ className }: { className?: string }) {
   const location = useLocation();
   const counterpart = counterpartPath(location.pathname, other);
-  const href = `${counterpart ?? location.pathname}${location.search}${location.hash}`;
+  // The choice rides in the query too: the head script stores it, even when the link was followed
+  // before this page hydrated (the click handler below was not attached yet).
+  const search = new URLSearchParams(location.search);
+  search.set(localeStorageKey, other);
+  const href = `${counterpart ?? location.pathname}?${search}${location.hash}`;
   const choose = (event: MouseEvent<HTMLAnchorElement>) => {
     storage.set(localeStorageKey, other);
     if (counterpart === undefined) {
