@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { ApiLocale } from '#contracts/locale.ts';
 import { ConsentChainMovedError, ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
 import { recordHash, retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import {
@@ -15,6 +21,7 @@ import {
 } from '#lambdas/domain/ports.ts';
 import { tables } from '#lambdas/tables.ts';
 import { jitteredBackoff } from './append-backoff.ts';
+import { languageChoiceUpdate } from './dynamodb-profile-key.ts';
 
 // The consent ledger in DynamoDB (docs/decisions/0005-consent-ledger.md). Items are
 // `{subjectId, sequence}`-keyed `ConsentRecord`s, stored exactly as hashed: nothing is added or
@@ -22,6 +29,8 @@ import { jitteredBackoff } from './append-backoff.ts';
 // sent; the writer role has no Update or Delete permission either. The one attribute outside the
 // hash, `expiresAt`, is set by the operator's erasure step when the relationship ends (ADR 0031);
 // reads leave out records past it, since DynamoDB deletes expired items only eventually.
+// An append that carries the person's language choice (issue 28) writes it to their profile in the
+// same TransactWriteItems (the record's PutItem, the profile's UpdateItem): one write, no extra call.
 
 export const purposeTimeIndex = tables.consentLedger.indexes[0].name;
 
@@ -32,13 +41,22 @@ export interface ConsentLedgerOptions {
   maxAttempts?: number;
   /** Waits between attempts (full jitter), so concurrent writers fall out of step. */
   backoff?: (attempt: number) => Promise<void>;
+  /**
+   * The table of the profiles (the submissions table), where an append's `languageChoice` is
+   * recorded; without it the choice is not recorded.
+   */
+  profilesTable?: string;
 }
+
+/** The outcome of one conditional write of a record. */
+type WriteOutcome = 'written' | 'sequence_taken' | 'no_profile';
 
 export class DynamoDbConsentLedger implements ConsentLedger {
   private readonly clock: Clock;
   private readonly newId: () => string;
   private readonly maxAttempts: number;
   private readonly backoff: (attempt: number) => Promise<void>;
+  private readonly profilesTable: string | undefined;
 
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -51,6 +69,45 @@ export class DynamoDbConsentLedger implements ConsentLedger {
     // double-clicking or several tabs; beyond that the caller retries later.
     this.maxAttempts = options.maxAttempts ?? 8;
     this.backoff = options.backoff ?? jitteredBackoff;
+    this.profilesTable = options.profilesTable;
+  }
+
+  /**
+   * The record's conditional put; with a language choice, in one transaction with the profile's
+   * update. A transaction another one touching the same items cancelled counts as a taken sequence
+   * (read the head again); one whose profile condition failed (no profile) is written without it.
+   */
+  private async write(record: ConsentRecord, languageChoice: ApiLocale | undefined): Promise<WriteOutcome> {
+    // The key is (subjectId, sequence): if the item exists, another append took this sequence
+    // first; re-read the head and chain onto it instead of forking.
+    const put = {
+      TableName: this.tableName,
+      Item: record,
+      ConditionExpression: 'attribute_not_exists(subjectId)',
+    };
+    try {
+      if (languageChoice === undefined || this.profilesTable === undefined) {
+        await this.client.send(new PutCommand(put));
+      } else {
+        await this.client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: put },
+              languageChoiceUpdate(this.profilesTable, record.subjectId, languageChoice, record.recordedAt),
+            ],
+          }),
+        );
+      }
+      return 'written';
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return 'sequence_taken';
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [ledger, profile] = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+      if (ledger === 'ConditionalCheckFailed' || ledger === 'TransactionConflict') return 'sequence_taken';
+      if (profile === 'ConditionalCheckFailed') return 'no_profile';
+      if (profile === 'TransactionConflict') return 'sequence_taken';
+      throw error;
+    }
   }
 
   async append(entry: ConsentEntry, options: AppendOptions = {}): Promise<ConsentRecord> {
@@ -86,23 +143,13 @@ export class DynamoDbConsentLedger implements ConsentLedger {
         // chain never outlives part of itself.
         ...(typeof latest?.expiresAt === 'number' ? { expiresAt: latest.expiresAt } : {}),
       };
-      try {
-        await this.client.send(
-          new PutCommand({
-            TableName: this.tableName,
-            Item: record,
-            // The key is (subjectId, sequence): if the item exists, another append took this
-            // sequence first; re-read the head and chain onto it instead of forking.
-            ConditionExpression: 'attribute_not_exists(subjectId)',
-          }),
-        );
-        return record;
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        if (options.sequence !== undefined)
-          throw new ConsentChainMovedError(entry.subjectId, options.sequence);
-        if (attempt < maxAttempts) await this.backoff(attempt);
-      }
+      let outcome = await this.write(record, options.languageChoice);
+      // No profile to record the choice on (an account created outside registration, or erased):
+      // the record alone, as before.
+      if (outcome === 'no_profile') outcome = await this.write(record, undefined);
+      if (outcome === 'written') return record;
+      if (options.sequence !== undefined) throw new ConsentChainMovedError(entry.subjectId, options.sequence);
+      if (attempt < maxAttempts) await this.backoff(attempt);
     }
     throw new ConsentLedgerContentionError(entry.subjectId, this.maxAttempts);
   }

@@ -10,7 +10,11 @@ import { logger } from '#lambdas/runtime/logger.ts';
 import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const record = recordConsent({
-  ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),
+  // The consent's language is the person's latest choice, recorded on their profile in the same
+  // write as the record (issue 28).
+  ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger'), {
+    profilesTable: tableName('submissions'),
+  }),
   limiter: new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock),
 });
 
