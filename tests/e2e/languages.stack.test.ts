@@ -7,6 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ConsentHistory } from '#contracts/consent.ts';
 import { documentSha256, localizedConsentDocuments } from '#contracts/consent-documents.ts';
+import { verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
 import { main } from '#scripts/audit-consents/run.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
@@ -195,6 +196,26 @@ describe('a consent given in German', () => {
     expect(profile).toMatchObject({ registrationLocale: 'en', preferredLocale: 'de' });
     const [granted] = (await ledgerOf(userId)).filter((record) => record.purpose === 'identity_verification');
     expect(profile?.preferredLocaleAt).toBe(granted?.recordedAt);
+  });
+
+  it('keeps one intact chain and the choice under 10 concurrent consents in German (transactions on one profile)', async () => {
+    const other = await register('en');
+    const otherToken = await signIn(other);
+    const otherId = await userIdOf(other);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(`${stack.web}/api/consents`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${otherToken}` },
+          body: JSON.stringify({ ...grant, locale: 'de' }),
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(201));
+    const records = await ledgerOf(otherId);
+    expect(records.map((record) => record.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(verifyChain(records).ok).toBe(true);
+    expect((await item(`PROFILE#${otherId}`, 'PROFILE'))?.preferredLocale).toBe('de');
   });
 
   it('is exported by the audit with its language', async () => {
