@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import {
-  PutCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ApiLocale } from '#contracts/locale.ts';
 import { ConsentChainMovedError, ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
 import { recordHash, retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
@@ -21,7 +16,6 @@ import {
 } from '#lambdas/domain/ports.ts';
 import { tables } from '#lambdas/tables.ts';
 import { jitteredBackoff } from './append-backoff.ts';
-import { languageChoiceUpdate } from './dynamodb-profile-key.ts';
 
 // The consent ledger in DynamoDB (docs/decisions/0005-consent-ledger.md). Items are
 // `{subjectId, sequence}`-keyed `ConsentRecord`s, stored exactly as hashed: nothing is added or
@@ -29,8 +23,9 @@ import { languageChoiceUpdate } from './dynamodb-profile-key.ts';
 // sent; the writer role has no Update or Delete permission either. The one attribute outside the
 // hash, `expiresAt`, is set by the operator's erasure step when the relationship ends (ADR 0031);
 // reads leave out records past it, since DynamoDB deletes expired items only eventually.
-// An append that carries the person's language choice (issue 28) writes it to their profile in the
-// same TransactWriteItems (the record's PutItem, the profile's UpdateItem): one write, no extra call.
+// This class ignores an append's language choice (issue 28): the consent route's ledger
+// (`DynamoDbConsentLedgerWithLanguageChoice`, its own module so no other bundle carries the
+// transaction) records it on the profile in the same write.
 
 export const purposeTimeIndex = tables.consentLedger.indexes[0].name;
 
@@ -41,26 +36,32 @@ export interface ConsentLedgerOptions {
   maxAttempts?: number;
   /** Waits between attempts (full jitter), so concurrent writers fall out of step. */
   backoff?: (attempt: number) => Promise<void>;
-  /**
-   * The table of the profiles (the submissions table), where an append's `languageChoice` is
-   * recorded; without it the choice is not recorded.
-   */
-  profilesTable?: string;
 }
 
-/** The outcome of one conditional write of a record. */
-type WriteOutcome = 'written' | 'sequence_taken' | 'no_profile';
+/**
+ * The outcome of one conditional write of a record: `no_profile` when a write that also records the
+ * language choice found no profile to record it on (the record was not written).
+ */
+export type WriteOutcome = 'written' | 'sequence_taken' | 'no_profile';
+
+/** The conditional put of a record: only as a new (subjectId, sequence). */
+export const recordPut = (tableName: string, record: ConsentRecord) => ({
+  TableName: tableName,
+  Item: record,
+  // The key is (subjectId, sequence): if the item exists, another append took this sequence
+  // first; re-read the head and chain onto it instead of forking.
+  ConditionExpression: 'attribute_not_exists(subjectId)',
+});
 
 export class DynamoDbConsentLedger implements ConsentLedger {
   private readonly clock: Clock;
   private readonly newId: () => string;
   private readonly maxAttempts: number;
   private readonly backoff: (attempt: number) => Promise<void>;
-  private readonly profilesTable: string | undefined;
 
   constructor(
-    private readonly client: DynamoDBDocumentClient,
-    private readonly tableName: string,
+    protected readonly client: DynamoDBDocumentClient,
+    protected readonly tableName: string,
     options: ConsentLedgerOptions = {},
   ) {
     this.clock = options.clock ?? systemClock;
@@ -69,43 +70,18 @@ export class DynamoDbConsentLedger implements ConsentLedger {
     // double-clicking or several tabs; beyond that the caller retries later.
     this.maxAttempts = options.maxAttempts ?? 8;
     this.backoff = options.backoff ?? jitteredBackoff;
-    this.profilesTable = options.profilesTable;
   }
 
-  /**
-   * The record's conditional put; with a language choice, in one transaction with the profile's
-   * update. A transaction another one touching the same items cancelled counts as a taken sequence
-   * (read the head again); one whose profile condition failed (no profile) is written without it.
-   */
-  private async write(record: ConsentRecord, languageChoice: ApiLocale | undefined): Promise<WriteOutcome> {
-    // The key is (subjectId, sequence): if the item exists, another append took this sequence
-    // first; re-read the head and chain onto it instead of forking.
-    const put = {
-      TableName: this.tableName,
-      Item: record,
-      ConditionExpression: 'attribute_not_exists(subjectId)',
-    };
+  /** The record's conditional put; this ledger does not record a language choice. */
+  protected async write(
+    record: ConsentRecord,
+    _languageChoice: ApiLocale | undefined,
+  ): Promise<WriteOutcome> {
     try {
-      if (languageChoice === undefined || this.profilesTable === undefined) {
-        await this.client.send(new PutCommand(put));
-      } else {
-        await this.client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Put: put },
-              languageChoiceUpdate(this.profilesTable, record.subjectId, languageChoice, record.recordedAt),
-            ],
-          }),
-        );
-      }
+      await this.client.send(new PutCommand(recordPut(this.tableName, record)));
       return 'written';
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return 'sequence_taken';
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const [ledger, profile] = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-      if (ledger === 'ConditionalCheckFailed' || ledger === 'TransactionConflict') return 'sequence_taken';
-      if (profile === 'ConditionalCheckFailed') return 'no_profile';
-      if (profile === 'TransactionConflict') return 'sequence_taken';
       throw error;
     }
   }

@@ -307,8 +307,9 @@ export interface AppendOptions {
    */
   sequence?: number;
   /**
-   * The subject's latest language choice (issue 28): recorded on their profile (`preferredLocale`)
-   * in the same write as the record, when they have a profile; the later emails follow it.
+   * The subject's latest language choice (issue 28): the consent route's ledger records it on their
+   * profile (`preferredLocale`) in the same write as the record, when they have a profile; the later
+   * emails follow it. Other ledgers ignore it.
    */
   languageChoice?: ApiLocale;
 }

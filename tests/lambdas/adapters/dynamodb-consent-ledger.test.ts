@@ -15,6 +15,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { DynamoDbConsentLedgerWithLanguageChoice } from '#lambdas/adapters/dynamodb-consent-ledger-choice.ts';
 import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
 import { recordHash, verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
@@ -186,11 +187,10 @@ describe('the append-only guarantee', () => {
 
 describe("an append carrying the person's language choice (issue 28)", () => {
   const withProfiles = () =>
-    new DynamoDbConsentLedger(documentClient, 'ConsentLedger', {
+    new DynamoDbConsentLedgerWithLanguageChoice(documentClient, 'ConsentLedger', 'Submissions', {
       clock,
       newId: () => `id-${++ids}`,
       backoff: async () => {},
-      profilesTable: 'Submissions',
     });
   const cancelled = (...codes: string[]) =>
     new TransactionCanceledException({
@@ -264,7 +264,7 @@ describe("an append carrying the person's language choice (issue 28)", () => {
     expect(transactions()).toHaveLength(3);
   });
 
-  it('sends a plain put without a profiles table, and for an append without a choice', async () => {
+  it('sends a plain put from the ledger without choices, and for an append without a choice', async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
     ddb.on(PutCommand).resolves({});
     await ledger().append(sampleEntry(), { languageChoice: 'de' });
