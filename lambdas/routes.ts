@@ -96,10 +96,12 @@ const backendRoutes: { [Id in RouteId]: BackendRoute } = {
   CreateConsent: {
     handler: 'create-consent',
     throttle: throttles.user,
-    // The per-user limit's windows (ADR 0072).
+    // The per-user limit's windows (ADR 0072); the profile's language choice, updated in the
+    // ledger append's transaction (issue 28).
     grants: [
       table('consentLedger', 'readPut'),
       tableItems('submissions', 'putUpdate', submissionKeyPrefixes.rateLimit),
+      tableItems('submissions', 'update', profileKeyPrefix),
     ],
     summary: "Record the caller's identity-verification consent in the ledger",
   },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ApiLocale } from '#contracts/locale.ts';
 import { ConsentChainMovedError, ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
 import { recordHash, retentionAttribute } from '#lambdas/domain/consent/hash-chain.ts';
 import {
@@ -22,6 +23,9 @@ import { jitteredBackoff } from './append-backoff.ts';
 // sent; the writer role has no Update or Delete permission either. The one attribute outside the
 // hash, `expiresAt`, is set by the operator's erasure step when the relationship ends (ADR 0031);
 // reads leave out records past it, since DynamoDB deletes expired items only eventually.
+// This class ignores an append's language choice (issue 28): the consent route's ledger
+// (`DynamoDbConsentLedgerWithLanguageChoice`, its own module so no other bundle carries the
+// transaction) records it on the profile in the same write.
 
 export const purposeTimeIndex = tables.consentLedger.indexes[0].name;
 
@@ -34,6 +38,21 @@ export interface ConsentLedgerOptions {
   backoff?: (attempt: number) => Promise<void>;
 }
 
+/**
+ * The outcome of one conditional write of a record: `no_profile` when a write that also records the
+ * language choice found no profile to record it on (the record was not written).
+ */
+export type WriteOutcome = 'written' | 'sequence_taken' | 'no_profile';
+
+/** The conditional put of a record: only as a new (subjectId, sequence). */
+export const recordPut = (tableName: string, record: ConsentRecord) => ({
+  TableName: tableName,
+  Item: record,
+  // The key is (subjectId, sequence): if the item exists, another append took this sequence
+  // first; re-read the head and chain onto it instead of forking.
+  ConditionExpression: 'attribute_not_exists(subjectId)',
+});
+
 export class DynamoDbConsentLedger implements ConsentLedger {
   private readonly clock: Clock;
   private readonly newId: () => string;
@@ -41,8 +60,8 @@ export class DynamoDbConsentLedger implements ConsentLedger {
   private readonly backoff: (attempt: number) => Promise<void>;
 
   constructor(
-    private readonly client: DynamoDBDocumentClient,
-    private readonly tableName: string,
+    protected readonly client: DynamoDBDocumentClient,
+    protected readonly tableName: string,
     options: ConsentLedgerOptions = {},
   ) {
     this.clock = options.clock ?? systemClock;
@@ -51,6 +70,20 @@ export class DynamoDbConsentLedger implements ConsentLedger {
     // double-clicking or several tabs; beyond that the caller retries later.
     this.maxAttempts = options.maxAttempts ?? 8;
     this.backoff = options.backoff ?? jitteredBackoff;
+  }
+
+  /** The record's conditional put; this ledger does not record a language choice. */
+  protected async write(
+    record: ConsentRecord,
+    _languageChoice: ApiLocale | undefined,
+  ): Promise<WriteOutcome> {
+    try {
+      await this.client.send(new PutCommand(recordPut(this.tableName, record)));
+      return 'written';
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return 'sequence_taken';
+      throw error;
+    }
   }
 
   async append(entry: ConsentEntry, options: AppendOptions = {}): Promise<ConsentRecord> {
@@ -86,23 +119,13 @@ export class DynamoDbConsentLedger implements ConsentLedger {
         // chain never outlives part of itself.
         ...(typeof latest?.expiresAt === 'number' ? { expiresAt: latest.expiresAt } : {}),
       };
-      try {
-        await this.client.send(
-          new PutCommand({
-            TableName: this.tableName,
-            Item: record,
-            // The key is (subjectId, sequence): if the item exists, another append took this
-            // sequence first; re-read the head and chain onto it instead of forking.
-            ConditionExpression: 'attribute_not_exists(subjectId)',
-          }),
-        );
-        return record;
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        if (options.sequence !== undefined)
-          throw new ConsentChainMovedError(entry.subjectId, options.sequence);
-        if (attempt < maxAttempts) await this.backoff(attempt);
-      }
+      let outcome = await this.write(record, options.languageChoice);
+      // No profile to record the choice on (an account created outside registration, or erased):
+      // the record alone, as before.
+      if (outcome === 'no_profile') outcome = await this.write(record, undefined);
+      if (outcome === 'written') return record;
+      if (options.sequence !== undefined) throw new ConsentChainMovedError(entry.subjectId, options.sequence);
+      if (attempt < maxAttempts) await this.backoff(attempt);
     }
     throw new ConsentLedgerContentionError(entry.subjectId, this.maxAttempts);
   }

@@ -7,6 +7,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { type KycStatus, kycStatuses } from '#contracts/kyc.ts';
+import { type ApiLocale, isApiLocale } from '#contracts/locale.ts';
 import {
   type OrganizationRole,
   type OrganizationType,
@@ -15,7 +16,7 @@ import {
 } from '#contracts/organization.ts';
 import type { ErasedAccounts } from '#lambdas/domain/data-rights/ports.ts';
 import type { ProfileLookup, UserProfile, UserProfiles } from '#lambdas/domain/ports.ts';
-import { profileKeyPrefix } from '#lambdas/tables.ts';
+import { profileKey } from './dynamodb-profile-key.ts';
 import { registrationKey } from './dynamodb-registration-store.ts';
 import { ownDeletionPointerKey } from './dynamodb-submission-store.ts';
 
@@ -24,11 +25,14 @@ import { ownDeletionPointerKey } from './dynamodb-submission-store.ts';
 // deletion request (which deletes it: a profile has no retention ground). An account registered
 // before profiles existed has only its registration item; one read answers both.
 
-export const profileKey = (userId: string) => ({ pk: `${profileKeyPrefix}${userId}`, sk: 'PROFILE' });
+export { profileKey };
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined =>
   typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** An item's language attribute as a profile field: left out when absent or not one of ours. */
+const localeField = <K extends string>(key: K, value: unknown): { [P in K]?: ApiLocale } =>
+  (isApiLocale(value) ? { [key]: value } : {}) as { [P in K]?: ApiLocale };
 
 function toProfile(item: Record<string, unknown>, userId: string): UserProfile {
   const status = oneOf<KycStatus>(kycStatuses, item.auth0KycStatus);
@@ -46,6 +50,8 @@ function toProfile(item: Record<string, unknown>, userId: string): UserProfile {
     organizationRemovedAt: typeof item.organizationRemovedAt === 'string' ? item.organizationRemovedAt : null,
     auth0Kyc: status ? { status, updatedAt: text(item.auth0KycUpdatedAt) } : null,
     auth0Unsettled: item.auth0Unsettled === true,
+    ...localeField('registrationLocale', item.registrationLocale),
+    ...localeField('preferredLocale', item.preferredLocale),
   };
 }
 
@@ -62,6 +68,7 @@ function fromRegistration(item: Record<string, unknown>, userId: string): UserPr
     organizationRemovedAt: null,
     auth0Kyc: null,
     auth0Unsettled: false,
+    ...localeField('registrationLocale', item.locale),
   };
 }
 
@@ -120,6 +127,9 @@ export class DynamoDbUserProfiles implements UserProfiles, ErasedAccounts {
         read.organizationId = fromRegistration(registration, userId).organizationId;
       }
       if (read.organizationRole === null && read.organizationId !== null) read.organizationRole = 'org_admin';
+      if (read.registrationLocale === undefined && registration && isApiLocale(registration.locale)) {
+        read.registrationLocale = registration.locale;
+      }
       return { kind: 'profile', profile: read, ...deletion };
     }
     return registration
@@ -155,6 +165,10 @@ export class DynamoDbUserProfiles implements UserProfiles, ErasedAccounts {
     if (account.organizationId !== undefined) {
       sets.push('organizationId = :organizationId');
       values[':organizationId'] = account.organizationId;
+    }
+    if (account.registrationLocale !== undefined) {
+      sets.push('registrationLocale = :registrationLocale');
+      values[':registrationLocale'] = account.registrationLocale;
     }
     if (account.auth0Kyc) {
       // Only a first record: a sync's later record of Auth0 is newer than the creation's answer.

@@ -1,6 +1,12 @@
 // The exact texts a person agrees to, versioned. The consent dialog and the registration wizard
 // show these; the ledger stores each record's version and the SHA-256 of the exact text, so an
 // auditor can prove what was shown. Changing a text means a new version.
+//
+// Each document exists in each of the API's languages (issue 28): the same purpose, version and
+// statement ids, its own title and texts and `locale`, so its SHA-256 differs. A record names the
+// language and the hash of the text the person was shown. `consentDocuments` stays the English set.
+
+import type { ApiLocale } from './locale.ts';
 
 export const consentPurposes = [
   'identity_verification',
@@ -77,6 +83,75 @@ export const consentDocuments: Record<ConsentPurpose, ConsentDocument> = {
       },
     ],
   },
+};
+
+/**
+ * The German documents: faithful to the English, the same versions. The statements are the
+ * person's own words (first person), as in English.
+ */
+const germanConsentDocuments: Record<ConsentPurpose, ConsentDocument> = {
+  identity_verification: {
+    purpose: 'identity_verification',
+    version: '2026-11-01',
+    locale: 'de',
+    title: 'Einwilligung in die Identitätsprüfung',
+    statements: [
+      {
+        id: 'identity_verification_consent',
+        text:
+          'Ich stimme zu, dass meine Identität von unserem Verifizierungspartner Persona anhand eines Fotos ' +
+          'meines amtlichen Ausweises und eines Selfies geprüft wird, um zu bestätigen, dass ich für meine ' +
+          'Organisation handle.',
+      },
+      {
+        id: 'biometric_data_consent',
+        text:
+          'Ich willige ausdrücklich in die Verarbeitung biometrischer Daten (ein Abgleich meines Gesichts auf ' +
+          'dem Selfie mit meinem Ausweisfoto) ausschließlich für diese Prüfung ein. KYC-Unterlagen werden ' +
+          '5 Jahre aufbewahrt und dann gelöscht.',
+      },
+      {
+        id: 'privacy_policy_consent',
+        text:
+          'Ich habe die Datenschutzerklärung gelesen, die erklärt, wie meine Verifizierungsdaten verarbeitet ' +
+          'werden und welche Rechte ich habe.',
+      },
+    ],
+  },
+  terms_of_service: {
+    purpose: 'terms_of_service',
+    version: '2025-06-08',
+    locale: 'de',
+    title: 'Allgemeine Geschäftsbedingungen',
+    statements: [{ id: 'termsAgreed', text: 'Ich stimme den Allgemeinen Geschäftsbedingungen zu.' }],
+  },
+  privacy_policy: {
+    purpose: 'privacy_policy',
+    version: '2025-06-08',
+    locale: 'de',
+    title: 'Datenschutzerklärung',
+    statements: [{ id: 'privacyAgreed', text: 'Ich stimme der Datenschutzerklärung zu.' }],
+  },
+  non_harmful_use: {
+    purpose: 'non_harmful_use',
+    version: '2025-06-08',
+    locale: 'de',
+    title: 'Richtlinie zur nicht schädlichen Nutzung',
+    statements: [
+      {
+        id: 'nonHarmAgreed',
+        text:
+          'Ich stimme der Richtlinie zur nicht schädlichen Nutzung zu: Die Plattform wird niemals dazu genutzt, ' +
+          'Krankheitserreger zu erzeugen oder zu verstärken.',
+      },
+    ],
+  },
+};
+
+/** Every document in every language of the API: a missing translation is a type error. */
+export const localizedConsentDocuments: Record<ApiLocale, Record<ConsentPurpose, ConsentDocument>> = {
+  en: consentDocuments,
+  de: germanConsentDocuments,
 };
 
 /** The canonical text whose hash the ledger stores: title, version and statements, one per line. */

@@ -4,6 +4,7 @@ export type { ConsentMethod, ConsentPurpose };
 
 import type { DomainEvent } from '#contracts/events.ts';
 import type { KycStatus, Role } from '#contracts/kyc.ts';
+import type { ApiLocale } from '#contracts/locale.ts';
 import type { OrganizationRole, OrganizationType } from '#contracts/organization.ts';
 
 // The capabilities use cases need, shared across features. Adapters in lambdas/adapters
@@ -172,6 +173,10 @@ export interface UserProfile {
   organizationRemovedAt: string | null;
   auth0Kyc: { status: KycStatus; updatedAt: string } | null;
   auth0Unsettled: boolean;
+  /** The language the person registered in (issue 28); absent on accounts registered before. */
+  registrationLocale?: ApiLocale;
+  /** Their latest choice, recorded with each consent that names its language (issue 28). */
+  preferredLocale?: ApiLocale;
 }
 
 /** A profile, an account the product erased (its tokens may still be valid), or nothing known. */
@@ -206,6 +211,7 @@ export interface UserProfiles {
       | 'organizationId'
       | 'organizationRole'
       | 'organizationRemovedAt'
+      | 'preferredLocale'
     > &
       Partial<Pick<UserProfile, 'organizationName' | 'organizationType' | 'organizationId'>> & {
         auth0Kyc?: { status: KycStatus; updatedAt: string };
@@ -300,6 +306,12 @@ export interface AppendOptions {
    * another write took it, throw `ConsentChainMovedError` (the caller reads again and decides again).
    */
   sequence?: number;
+  /**
+   * The subject's latest language choice (issue 28): the consent route's ledger records it on their
+   * profile (`preferredLocale`) in the same write as the record, when they have a profile; the later
+   * emails follow it. Other ledgers ignore it.
+   */
+  languageChoice?: ApiLocale;
 }
 
 export interface ConsentLedger {

@@ -1,6 +1,6 @@
 import { type ConsentCreated, createConsentRoute } from '#contracts/consent.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
-import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { DynamoDbConsentLedgerWithLanguageChoice } from '#lambdas/adapters/dynamodb-consent-ledger-choice.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { tableName } from '#lambdas/config.ts';
 import { recordConsent } from '#lambdas/domain/consent/record-consent.ts';
@@ -10,7 +10,13 @@ import { logger } from '#lambdas/runtime/logger.ts';
 import { countMetric } from '#lambdas/runtime/metrics.ts';
 
 const record = recordConsent({
-  ledger: new DynamoDbConsentLedger(documentClient, tableName('consentLedger')),
+  // The consent's language is the person's latest choice, recorded on their profile in the same
+  // write as the record (issue 28).
+  ledger: new DynamoDbConsentLedgerWithLanguageChoice(
+    documentClient,
+    tableName('consentLedger'),
+    tableName('submissions'),
+  ),
   limiter: new DynamoDbRateLimiter(documentClient, tableName('submissions'), systemClock),
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createDataDeletionRequestRoute, type DataDeletionPending } from '#contracts/data-deletion.ts';
+import { negotiateLocale } from '#contracts/locale.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbRateLimiter } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
 import { DynamoDbSubmissionStore } from '#lambdas/adapters/dynamodb-submission-store.ts';
@@ -20,8 +21,11 @@ const requestDeletion = requestDataDeletion({
   appUrl: requireEnv('appUrl'),
 });
 
-export const handler = httpHandler({ route: createDataDeletionRequestRoute }, async ({ body }) => {
-  const { requestId, confirmBy, dueBy, outcome, confirmationError } = await requestDeletion(body);
+export const handler = httpHandler({ route: createDataDeletionRequestRoute }, async ({ body, event }) => {
+  const { requestId, confirmBy, dueBy, outcome, confirmationError } = await requestDeletion(
+    body,
+    negotiateLocale(event.headers['accept-language']),
+  );
   logger.info('data deletion request awaiting confirmation', { deletionRequestId: requestId, outcome });
   countMetric('DataDeletionRequested');
   if (outcome === 'over_recipient_limit') {

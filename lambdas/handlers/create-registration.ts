@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SuccessResponse } from '#contracts/common.ts';
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { negotiateLocale } from '#contracts/locale.ts';
 import { createRegistrationRoute } from '#contracts/registration.ts';
 import { documentClient } from '#lambdas/adapters/dynamodb-client.ts';
 import { DynamoDbRegistrationStore } from '#lambdas/adapters/dynamodb-registration-store.ts';
@@ -36,8 +36,9 @@ export const handler = httpHandler(
       requestId,
       userAgent: event.headers['user-agent'] ?? event.requestContext.http.userAgent,
       ipAddress: viewerIp,
-      // The wizard shows the agreement texts in their documents' locale.
-      locale: consentDocuments.terms_of_service.locale,
+      // The registration's language (issue 28): the wizard showed the agreements in it, their
+      // records name it, and the login instructions and later emails are written in it.
+      locale: negotiateLocale(event.headers['accept-language']),
     });
     if (result.outcome === 'honeypot') securityEvent('honeypot_triggered', { route: 'registrations' });
     else logger.info('registration accepted', { registrationId: result.registrationId });

@@ -478,8 +478,14 @@ describe('the backend stack', () => {
       },
     ]);
     expect(ownDeletionPointerKey('auth0|1').pk).toBe('DELETION#OWN#auth0|1');
+    // The consent route: its windows, and the language choice on the profile, an UpdateItem only
+    // (issue 28), in the ledger append's transaction.
+    expect(onSubmissions('CreateConsent')).toEqual([
+      { actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] },
+      { actions: ['dynamodb:UpdateItem'], leadingKeys: ['PROFILE#*'] },
+    ]);
     // The other per-user limits' routes: their windows only (ADR 0072).
-    for (const id of ['CreateConsent', 'StartKycInquiry', 'SendVerificationEmail'])
+    for (const id of ['StartKycInquiry', 'SendVerificationEmail'])
       expect([id, onSubmissions(id)]).toEqual([
         id,
         [{ actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }],

@@ -1,5 +1,5 @@
 import type { KycStatusChanged, RegistrationSubmitted, ServiceRequestSubmitted } from '#contracts/events.ts';
-import { decisionReasonOf } from '#contracts/kyc-reasons.ts';
+import { defaultApiLocale } from '#contracts/locale.ts';
 import { kycApprovedEmail, kycRejectedEmail } from '#lambdas/domain/emails/kyc-emails.ts';
 import { registrationNotificationEmail } from '#lambdas/domain/emails/registration-emails.ts';
 import { serviceRequestNotificationEmail } from '#lambdas/domain/emails/service-request-emails.ts';
@@ -39,13 +39,17 @@ export function notifyKycDecision(deps: {
     if (detail.status !== 'approved' && detail.status !== 'rejected') return 'ignored';
     const lookup = await deps.profiles.get(detail.userId);
     if (lookup?.kind === 'erased') return 'user_missing';
-    const user = lookup?.profile.email ? lookup.profile : await (await deps.users()).get(detail.userId);
+    const profile = lookup?.profile.email ? lookup.profile : undefined;
+    const user = profile ?? (await (await deps.users()).get(detail.userId));
     if (!user?.email) return 'user_missing';
-    const input = { to: user.email, name: user.name, appUrl: deps.appUrl };
+    // The person's latest choice, else the language they registered in, else English (issue 28):
+    // both on the profile this reads anyway, so the language costs no read.
+    const locale = profile?.preferredLocale ?? profile?.registrationLocale ?? defaultApiLocale;
+    const input = { to: user.email, name: user.name, appUrl: deps.appUrl, locale };
     const message =
       detail.status === 'approved'
         ? kycApprovedEmail(input)
-        : kycRejectedEmail({ ...input, reason: decisionReasonOf(detail.reasonCode)?.message ?? null });
+        : kycRejectedEmail({ ...input, reasonCode: detail.reasonCode });
     return sendOnce(deps.marker, deps.mailer, detail.changeId ?? eventId, message);
   };
 }
@@ -62,7 +66,8 @@ export function notifyRegistration(deps: { mailer: Mailer; marker: OnceMarker; o
 
 /**
  * Operations told of a service request (ADR 0088), once per request id: the request handler
- * publishes again a request it stored but could not queue, under a new event id.
+ * publishes again a request it stored but could not queue, under a new event id. In English, the
+ * team's language; the requester gets no email of it.
  */
 export function notifyServiceRequest(deps: { mailer: Mailer; marker: OnceMarker; operationsEmail: string }) {
   return async (_eventId: string, detail: ServiceRequestSubmitted): Promise<NotifyOutcome> =>

@@ -3,9 +3,10 @@ import { consentMessages } from '#contracts/consent.ts';
 import {
   type ConsentDocument,
   type ConsentPurpose,
-  consentDocuments,
   documentSha256,
+  localizedConsentDocuments,
 } from '#contracts/consent-documents.ts';
+import { type ApiLocale, defaultApiLocale, isApiLocale } from '#contracts/locale.ts';
 import type { FieldError } from '#contracts/problem.ts';
 import { type Caller, requireSelf, requireVerifiedEmail } from '#lambdas/domain/caller.ts';
 import { minimiseIp, minimiseUserAgent } from '#lambdas/domain/minimise.ts';
@@ -47,7 +48,9 @@ export function recordConsent(deps: { ledger: ConsentLedger; limiter: RateLimite
     const { caller, decision, origin } = input;
     requireSelf(caller, decision.user_id);
     requireVerifiedEmail(caller);
-    const document = consentDocuments[decision.consent_type];
+    // The document in the language the person was shown (issue 28): its own text, so its own hash.
+    const locale: ApiLocale = decision.locale ?? defaultApiLocale;
+    const document = localizedConsentDocuments[locale][decision.consent_type];
     const statements = statementValues(document, decision as unknown as Record<string, unknown>);
     const refused: FieldError[] = document.statements
       .filter((statement) => statements[statement.id] !== true)
@@ -66,20 +69,25 @@ export function recordConsent(deps: { ledger: ConsentLedger; limiter: RateLimite
     // A contended chain throws ConsentLedgerContentionError (503 with Retry-After): nothing appended.
     const documentSha = await documentSha256(document);
     return withinSignedInLimit(deps.limiter, 'consent', caller.userId, () =>
-      deps.ledger.append({
-        subjectId: caller.userId,
-        issuer: caller.issuer,
-        purpose: document.purpose,
-        action: 'granted',
-        statements,
-        documentVersion: document.version,
-        documentSha256: documentSha,
-        locale: decision.locale ?? document.locale,
-        method: 'consent_dialog',
-        requestId: origin.requestId,
-        userAgent: minimiseUserAgent(origin.userAgent),
-        ipAddress: minimiseIp(origin.ipAddress),
-      }),
+      deps.ledger.append(
+        {
+          subjectId: caller.userId,
+          issuer: caller.issuer,
+          purpose: document.purpose,
+          action: 'granted',
+          statements,
+          documentVersion: document.version,
+          documentSha256: documentSha,
+          locale: document.locale,
+          method: 'consent_dialog',
+          requestId: origin.requestId,
+          userAgent: minimiseUserAgent(origin.userAgent),
+          ipAddress: minimiseIp(origin.ipAddress),
+        },
+        // The language the body names is the person's latest choice, which later emails follow
+        // (issue 28); a client that names none states no choice.
+        decision.locale === undefined ? {} : { languageChoice: decision.locale },
+      ),
     );
   };
 }
@@ -125,8 +133,10 @@ export async function recordRegistrationAgreements(
 ): Promise<ConsentRecord[]> {
   const records: ConsentRecord[] = [];
   // One at a time: each append chains onto the one before, so parallel appends would only race.
+  // The documents in the registration's language: the wizard showed the person those (issue 28).
+  const locale: ApiLocale = isApiLocale(input.locale) ? input.locale : defaultApiLocale;
   for (const purpose of registrationAgreementPurposes) {
-    const document = consentDocuments[purpose];
+    const document = localizedConsentDocuments[locale][purpose];
     records.push(
       await deps.ledger.append({
         subjectId: input.subjectId,
@@ -136,7 +146,7 @@ export async function recordRegistrationAgreements(
         statements: Object.fromEntries(document.statements.map((statement) => [statement.id, true])),
         documentVersion: document.version,
         documentSha256: await documentSha256(document),
-        locale: input.locale,
+        locale: document.locale,
         method: 'registration_wizard',
         requestId: input.requestId,
         userAgent: minimiseUserAgent(input.userAgent),

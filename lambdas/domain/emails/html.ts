@@ -1,7 +1,14 @@
+import type { ApiLocale } from '#contracts/locale.ts';
 import type { EmailMessage } from '#lambdas/domain/ports.ts';
 
 // Every email is built here from plain values: anything a person typed (names, organization
 // names) is escaped before it reaches HTML, and links are only ever our own absolute URLs.
+
+/**
+ * An email's texts in every language of the API (issue 28): each email function takes the
+ * person's `locale` and picks from such a pair, so a missing German text is a type error.
+ */
+export type Localized<T> = Record<ApiLocale, T>;
 
 const entities: Record<string, string> = {
   '&': '&amp;',
@@ -33,6 +40,8 @@ export interface Paragraph {
 /** A small, accessible email: one heading, paragraphs, at most one call-to-action link each. */
 export function composeEmail(input: {
   to: string;
+  /** The `lang` of the HTML part; English (the operations notices) when not given. */
+  locale?: ApiLocale;
   subject: string;
   heading: string;
   paragraphs: Paragraph[];
@@ -51,7 +60,7 @@ export function composeEmail(input: {
     })
     .join('\n');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>
+<html lang="${input.locale ?? 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>
 <body>
 <h1>${escapeHtml(input.heading)}</h1>
 ${body}

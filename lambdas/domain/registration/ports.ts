@@ -1,3 +1,4 @@
+import type { ApiLocale } from '#contracts/locale.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
 import type { RegistrationRequest } from '#contracts/registration.ts';
 
@@ -38,6 +39,8 @@ export interface RegistrationRecord {
   organizationType: OrganizationType;
   /** The Auth0 organization registration created (ADR 0083); absent on older registrations. */
   organizationId?: string;
+  /** The language the person registered in (issue 28); absent on older registrations. */
+  locale?: ApiLocale;
   createdAt: string;
 }
 
@@ -46,7 +49,10 @@ export interface RequestContext {
   requestId: string;
   userAgent: string;
   ipAddress: string;
-  /** Locale of the agreement texts the wizard showed. */
+  /**
+   * The registration's language (`negotiateLocale` of its `Accept-Language`; issue 28): the
+   * agreement texts the wizard showed, and the emails' language. Requests stored before were 'en'.
+   */
   locale: string;
 }
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type ApiLocale, defaultApiLocale, isApiLocale } from '#contracts/locale.ts';
 import type { RegistrationRequest } from '#contracts/registration.ts';
 import { appLink } from '#lambdas/domain/emails/html.ts';
 import { mayEmailRecipient } from '#lambdas/domain/emails/recipient-limit.ts';
@@ -191,9 +192,11 @@ export function registerOrganization(deps: RegisterDeps) {
     );
   }
 
+  /** Emails answering this request are in its language (issue 28). */
   async function accountExists(
     user: DirectoryUser,
     email: string,
+    locale: ApiLocale,
     previous?: RegistrationProgress,
   ): Promise<{ outcome: RegistrationOutcome }> {
     const to = user.email || email;
@@ -214,11 +217,12 @@ export function registerOrganization(deps: RegisterDeps) {
           ticketTtlDays: passwordTicketTtlDays,
           appUrl: deps.appUrl,
           organizationId: previous.organizationId,
+          locale,
         }),
       );
       return { outcome: 'login_instructions_resent' };
     }
-    await deps.mailer.send(accountExistsEmail({ to, appUrl: deps.appUrl }));
+    await deps.mailer.send(accountExistsEmail({ to, appUrl: deps.appUrl, locale }));
     return { outcome: 'account_exists' };
   }
 
@@ -278,6 +282,8 @@ export function registerOrganization(deps: RegisterDeps) {
     email: string,
     context: RequestContext,
   ): Promise<{ outcome: RegistrationOutcome; userId?: string }> {
+    // The registering request's language (issue 28); anything else stored is English.
+    const locale: ApiLocale = isApiLocale(context.locale) ? context.locale : defaultApiLocale;
     const [existing, previous] = await Promise.all([
       deps.users.findByEmail(email),
       deps.store.getProgress(email),
@@ -287,7 +293,7 @@ export function registerOrganization(deps: RegisterDeps) {
     let user: DirectoryUser;
     if (existing) {
       if (!previous || !canResume(previous, existing, deps.clock.now()))
-        return accountExists(existing, email, previous);
+        return accountExists(existing, email, locale, previous);
       user = existing;
       progress = previous.userId ? previous : await save({ ...previous, userId: existing.userId });
     } else {
@@ -311,7 +317,7 @@ export function registerOrganization(deps: RegisterDeps) {
         // Our own earlier (timed-out) create, or a concurrent identical request.
         const found = await deps.users.findByEmail(email);
         if (!found) throw new Error('The identity provider reported a conflict but has no such user yet');
-        if (!canResume(progress, found, deps.clock.now())) return accountExists(found, email);
+        if (!canResume(progress, found, deps.clock.now())) return accountExists(found, email, locale);
         user = found;
       }
       progress = await save({ ...progress, userId: user.userId });
@@ -330,8 +336,11 @@ export function registerOrganization(deps: RegisterDeps) {
       organizationUrl: request.organizationUrl,
       organizationType: request.organizationType,
       ...(organizationId ? { organizationId } : {}),
+      locale,
       createdAt: nowIso(),
     });
+    // A retry's request may name another language; the registration stored first decides.
+    const registrationLocale = registration.locale ?? locale;
     if (organizationId) {
       // Written on every run, like the profile below: a retry repairs a lost write.
       await deps.organizationRecords.saveOnce({
@@ -356,6 +365,7 @@ export function registerOrganization(deps: RegisterDeps) {
       organizationType: registration.organizationType,
       // The organization this run created or found, also when the registration record is older.
       ...(organizationId ? { organizationId } : {}),
+      registrationLocale,
       ...(auth0KycStatus
         ? { auth0Kyc: { status: auth0KycStatus, updatedAt: user.appMetadata.kyc_updated_at ?? '' } }
         : {}),
@@ -379,6 +389,7 @@ export function registerOrganization(deps: RegisterDeps) {
           ticketTtlDays: passwordTicketTtlDays,
           appUrl: deps.appUrl,
           organizationId,
+          locale: registrationLocale,
         }),
       );
       progress = await save({ ...progress, loginEmailSent: true });

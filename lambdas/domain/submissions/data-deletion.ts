@@ -4,6 +4,7 @@ import type {
   OwnDataDeletionRequest,
   OwnDeletionRequestState,
 } from '#contracts/data-deletion.ts';
+import { type ApiLocale, defaultApiLocale } from '#contracts/locale.ts';
 import { deletionConfirmationHours, deletionDeadlineDays } from '#contracts/retention.ts';
 import type { Caller } from '../caller.ts';
 import { requireVerifiedEmail } from '../caller.ts';
@@ -74,6 +75,8 @@ export function requestDataDeletion(deps: {
 }) {
   return async (
     request: DataDeletionRequest,
+    /** The request's language (`Accept-Language`, issue 28): the confirmation is written in it. */
+    locale: ApiLocale = defaultApiLocale,
   ): Promise<{
     requestId: string;
     confirmBy: string;
@@ -106,6 +109,7 @@ export function requestDataDeletion(deps: {
           appUrl: deps.appUrl,
           token,
           confirmBy: confirmBy.toISOString(),
+          locale,
         }),
       );
     } catch (confirmationError) {
@@ -149,6 +153,8 @@ export function requestOwnDataDeletion(deps: {
   return async (
     caller: Pick<Caller, 'userId' | 'emailVerified' | 'claims'>,
     request: OwnDataDeletionRequest,
+    /** The request's language (`Accept-Language`, issue 28), the person's choice as they ask. */
+    locale: ApiLocale = defaultApiLocale,
   ): Promise<{ requestId: string; dueBy: string; alreadyPending?: true; receiptError?: unknown }> => {
     // A token proves the inbox only once the account's address is verified.
     requireVerifiedEmail(caller);
@@ -183,7 +189,9 @@ export function requestOwnDataDeletion(deps: {
       // Once stored, the request stands and the deadline runs: a failed receipt must not turn that
       // into an error the person would retry (and so file twice).
       try {
-        await deps.mailer.send(dataDeletionReceiptEmail({ to: email, requestId, dueBy, name: user.name }));
+        await deps.mailer.send(
+          dataDeletionReceiptEmail({ to: email, requestId, dueBy, name: user.name, locale }),
+        );
       } catch (receiptError) {
         return { requestId, dueBy, receiptError };
       }

@@ -2,17 +2,20 @@ import {
   ConditionalCheckFailedException,
   DynamoDBClient,
   ProvisionedThroughputExceededException,
+  TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   DynamoDBDocumentClient,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DynamoDbConsentLedger } from '#lambdas/adapters/dynamodb-consent-ledger.ts';
+import { DynamoDbConsentLedgerWithLanguageChoice } from '#lambdas/adapters/dynamodb-consent-ledger-choice.ts';
 import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
 import { recordHash, verifyChain } from '#lambdas/domain/consent/hash-chain.ts';
 import type { ConsentRecord } from '#lambdas/domain/ports.ts';
@@ -179,5 +182,94 @@ describe('the append-only guarantee', () => {
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
     expect(onlyQueryAndPut()).toBe(true);
+  });
+});
+
+describe("an append carrying the person's language choice (issue 28)", () => {
+  const withProfiles = () =>
+    new DynamoDbConsentLedgerWithLanguageChoice(documentClient, 'ConsentLedger', 'Submissions', {
+      clock,
+      newId: () => `id-${++ids}`,
+      backoff: async () => {},
+    });
+  const cancelled = (...codes: string[]) =>
+    new TransactionCanceledException({
+      message: 'Transaction cancelled',
+      $metadata: {},
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+  const transactions = () => ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input);
+
+  it("writes the record and the profile's preferredLocale in one transaction", async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(TransactWriteCommand).resolves({});
+    const record = await withProfiles().append(sampleEntry({ locale: 'de' }), { languageChoice: 'de' });
+    expect(transactions()).toEqual([
+      {
+        TransactItems: [
+          {
+            Put: {
+              TableName: 'ConsentLedger',
+              Item: record,
+              ConditionExpression: 'attribute_not_exists(subjectId)',
+            },
+          },
+          {
+            Update: {
+              TableName: 'Submissions',
+              Key: { pk: 'PROFILE#auth0|alice', sk: 'PROFILE' },
+              UpdateExpression: 'SET preferredLocale = :locale, preferredLocaleAt = :at',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)',
+              ExpressionAttributeValues: { ':locale': 'de', ':at': record.recordedAt },
+            },
+          },
+        ],
+      },
+    ]);
+    expect(puts()).toEqual([]);
+  });
+
+  it('appends the record alone when the person has no profile', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
+    ddb.on(PutCommand).resolves({});
+    const record = await withProfiles().append(sampleEntry(), { languageChoice: 'en' });
+    expect(transactions()).toHaveLength(1);
+    expect(puts()).toEqual([
+      { TableName: 'ConsentLedger', Item: record, ConditionExpression: 'attribute_not_exists(subjectId)' },
+    ]);
+  });
+
+  it('re-reads the head when another append took the sequence or a transaction conflicted', async () => {
+    const head = {
+      ...sampleEntry(),
+      sequence: 1,
+      consentId: 'c1',
+      recordedAt: 't',
+      previousHash: null,
+      hash: 'h1',
+    };
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [] })
+      .resolvesOnce({ Items: [] })
+      .resolves({ Items: [head] });
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('ConditionalCheckFailed', 'None'))
+      .rejectsOnce(cancelled('None', 'TransactionConflict'))
+      .resolves({});
+    const record = await withProfiles().append(sampleEntry(), { languageChoice: 'de' });
+    expect(record).toMatchObject({ sequence: 2, previousHash: 'h1' });
+    expect(transactions()).toHaveLength(3);
+  });
+
+  it('sends a plain put from the ledger without choices, and for an append without a choice', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(PutCommand).resolves({});
+    await ledger().append(sampleEntry(), { languageChoice: 'de' });
+    await withProfiles().append(sampleEntry());
+    expect(transactions()).toEqual([]);
+    expect(puts()).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '#contracts/events.ts';
 import { recordHash } from '#lambdas/domain/consent/hash-chain.ts';
 import type {
+  AppendOptions,
   Clock,
   ConsentEntry,
   ConsentLedger,
@@ -16,11 +17,14 @@ import type {
 /** The ledger's contract in memory: per-subject chains, hashed the way the DynamoDB adapter hashes. */
 export class InMemoryConsentLedger implements ConsentLedger {
   readonly records: ConsentRecord[] = [];
+  /** The options of each append, in order (the language choice a consent carries, issue 28). */
+  readonly appendOptions: AppendOptions[] = [];
   private ids = 0;
 
   constructor(private readonly clock: Clock = { now: () => new Date('2026-11-21T07:00:00Z') }) {}
 
-  async append(entry: ConsentEntry): Promise<ConsentRecord> {
+  async append(entry: ConsentEntry, options: AppendOptions = {}): Promise<ConsentRecord> {
+    this.appendOptions.push(options);
     const chain = this.records.filter((record) => record.subjectId === entry.subjectId);
     const head = chain.at(-1);
     this.ids += 1;

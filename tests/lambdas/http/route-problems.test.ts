@@ -2038,6 +2038,18 @@ describe("a handler's DynamoDB calls are ones its grants allow (ADR 0072)", () =
     { route: 'CreateOwnDataDeletionRequest', status: 202, event: { body: '{}' }, arrange: ownProfile },
     { route: 'CreateConsent', status: 201, event: { body: consentBody } },
     {
+      // A consent naming its language: the record and the profile's language choice in one
+      // transaction (issue 28).
+      route: 'CreateConsent',
+      status: 201,
+      event: { body: JSON.stringify({ ...JSON.parse(consentBody), locale: 'de' }) },
+      arrange: () =>
+        ddb.on(TransactWriteCommand).callsFake((input: { TransactItems: unknown[] }) => {
+          expect(input.TransactItems).toHaveLength(2);
+          return {};
+        }),
+    },
+    {
       route: 'WithdrawConsent',
       status: 201,
       event: { body: withdrawalBody },

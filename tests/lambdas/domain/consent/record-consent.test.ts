@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { consentDocuments, documentSha256 } from '#contracts/consent-documents.ts';
+import {
+  canonicalText,
+  consentDocuments,
+  consentPurposes,
+  documentSha256,
+  localizedConsentDocuments,
+} from '#contracts/consent-documents.ts';
 import { problemTypes } from '#contracts/problem.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
 import { ConsentLedgerContentionError } from '#lambdas/domain/consent/errors.ts';
@@ -241,7 +247,69 @@ describe('recordConsent', () => {
   });
 });
 
+describe('consent documents in German (issue 28)', () => {
+  it('match the English ones in purpose, version and statements, in German, with their own hash', async () => {
+    expect(localizedConsentDocuments.en).toBe(consentDocuments);
+    for (const purpose of consentPurposes) {
+      const en = localizedConsentDocuments.en[purpose];
+      const de = localizedConsentDocuments.de[purpose];
+      expect(de).toMatchObject({ purpose, version: en.version, locale: 'de' });
+      expect(de.statements.map((s) => s.id)).toEqual(en.statements.map((s) => s.id));
+      expect(de.title).not.toBe(en.title);
+      for (const [i, statement] of de.statements.entries())
+        expect(statement.text).not.toBe(en.statements[i]?.text);
+      expect(canonicalText(de)).toContain(`(${en.version}, de)`);
+      expect(await documentSha256(de)).not.toBe(await documentSha256(en));
+    }
+    expect(localizedConsentDocuments.de.identity_verification.statements[0]?.text).toMatch(
+      /^Ich stimme zu, dass /,
+    );
+  });
+});
+
+describe('recordConsent in a language', () => {
+  it("records a German consent with the German document's hash and 'de', and carries the choice to the profile", async () => {
+    const ledger = new InMemoryConsentLedger();
+    const record = recordConsent({ ledger, limiter: unlimited() });
+    const stored = await record({ caller: alice, decision: decision({ locale: 'de' }), origin });
+    expect(stored.locale).toBe('de');
+    expect(stored.documentVersion).toBe(consentDocuments.identity_verification.version);
+    expect(stored.documentSha256).toBe(
+      await documentSha256(localizedConsentDocuments.de.identity_verification),
+    );
+    expect(ledger.appendOptions).toEqual([{ languageChoice: 'de' }]);
+  });
+
+  it('records an English consent as before, and one naming no language as English without recording a choice', async () => {
+    const ledger = new InMemoryConsentLedger();
+    const record = recordConsent({ ledger, limiter: unlimited() });
+    const english = await record({ caller: alice, decision: decision({ locale: 'en' }), origin });
+    const unnamed = await record({ caller: alice, decision: decision(), origin });
+    const sha = await documentSha256(consentDocuments.identity_verification);
+    expect([english.locale, english.documentSha256]).toEqual(['en', sha]);
+    expect([unnamed.locale, unnamed.documentSha256]).toEqual(['en', sha]);
+    expect(ledger.appendOptions).toEqual([{ languageChoice: 'en' }, {}]);
+  });
+});
+
 describe('recordRegistrationAgreements', () => {
+  it("records the agreements of a German registration with the German documents' hashes and 'de'", async () => {
+    const ledger = new InMemoryConsentLedger();
+    const records = await recordRegistrationAgreements(
+      { ledger },
+      { subjectId: 'auth0|neu', issuer: 'https://tenant.example/', locale: 'de', ...origin },
+    );
+    expect(records.map((r) => r.locale)).toEqual(['de', 'de', 'de']);
+    expect(records.map((r) => r.documentSha256)).toEqual(
+      await Promise.all(
+        (['terms_of_service', 'privacy_policy', 'non_harmful_use'] as const).map((purpose) =>
+          documentSha256(localizedConsentDocuments.de[purpose]),
+        ),
+      ),
+    );
+    expect(verifyChain(records).ok).toBe(true);
+  });
+
   it('records the three registration agreements in order, chained, from the current documents', async () => {
     const ledger = new InMemoryConsentLedger();
     const records = await recordRegistrationAgreements(

@@ -17,6 +17,7 @@ describe('email texts', () => {
       ticketUrl: 'https://tenant.example/lo/reset?ticket=abc&x=1#',
       ticketTtlDays: 3,
       appUrl: 'https://app.example/',
+      locale: 'en',
     });
     expect(mail.html).toContain('href="https://tenant.example/lo/reset?ticket=abc&amp;x=1#"');
     expect(mail.text).toContain('https://tenant.example/lo/reset?ticket=abc&x=1#');
@@ -30,6 +31,7 @@ describe('email texts', () => {
       ticketTtlDays: 3,
       appUrl: 'https://app.example',
       organizationId: 'org_abc',
+      locale: 'en',
     });
     expect(mail.text).toContain('Setting it also confirms this email address');
     expect(mail.text).not.toMatch(/verify your email/i);
@@ -72,20 +74,26 @@ describe('email texts', () => {
   });
 
   it('name the decision and its next step', () => {
-    const approved = kycApprovedEmail({ to: 'a@b.example', name: 'Ada', appUrl: 'https://app.example' });
+    const approved = kycApprovedEmail({
+      to: 'a@b.example',
+      name: 'Ada',
+      appUrl: 'https://app.example',
+      locale: 'en',
+    });
     const rejected = kycRejectedEmail({
       to: 'a@b.example',
       name: 'Ada',
       appUrl: 'https://app.example',
-      reason: 'The photo of the document was unreadable.',
+      locale: 'en',
+      reasonCode: 'document_unreadable',
     });
     expect(approved.text).toContain('https://app.example/dashboard');
     expect(rejected.text).toContain('https://app.example/contact');
     expect(rejected.text).toContain('The reason: The photo of the document was unreadable.');
     expect(rejected.text).toContain('Verify again');
     expect(rejected.text).not.toContain('do not reply');
-    expect(accountExistsEmail({ to: 'a@b.example', appUrl: 'https://app.example' }).text).toContain(
-      'No new account was created',
-    );
+    expect(
+      accountExistsEmail({ to: 'a@b.example', appUrl: 'https://app.example', locale: 'en' }).text,
+    ).toContain('No new account was created');
   });
 });

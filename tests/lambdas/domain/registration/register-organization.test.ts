@@ -205,7 +205,27 @@ describe('registerOrganization', () => {
       // What Auth0 holds, from the create's answer: the first sync needs no read.
       auth0Kyc: { status: 'not_started', updatedAt: fixedClock().now().toISOString() },
       auth0Unsettled: false,
+      // The language the person registered in (issue 28).
+      registrationLocale: 'en',
     });
+  });
+
+  it("writes a German registration's language on the registration and the profile, and emails its login instructions in German (issue 28)", async () => {
+    const s = setup();
+    const { userId } = await s.register(request, { ...context, locale: 'de' });
+    expect((await s.store.getRegistration(userId ?? ''))?.locale).toBe('de');
+    expect(s.profiles.profiles.get(userId ?? '')?.registrationLocale).toBe('de');
+    expect(s.ledger.records.map((r) => r.locale)).toEqual(['de', 'de', 'de']);
+    expect(s.mailer.sent).toHaveLength(1);
+    expect(s.mailer.sent[0]?.subject).toBe('Ihre Anleitung zur Anmeldung');
+    expect(s.mailer.sent[0]?.html).toContain('<html lang="de">');
+  });
+
+  it('answers a German registration of an address with an account in German', async () => {
+    const s = setup();
+    s.users.add({ email: 'ada@helix-labs.example' });
+    await s.register(request, { ...context, locale: 'de' });
+    expect(s.mailer.sent.map((m) => m.subject)).toEqual(['Sie haben bereits ein Konto']);
   });
 
   it('records the three registration agreements for the new subject and issuer', async () => {

@@ -326,6 +326,7 @@ describe("asking for the signed-in person's own data deletion", () => {
       requestId: 'r1',
       dueBy: '2026-01-01',
       name: '<script>x</script>',
+      locale: 'en',
     });
     expect(email.html).not.toContain('<script>');
     expect(email.html).toContain('&lt;script&gt;');
