@@ -22,14 +22,7 @@ const languageNeutral = new Set([
 ]);
 
 /** Sentences German shares with English word for word (names, not untranslated copy). */
-const sameInBothLanguages = new Set<string>([
-  // The registration's consent statements come from #contracts/consent-documents.ts, the exact
-  // texts the ledger hashes; English only until the German consent documents are in. Then the
-  // German twin (de/registration.ts) shows those, and these three go.
-  'I agree to the terms of service.',
-  'I agree to the privacy policy.',
-  'I agree to the non-harmful use policy: the platform is never used to create or enhance pathogens.',
-]);
+const sameInBothLanguages = new Set<string>([]);
 
 function contentModules(dir = contentDir, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

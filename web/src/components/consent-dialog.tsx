@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { consentRequest } from '#contracts/consent.ts';
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { shownConsentDocuments } from '#web/content/consent-documents.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import { useToast } from '#web/components/toast.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -11,7 +11,7 @@ import { useSession } from '#web/lib/session.ts';
 
 const copy = kycCopy.consent;
 /** The exact document the ledger records: its statements are shown word for word, with its version. */
-const consentDocument = consentDocuments.identity_verification;
+const consentDocument = shownConsentDocuments.identity_verification;
 
 interface ConsentDialogProps {
   open: boolean;

@@ -1,4 +1,4 @@
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { registrationDocuments as consentDocuments } from '#contracts/consent-documents.ts';
 import { organizationTypeOptions } from './organization.ts';
 import type { PageMeta } from './pages/types.ts';
 

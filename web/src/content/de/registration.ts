@@ -1,4 +1,4 @@
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { germanRegistrationDocuments as consentDocuments } from '#contracts/consent-documents.ts';
 // The German sibling by name, not `#web/content/organization.ts`: the German build would swap that
 // for this same module, but the translation test loads the twins without the build's swap.
 import { organizationTypeOptions } from '#web/content/de/organization.ts';

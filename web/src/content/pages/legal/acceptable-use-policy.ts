@@ -1,4 +1,4 @@
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { consentVersions } from '#contracts/consent-documents.ts';
 import type { PolicyDocument } from '#web/content/pages/types.ts';
 
 // A translation for information: the German version (web/src/content/de/pages/legal/) is binding.
@@ -10,7 +10,7 @@ export const acceptableUsePolicy = {
       'What the platform may be used for and what never: protection against pathogens, never creating or enhancing pathogens.',
   },
   title: 'Acceptable Use Policy',
-  lastUpdated: consentDocuments.non_harmful_use.version,
+  lastUpdated: consentVersions.non_harmful_use,
   lastUpdatedLabel: 'Last updated',
   binding: {
     notice: 'This English version is provided for information only. The German version is legally binding.',

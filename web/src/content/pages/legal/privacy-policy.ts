@@ -1,4 +1,4 @@
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { consentVersions } from '#contracts/consent-documents.ts';
 import type { PolicyDocument } from '#web/content/pages/types.ts';
 import { policyFacts as f } from './facts.ts';
 import { retentionSentences } from './retention.ts';
@@ -13,7 +13,7 @@ export const privacyPolicy = {
       'How we process personal data: purposes, legal bases, recipients, retention periods and your rights under the GDPR.',
   },
   title: 'Privacy Policy',
-  lastUpdated: consentDocuments.privacy_policy.version,
+  lastUpdated: consentVersions.privacy_policy,
   lastUpdatedLabel: 'Last updated',
   binding: {
     notice: 'This English version is provided for information only. The German version is legally binding.',

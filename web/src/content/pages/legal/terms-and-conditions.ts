@@ -1,4 +1,4 @@
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { consentVersions } from '#contracts/consent-documents.ts';
 import type { PolicyDocument } from '#web/content/pages/types.ts';
 import { policyFacts as f } from './facts.ts';
 
@@ -11,7 +11,7 @@ export const termsAndConditions = {
       'Terms and conditions for using the platform: conclusion of the contract, services, right of withdrawal, term and liability.',
   },
   title: 'Terms and Conditions',
-  lastUpdated: consentDocuments.terms_of_service.version,
+  lastUpdated: consentVersions.terms_of_service,
   lastUpdatedLabel: 'Last updated',
   binding: {
     notice: 'This English version is provided for information only. The German version is legally binding.',

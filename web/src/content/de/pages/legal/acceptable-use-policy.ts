@@ -1,4 +1,4 @@
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { consentVersions } from '#contracts/consent-documents.ts';
 import type { Localized } from '#web/content/localized.ts';
 import type * as en from '#web/content/pages/legal/acceptable-use-policy.ts';
 import type { PolicyDocument } from '#web/content/pages/types.ts';
@@ -11,7 +11,7 @@ export const acceptableUsePolicy = {
       'Wofür die Plattform genutzt werden darf und wofür nie: Schutz vor Krankheitserregern, keine Erzeugung oder Verstärkung von Erregern.',
   },
   title: 'Richtlinie zur zulässigen Nutzung',
-  lastUpdated: consentDocuments.non_harmful_use.version,
+  lastUpdated: consentVersions.non_harmful_use,
   lastUpdatedLabel: 'Stand',
   binding: {
     notice: 'Diese deutsche Fassung ist verbindlich. Die englische Fassung dient nur der Information.',

@@ -1,4 +1,4 @@
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { consentVersions } from '#contracts/consent-documents.ts';
 import type { Localized } from '#web/content/localized.ts';
 import { policyFacts as f } from '#web/content/pages/legal/facts.ts';
 import type * as en from '#web/content/pages/legal/privacy-policy.ts';
@@ -15,7 +15,7 @@ export const privacyPolicy = {
       'Wie wir personenbezogene Daten verarbeiten: Zwecke, Rechtsgrundlagen, Empfänger, Speicherdauer und Ihre Rechte nach der DSGVO.',
   },
   title: 'Datenschutzerklärung',
-  lastUpdated: consentDocuments.privacy_policy.version,
+  lastUpdated: consentVersions.privacy_policy,
   lastUpdatedLabel: 'Stand',
   binding: {
     notice: 'Diese deutsche Fassung ist verbindlich. Die englische Fassung dient nur der Information.',

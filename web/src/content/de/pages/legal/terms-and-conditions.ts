@@ -1,4 +1,4 @@
-import { consentDocuments } from '#contracts/consent-documents.ts';
+import { consentVersions } from '#contracts/consent-documents.ts';
 import type { Localized } from '#web/content/localized.ts';
 import { policyFacts as f } from '#web/content/pages/legal/facts.ts';
 import type * as en from '#web/content/pages/legal/terms-and-conditions.ts';
@@ -12,7 +12,7 @@ export const termsAndConditions = {
       'Allgemeine Geschäftsbedingungen für die Nutzung der Plattform: Vertragsschluss, Leistungen, Widerrufsrecht, Laufzeit, Haftung.',
   },
   title: 'Allgemeine Geschäftsbedingungen',
-  lastUpdated: consentDocuments.terms_of_service.version,
+  lastUpdated: consentVersions.terms_of_service,
   lastUpdatedLabel: 'Stand',
   binding: {
     notice: 'Diese deutsche Fassung ist verbindlich. Die englische Fassung dient nur der Information.',
