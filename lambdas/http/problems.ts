@@ -1,4 +1,14 @@
+import { type ApiLocale, defaultApiLocale } from '#contracts/locale.ts';
+import { localizeMessage } from '#contracts/messages-de.ts';
 import { type FieldError, type Problem, type ProblemName, problemTypes } from '#contracts/problem.ts';
+import {
+  identityProviderRetrySeconds,
+  messageTemplates,
+  type ProblemDetail,
+  type ProblemTitle,
+  problemDetails,
+  serviceRetrySeconds,
+} from '#contracts/problem-messages.ts';
 import type { ApiRoute } from '#contracts/route.ts';
 import {
   ConsentDocumentChangedError,
@@ -62,14 +72,16 @@ type ErrorClass = abstract new (...args: any[]) => Error;
 
 export interface ProblemRow {
   status: number;
-  title: string;
+  /** One of `problemTitles` (#contracts/problem-messages.ts), which have their German. */
+  title: ProblemTitle;
   /** The error classes answered with this problem (`instanceof`, so subclasses match too). */
   errors: ErrorClass[];
   /**
    * What the caller reads. Omitted: the error's own message, which the domain writes for people.
-   * Rows for 5xx always set it, so internals never leak.
+   * Rows for 5xx always set it, so internals never leak. One of `problemDetails`
+   * (#contracts/problem-messages.ts), which have their German.
    */
-  detail?: string;
+  detail?: ProblemDetail;
   /** `Retry-After` in seconds: one value per kind, or (rate limits) read from the error. */
   retryAfter?: number | ((error: Error) => number);
   /** Logged as a security event, which the security alarm counts. */
@@ -78,11 +90,8 @@ export interface ProblemRow {
   description: string;
 }
 
-/** Auth0 outages and rate limits outlast the adapter's own 10 s retry budget: ask for 30 s more. */
-const identityProviderRetrySeconds = 30;
-
-/** A DynamoDB or EventBridge outage outlasts the SDK's retries (ADR 0039): a short wait, then again. */
-const serviceRetrySeconds = 5;
+// The waits of the 503s (`identityProviderRetrySeconds`, `serviceRetrySeconds`) live beside the
+// details that name them, in #contracts/problem-messages.ts.
 
 export const problemTable = {
   validation: {
@@ -340,21 +349,21 @@ export const problemTable = {
     title: 'Internal Server Error',
     // The fallback for every error this table does not name (see `problemFor`).
     errors: [],
-    detail: 'Something went wrong on our side.',
+    detail: problemDetails.internalError,
     description: 'An unexpected failure; `detail` holds a reference to quote to support.',
   },
   verificationProviderUnavailable: {
     status: 502,
     title: 'Bad Gateway',
     errors: [InquiryProviderError],
-    detail: 'The identity-verification service is not available right now. Try again in a moment.',
+    detail: problemDetails.verificationProviderUnavailable,
     description: 'The identity-verification service (Persona) failed or answered unexpectedly.',
   },
   identityProviderUnavailable: {
     status: 503,
     title: 'Service Unavailable',
     errors: [DirectoryUnavailableError],
-    detail: `Our sign-in service is busy. Please try again in ${identityProviderRetrySeconds} seconds.`,
+    detail: problemDetails.identityProviderUnavailable,
     retryAfter: identityProviderRetrySeconds,
     description: 'The identity provider (Auth0) is not answering; every step is safe to send again.',
   },
@@ -362,7 +371,7 @@ export const problemTable = {
     status: 503,
     title: 'Service Unavailable',
     errors: [ConsentLedgerContentionError],
-    detail: 'Your consent could not be saved right now. Please try again.',
+    detail: problemDetails.consentLedgerBusy,
     retryAfter: 1,
     description: "Too many concurrent writes to the caller's consent records; nothing was written.",
   },
@@ -371,7 +380,7 @@ export const problemTable = {
     title: 'Service Unavailable',
     // The data store or the bus failing for the adapter's whole retry budget: nothing was processed.
     errors: [NotQueuedError, StorageUnavailableError],
-    detail: `The request could not be processed right now. Please try again in ${serviceRetrySeconds} seconds.`,
+    detail: problemDetails.serviceUnavailable,
     retryAfter: serviceRetrySeconds,
     description:
       'The request was valid but could not be stored or queued for processing (the data store or the ' +
@@ -394,12 +403,17 @@ export interface ProblemAnswer {
   name: ProblemName;
   problem: Problem;
   headers: Record<string, string>;
+  /** The language the problem's texts are in (`Content-Language`). */
+  language: ApiLocale;
 }
 
-/** The problem+json body and headers for an error, with its logging. */
+/**
+ * The problem+json body and headers for an error, with its logging; its `title`, `detail` and
+ * field messages in `locale` (the request's negotiated language; English without one).
+ */
 export function problemFor(
   error: unknown,
-  context: { requestId: string; userId?: string | undefined },
+  context: { requestId: string; userId?: string | undefined; locale?: ApiLocale | undefined },
 ): ProblemAnswer {
   const name = problemNameOf(error);
   const row: ProblemRow = problemTable[name];
@@ -412,7 +426,7 @@ export function problemFor(
   if (name === 'internalError') {
     // Never leak internals: the caller gets a reference, the log gets the error.
     logger.error('unhandled error', { error: error instanceof Error ? error : String(error) });
-    detail = `${row.detail} Quote this reference if you contact us: ${context.requestId}`;
+    detail = messageTemplates.internalError(context.requestId);
   } else if (row.status >= 500) {
     logger.error('request failed', { problem: name, error: error instanceof Error ? error : String(error) });
   }
@@ -426,17 +440,43 @@ export function problemFor(
     error instanceof InvalidRequestError || error instanceof ConsentRefusedError
       ? error.fieldErrors
       : undefined;
-  return {
-    name,
-    problem: {
-      type: problemTypes[name],
-      title: row.title,
-      status: row.status,
-      ...(detail === undefined ? {} : { detail }),
-      ...(fieldErrors === undefined ? {} : { errors: fieldErrors }),
-    },
-    headers,
+  const problem: Problem = {
+    type: problemTypes[name],
+    title: row.title,
+    status: row.status,
+    ...(detail === undefined ? {} : { detail }),
+    ...(fieldErrors === undefined ? {} : { errors: fieldErrors }),
   };
+  return { name, ...localizedProblem(problem, context.locale ?? defaultApiLocale), headers };
+}
+
+/**
+ * The problem's texts for people (`title`, `detail`, each field's `message`) in `locale`; the
+ * type, status and fields as they are. Never throws: anything that fails stays English.
+ */
+export function localizedProblem(
+  problem: Problem,
+  locale: ApiLocale,
+): { problem: Problem; language: ApiLocale } {
+  if (locale === defaultApiLocale) return { problem, language: locale };
+  try {
+    const { title, detail, errors } = problem;
+    return {
+      problem: {
+        ...problem,
+        title: localizeMessage(title, locale),
+        ...(detail === undefined ? {} : { detail: localizeMessage(detail, locale) }),
+        ...(errors === undefined
+          ? {}
+          : {
+              errors: errors.map((error) => ({ ...error, message: localizeMessage(error.message, locale) })),
+            }),
+      },
+      language: locale,
+    };
+  } catch {
+    return { problem, language: defaultApiLocale };
+  }
 }
 
 /**
