@@ -10,12 +10,14 @@ import type { messageFieldMessages } from './message-fields.ts';
 import type { organizationMessages } from './organization.ts';
 import type { organizationTeamMessages } from './organization-team.ts';
 import {
-  type errorMessages,
-  type fieldMessages,
+  errorMessages,
+  fieldMessages,
+  identityProviderRetrySeconds,
   type MessageTemplateName,
   messageTemplates,
   type ProblemTitle,
-  type problemDetails,
+  problemDetails,
+  serviceRetrySeconds,
   type WaitUnit,
 } from './problem-messages.ts';
 import type { registrationMessages } from './registration.ts';
@@ -24,17 +26,21 @@ import type { serviceRequestMessages } from './service-request.ts';
 // The German of every message the API answers with (issue 28, ADR 0089): problem titles and
 // details, the errors' messages, and the contracts' field messages, keyed by their English. The
 // HTTP layer localizes a problem with `localizeMessage` when the request negotiates `de`; the web
-// shows a zod issue's message in German with the same function. Type-only imports: this module
-// brings no schema and no English object into a bundle, only the German and the templates.
+// shows a zod issue's message in German with the same function. The contracts are imported for
+// their types only: this module brings no schema into a bundle, only the German, the templates
+// and #contracts/problem-messages.ts (the English of the problems, which it pairs by name).
 
 type ValueOf<T> = T[keyof T];
 
-/** Every English message written as a literal: a missing German for any of them fails the typecheck. */
+/**
+ * Every English message the contracts write as a literal, keyed by itself below: a missing German
+ * for any of them fails the typecheck. (The problems' own details, errors' messages and field
+ * messages are keyed by their name in #contracts/problem-messages.ts instead, which every
+ * function bundles anyway, so their English is not in a bundle twice; the mapped types below hold
+ * them to the same rule.)
+ */
 export type EnglishMessage =
   | ProblemTitle
-  | ValueOf<typeof problemDetails>
-  | ValueOf<typeof errorMessages>
-  | ValueOf<typeof fieldMessages>
   | ValueOf<typeof registrationMessages>
   | ValueOf<typeof consentMessages>
   | ValueOf<typeof businessEmailMessages>
@@ -49,7 +55,81 @@ export type EnglishMessage =
   | ValueOf<typeof organizationTeamMessages>
   | ValueOf<typeof serviceRequestMessages>;
 
-const germanMessages: Readonly<Record<EnglishMessage, string>> = {
+const germanProblemDetails: { readonly [Key in keyof typeof problemDetails]: string } = {
+  internalError: 'Bei uns ist ein Fehler aufgetreten.',
+  verificationProviderUnavailable:
+    'Der Dienst für die Identitätsprüfung ist derzeit nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
+  identityProviderUnavailable: `Unser Anmeldedienst ist ausgelastet. Bitte versuchen Sie es in ${identityProviderRetrySeconds} Sekunden erneut.`,
+  consentLedgerBusy:
+    'Ihre Einwilligung konnte gerade nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  serviceUnavailable: `Die Anfrage konnte gerade nicht verarbeitet werden. Bitte versuchen Sie es in ${serviceRetrySeconds} Sekunden erneut.`,
+};
+
+const germanErrorMessages: { readonly [Key in keyof typeof errorMessages]: string } = {
+  invalidJson: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  notAnObject: 'Der Inhalt der Anfrage muss ein JSON-Objekt sein.',
+  invalidFields: 'Die Anfrage enthält ungültige Felder.',
+  invalidQuery: 'Die Abfrage enthält ungültige Parameter.',
+  invalidEventFields: 'Das Ereignis enthält ungültige Felder.',
+  invalidSignature: 'Der Header Persona-Signature fehlt oder ist ungültig.',
+  unauthorized: 'Bitte melden Sie sich an.',
+  originNotVerified: 'Rufen Sie die API über die Website auf, nicht über ihren Ursprungsserver.',
+  adminRequired: 'Für diese Aktion ist die Administratorrolle erforderlich.',
+  unsupportedMediaType: 'Senden Sie den Inhalt der Anfrage als application/json.',
+  notOwnAccount: 'Sie können nur für Ihr eigenes Konto handeln.',
+  organizationMismatch:
+    'Melden Sie sich über diese Organisation an: Das Token gilt für eine andere Organisation oder für keine.',
+  organizationRoleRequired: 'Ihre Rolle in dieser Organisation erlaubt dies nicht.',
+  organizationNotFound: 'Diese Organisation gibt es nicht.',
+  emailNotVerified: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse und versuchen Sie es dann erneut.',
+  organizationMembershipEnded:
+    'Sie sind nicht mehr Mitglied dieser Organisation. Bitten Sie die Administration der Organisation, Sie erneut einzuladen.',
+  approvalRequiredToInvite:
+    'Ihre Identitätsprüfung muss genehmigt sein, bevor Sie Kolleginnen und Kollegen einladen können.',
+  approvalRequiredForService:
+    'Ihre Identitätsprüfung muss genehmigt sein, bevor Sie einen Dienst anfordern können.',
+  serviceActionNotOffered: 'Diese Schnellaktion gehört nicht zum Dashboard Ihrer Organisation.',
+  alreadyMember: 'Diese Person ist bereits Mitglied Ihrer Organisation.',
+  memberOfAnotherOrganization:
+    'Ihr Konto gehört zu einer anderen Organisation auf der Plattform. Nehmen Sie diese Einladung mit einer anderen E-Mail-Adresse an.',
+  invitationPending:
+    'Für diese Adresse gibt es bereits eine offene Einladung. Senden Sie diese erneut oder widerrufen Sie sie.',
+  invitationNotFound: 'Es gibt keine offene Einladung mit dieser ID.',
+  noInvitationForAddress: 'Für Ihre E-Mail-Adresse gibt es keine offene Einladung zu dieser Organisation.',
+  memberNotFound: 'Diese Person ist kein Mitglied Ihrer Organisation.',
+  lastOrganizationAdmin:
+    'Ihre Organisation benötigt mindestens eine Administratorin oder einen Administrator: Ernennen Sie zuerst eine andere Person dazu.',
+  cannotRemoveYourself:
+    'Sie können sich nicht selbst entfernen: Das kann eine andere Administratorin oder ein anderer Administrator tun.',
+  accountNotFound: 'Ihr Konto existiert nicht mehr.',
+  deletionConfirmationInvalid:
+    'Dieser Bestätigungslink funktioniert nicht: Er ist abgelaufen oder wurde bereits verwendet. Beantragen Sie die Löschung erneut, um einen neuen Link zu erhalten.',
+  deletionRequestNotFound: 'Sie haben keinen offenen Löschantrag mit dieser ID.',
+  deletionNotCancellable: 'Ihr Löschantrag wird bereits ausgeführt und kann nicht mehr zurückgezogen werden.',
+  consentRequired: 'Erteilen Sie zuerst Ihre Einwilligung zur Identitätsprüfung',
+  alreadyApproved: 'Ihre Identität ist bereits bestätigt.',
+  verificationClosed:
+    'Ihre Identitätsprüfung wurde nicht genehmigt. Ein neuer Versuch muss von der Prüfung freigegeben werden: Wenden Sie sich an den Support.',
+  verificationNotSubmitted:
+    'Zu dieser Identitätsprüfung wurde nichts eingereicht: Es gibt noch nichts zu entscheiden.',
+  ownVerification:
+    'Über Ihre eigene Identitätsprüfung muss eine andere Administratorin oder ein anderer Administrator entscheiden.',
+  secondReviewerRequired:
+    'Sie haben diese Entscheidung vorgeschlagen: Eine andere Administratorin oder ein anderer Administrator muss sie bestätigen.',
+  verificationNotRejected: 'Nur eine abgelehnte Identitätsprüfung kann einen neuen Versuch erhalten.',
+  verificationNotFound: 'Für diese Person gibt es keine Identitätsprüfung.',
+  concurrentChange: 'Die Identitätsprüfung wurde gleichzeitig geändert. Bitte versuchen Sie es erneut.',
+  consentRefused: 'Die Einwilligung erfordert Ihre Zustimmung zu jeder Erklärung.',
+  consentNotActive:
+    'Es gibt keine Einwilligung dieser Art, die Sie widerrufen könnten: Sie wurde nie erteilt oder ist bereits widerrufen.',
+};
+
+const germanFieldMessages: { readonly [Key in keyof typeof fieldMessages]: string } = {
+  invalidInput: 'Ungültige Eingabe',
+  notAllowed: 'Dieses Feld ist nicht zulässig.',
+};
+
+const germanLiterals: Readonly<Record<EnglishMessage, string>> = {
   // Problem titles.
   'Bad Request': 'Ungültige Anfrage',
   Unauthorized: 'Nicht angemeldet',
@@ -65,96 +145,28 @@ const germanMessages: Readonly<Record<EnglishMessage, string>> = {
   'Internal Server Error': 'Interner Fehler',
   'Bad Gateway': 'Dienst nicht erreichbar',
   'Service Unavailable': 'Dienst nicht verfügbar',
-
-  // Problem details of the 5xx rows.
-  'Something went wrong on our side.': 'Bei uns ist ein Fehler aufgetreten.',
-  'The identity-verification service is not available right now. Try again in a moment.':
-    'Der Dienst für die Identitätsprüfung ist derzeit nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.',
-  'Our sign-in service is busy. Please try again in 30 seconds.':
-    'Unser Anmeldedienst ist ausgelastet. Bitte versuchen Sie es in 30 Sekunden erneut.',
-  'Your consent could not be saved right now. Please try again.':
-    'Ihre Einwilligung konnte gerade nicht gespeichert werden. Bitte versuchen Sie es erneut.',
-  'The request could not be processed right now. Please try again in 5 seconds.':
-    'Die Anfrage konnte gerade nicht verarbeitet werden. Bitte versuchen Sie es in 5 Sekunden erneut.',
-
-  // The HTTP layer's errors.
-  'The request body is not valid JSON.': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
-  'The request body must be a JSON object.': 'Der Inhalt der Anfrage muss ein JSON-Objekt sein.',
-  'The request has invalid fields.': 'Die Anfrage enthält ungültige Felder.',
-  'The query has invalid parameters.': 'Die Abfrage enthält ungültige Parameter.',
-  'The event has invalid fields.': 'Das Ereignis enthält ungültige Felder.',
-  'The Persona-Signature header is missing or invalid.':
-    'Der Header Persona-Signature fehlt oder ist ungültig.',
-  'Authentication is required.': 'Bitte melden Sie sich an.',
-  'Call the API through the site, not its origin.':
-    'Rufen Sie die API über die Website auf, nicht über ihren Ursprungsserver.',
-  'This action needs the admin role.': 'Für diese Aktion ist die Administratorrolle erforderlich.',
-  'Send the request body as application/json.': 'Senden Sie den Inhalt der Anfrage als application/json.',
-  'Invalid input': 'Ungültige Eingabe',
-  'This field is not allowed.': 'Dieses Feld ist nicht zulässig.',
-
-  // Shared refusals.
-  'You can only act for your own account.': 'Sie können nur für Ihr eigenes Konto handeln.',
-  'Sign in through this organization: the token is for another organization, or for none.':
-    'Melden Sie sich über diese Organisation an: Das Token gilt für eine andere Organisation oder für keine.',
-  'Your role in this organization does not allow this.':
-    'Ihre Rolle in dieser Organisation erlaubt dies nicht.',
-  'No such organization.': 'Diese Organisation gibt es nicht.',
-  'Verify your email address first, then try again.':
-    'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse und versuchen Sie es dann erneut.',
-  'You are no longer a member of this organization. Ask its administrator to invite you again.':
-    'Sie sind nicht mehr Mitglied dieser Organisation. Bitten Sie die Administration der Organisation, Sie erneut einzuladen.',
-  'Your identity verification must be approved before you can invite colleagues.':
-    'Ihre Identitätsprüfung muss genehmigt sein, bevor Sie Kolleginnen und Kollegen einladen können.',
-  'Your identity verification must be approved before you can request a service.':
-    'Ihre Identitätsprüfung muss genehmigt sein, bevor Sie einen Dienst anfordern können.',
-  "This quick action is not one of your organization's dashboard.":
-    'Diese Schnellaktion gehört nicht zum Dashboard Ihrer Organisation.',
-  'This person is already a member of your organization.':
-    'Diese Person ist bereits Mitglied Ihrer Organisation.',
-  'Your account belongs to another organization on the platform. Accept this invitation with another address.':
-    'Ihr Konto gehört zu einer anderen Organisation auf der Plattform. Nehmen Sie diese Einladung mit einer anderen E-Mail-Adresse an.',
-  'This address already has a pending invitation. Resend or revoke it instead.':
-    'Für diese Adresse gibt es bereits eine offene Einladung. Senden Sie diese erneut oder widerrufen Sie sie.',
-  'No pending invitation of this id.': 'Es gibt keine offene Einladung mit dieser ID.',
-  'There is no pending invitation to this organization for your address.':
-    'Für Ihre E-Mail-Adresse gibt es keine offene Einladung zu dieser Organisation.',
-  'This person is not a member of your organization.': 'Diese Person ist kein Mitglied Ihrer Organisation.',
-  'Your organization needs at least one administrator: make someone else an administrator first.':
-    'Ihre Organisation benötigt mindestens eine Administratorin oder einen Administrator: Ernennen Sie zuerst eine andere Person dazu.',
-  'You cannot remove yourself: another administrator can.':
-    'Sie können sich nicht selbst entfernen: Das kann eine andere Administratorin oder ein anderer Administrator tun.',
-  'Your account no longer exists.': 'Ihr Konto existiert nicht mehr.',
-  'This confirmation link does not work: it has expired or has already been used. Ask for the deletion again to get a new link.':
-    'Dieser Bestätigungslink funktioniert nicht: Er ist abgelaufen oder wurde bereits verwendet. Beantragen Sie die Löschung erneut, um einen neuen Link zu erhalten.',
-  'You have no pending data-deletion request with this id.':
-    'Sie haben keinen offenen Löschantrag mit dieser ID.',
-  'Your data-deletion request is already being carried out and can no longer be cancelled.':
-    'Ihr Löschantrag wird bereits ausgeführt und kann nicht mehr zurückgezogen werden.',
-
-  // Identity verification.
-  'Record your identity-verification consent first':
-    'Erteilen Sie zuerst Ihre Einwilligung zur Identitätsprüfung',
-  'Your identity is already verified.': 'Ihre Identität ist bereits bestätigt.',
-  'Your verification was not approved. A new attempt needs a reviewer to allow it: contact support.':
-    'Ihre Identitätsprüfung wurde nicht genehmigt. Ein neuer Versuch muss von der Prüfung freigegeben werden: Wenden Sie sich an den Support.',
-  'This verification has no submitted inquiry: there is nothing to decide yet.':
-    'Zu dieser Identitätsprüfung wurde nichts eingereicht: Es gibt noch nichts zu entscheiden.',
-  'Another administrator must decide on your own verification.':
-    'Über Ihre eigene Identitätsprüfung muss eine andere Administratorin oder ein anderer Administrator entscheiden.',
-  'You proposed this decision: another administrator must confirm it.':
-    'Sie haben diese Entscheidung vorgeschlagen: Eine andere Administratorin oder ein anderer Administrator muss sie bestätigen.',
-  'Only a rejected verification can get a new attempt.':
-    'Nur eine abgelehnte Identitätsprüfung kann einen neuen Versuch erhalten.',
-  'This user has no verification.': 'Für diese Person gibt es keine Identitätsprüfung.',
-  'The verification changed at the same time. Try again.':
-    'Die Identitätsprüfung wurde gleichzeitig geändert. Bitte versuchen Sie es erneut.',
-
-  // Consent.
-  'Consent needs agreement to every statement.':
-    'Die Einwilligung erfordert Ihre Zustimmung zu jeder Erklärung.',
-  'There is no consent of this type to withdraw: it was never given or is withdrawn already.':
-    'Es gibt keine Einwilligung dieser Art, die Sie widerrufen könnten: Sie wurde nie erteilt oder ist bereits widerrufen.',
+  // decisionMessages (admin-verifications.ts)
+  'Choose approved or rejected': 'Wählen Sie „Genehmigen“ oder „Ablehnen“',
+  'Choose the reason for the decision': 'Wählen Sie den Grund für die Entscheidung',
+  'This reason does not fit the decision': 'Dieser Grund passt nicht zur Entscheidung',
+  'Please give a reason': 'Bitte geben Sie einen Grund an',
+  'The reason must be at least 3 characters': 'Der Grund muss mindestens 3 Zeichen lang sein',
+  'The reason must be at most 1000 characters': 'Der Grund darf höchstens 1000 Zeichen lang sein',
+  // listVerificationsMessages (admin-verifications.ts)
+  'Use pending, approved, rejected or all': 'Verwenden Sie pending, approved, rejected oder all',
+  'Use newest or oldest': 'Verwenden Sie newest oder oldest',
+  'This page no longer exists: start again from the first page':
+    'Diese Seite gibt es nicht mehr: Beginnen Sie wieder mit der ersten Seite',
+  'Search with 2 to 100 characters': 'Suchen Sie mit 2 bis 100 Zeichen',
+  // businessEmailMessages (business-email.ts)
+  'Business email is required': 'Bitte geben Sie Ihre geschäftliche E-Mail-Adresse ein',
+  'Please enter a valid email address': 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+  'Email address must be at most 254 characters': 'Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein',
+  'Personal email addresses (Gmail, Yahoo, etc.) are not allowed. Please use your business email.':
+    'Private E-Mail-Adressen (Gmail, Yahoo usw.) sind nicht zulässig. Bitte verwenden Sie Ihre geschäftliche E-Mail-Adresse.',
+  // emailMessages (common.ts)
+  'Please enter your email address': 'Bitte geben Sie Ihre E-Mail-Adresse ein',
+  // consentMessages (consent.ts)
   'You must agree to identity verification': 'Sie müssen der Identitätsprüfung zustimmen',
   'You must consent to the processing of biometric data':
     'Sie müssen in die Verarbeitung biometrischer Daten einwilligen',
@@ -163,9 +175,33 @@ const germanMessages: Readonly<Record<EnglishMessage, string>> = {
   'Unknown consent type': 'Unbekannte Art der Einwilligung',
   'Unsupported language': 'Nicht unterstützte Sprache',
   'Unknown document version': 'Unbekannte Dokumentversion',
-
-  // Registration and the public forms.
+  // contactMessages (contact.ts)
+  'Please enter your name': 'Bitte geben Sie Ihren Namen ein',
   'Name must have at least 2 characters': 'Der Name muss mindestens 2 Zeichen lang sein',
+  'Please enter your organization': 'Bitte geben Sie Ihre Organisation ein',
+  'Message must be at most 5000 characters': 'Die Nachricht darf höchstens 5000 Zeichen lang sein',
+  'Name must be at most 200 characters': 'Der Name darf höchstens 200 Zeichen lang sein',
+  'Organization must be at most 200 characters': 'Die Organisation darf höchstens 200 Zeichen lang sein',
+  'Please enter a message': 'Bitte geben Sie eine Nachricht ein',
+  'Please enter a message of at least 10 characters':
+    'Bitte geben Sie eine Nachricht mit mindestens 10 Zeichen ein',
+  // cookieConsentMessages (cookie-consent.ts)
+  'consentId must be a UUID': 'consentId muss eine UUID sein',
+  'analytics must be true or false': 'analytics muss true oder false sein',
+  'marketing must be true or false': 'marketing muss true oder false sein',
+  'personalization must be true or false': 'personalization muss true oder false sein',
+  'revision is required': 'revision ist erforderlich',
+  'revision must be at most 64 characters': 'revision darf höchstens 64 Zeichen lang sein',
+  'revision may contain letters, digits, dots, colons, dashes and underscores':
+    'revision darf nur Buchstaben, Ziffern, Punkte, Doppelpunkte, Bindestriche und Unterstriche enthalten',
+  // dataDeletionMessages (data-deletion.ts)
+  'Details must be at most 5000 characters': 'Die Angaben dürfen höchstens 5000 Zeichen lang sein',
+  'The confirmation link is incomplete': 'Der Bestätigungslink ist unvollständig',
+  // organizationTeamMessages (organization-team.ts)
+  'Please choose a role': 'Bitte wählen Sie eine Rolle',
+  // organizationMessages (organization.ts)
+  'Please choose an organization type': 'Bitte wählen Sie die Art der Organisation',
+  // registrationMessages (registration.ts)
   'Title must have at least 2 characters': 'Die Position muss mindestens 2 Zeichen lang sein',
   'Phone number must have at least 5 characters': 'Die Telefonnummer muss mindestens 5 Zeichen lang sein',
   'Organization name must have at least 2 characters':
@@ -175,48 +211,8 @@ const germanMessages: Readonly<Record<EnglishMessage, string>> = {
   'You must agree to the privacy policy': 'Sie müssen der Datenschutzerklärung zustimmen',
   'You must agree to the non-harmful use policy':
     'Sie müssen der Richtlinie zur schadensfreien Nutzung zustimmen',
-  'Please choose an organization type': 'Bitte wählen Sie die Art der Organisation',
-  'Business email is required': 'Bitte geben Sie Ihre geschäftliche E-Mail-Adresse ein',
-  'Please enter a valid email address': 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
-  'Email address must be at most 254 characters': 'Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein',
-  'Personal email addresses (Gmail, Yahoo, etc.) are not allowed. Please use your business email.':
-    'Private E-Mail-Adressen (Gmail, Yahoo usw.) sind nicht zulässig. Bitte verwenden Sie Ihre geschäftliche E-Mail-Adresse.',
-  'Please enter your email address': 'Bitte geben Sie Ihre E-Mail-Adresse ein',
-  'Please enter your name': 'Bitte geben Sie Ihren Namen ein',
-  'Please enter your organization': 'Bitte geben Sie Ihre Organisation ein',
-  'Message must be at most 5000 characters': 'Die Nachricht darf höchstens 5000 Zeichen lang sein',
-  'Name must be at most 200 characters': 'Der Name darf höchstens 200 Zeichen lang sein',
-  'Organization must be at most 200 characters': 'Die Organisation darf höchstens 200 Zeichen lang sein',
-  'Please enter a message': 'Bitte geben Sie eine Nachricht ein',
-  'Please enter a message of at least 10 characters':
-    'Bitte geben Sie eine Nachricht mit mindestens 10 Zeichen ein',
-  'Details must be at most 5000 characters': 'Die Angaben dürfen höchstens 5000 Zeichen lang sein',
-  'The confirmation link is incomplete': 'Der Bestätigungslink ist unvollständig',
-  'consentId must be a UUID': 'consentId muss eine UUID sein',
-  'analytics must be true or false': 'analytics muss true oder false sein',
-  'marketing must be true or false': 'marketing muss true oder false sein',
-  'personalization must be true or false': 'personalization muss true oder false sein',
-  'revision is required': 'revision ist erforderlich',
-  'revision must be at most 64 characters': 'revision darf höchstens 64 Zeichen lang sein',
-  'revision may contain letters, digits, dots, colons, dashes and underscores':
-    'revision darf nur Buchstaben, Ziffern, Punkte, Doppelpunkte, Bindestriche und Unterstriche enthalten',
-
-  // The organization and its team.
-  'Please choose a role': 'Bitte wählen Sie eine Rolle',
+  // serviceRequestMessages (service-request.ts)
   'Please choose one of the quick actions': 'Bitte wählen Sie eine der Schnellaktionen',
-
-  // The admin review queue and decisions.
-  'Use pending, approved, rejected or all': 'Verwenden Sie pending, approved, rejected oder all',
-  'Use newest or oldest': 'Verwenden Sie newest oder oldest',
-  'This page no longer exists: start again from the first page':
-    'Diese Seite gibt es nicht mehr: Beginnen Sie wieder mit der ersten Seite',
-  'Search with 2 to 100 characters': 'Suchen Sie mit 2 bis 100 Zeichen',
-  'Choose approved or rejected': 'Wählen Sie „Genehmigen“ oder „Ablehnen“',
-  'Choose the reason for the decision': 'Wählen Sie den Grund für die Entscheidung',
-  'This reason does not fit the decision': 'Dieser Grund passt nicht zur Entscheidung',
-  'Please give a reason': 'Bitte geben Sie einen Grund an',
-  'The reason must be at least 3 characters': 'Der Grund muss mindestens 3 Zeichen lang sein',
-  'The reason must be at most 1000 characters': 'Der Grund darf höchstens 1000 Zeichen lang sein',
 };
 
 const germanUnits: Record<WaitUnit, readonly [one: string, many: string]> = {
@@ -250,7 +246,25 @@ const germanTemplates: { readonly [Name in MessageTemplateName]: (...values: str
   mustAgreeTo: (statement) => `Bitte stimmen Sie zu: ${statement}`,
 };
 
-const hasOwn = (object: object, key: string) => Object.hasOwn(object, key);
+let germanByEnglish: Map<string, string> | undefined;
+
+/** The German of a message written as a literal (the dictionaries above, by its English), built once. */
+function germanLiteral(english: string): string | undefined {
+  if (!germanByEnglish) {
+    const byEnglish = new Map<string, string>(Object.entries(germanLiterals));
+    const byName = (englishOf: Record<string, string>, germanOf: Record<string, string>) => {
+      for (const [name, text] of Object.entries(englishOf)) {
+        const german = germanOf[name];
+        if (german !== undefined) byEnglish.set(text, german);
+      }
+    };
+    byName(problemDetails, germanProblemDetails);
+    byName(errorMessages, germanErrorMessages);
+    byName(fieldMessages, germanFieldMessages);
+    germanByEnglish = byEnglish;
+  }
+  return germanByEnglish.get(english);
+}
 
 /** A template's English cut at its values: the texts before, between and after them, and which value each gap is. */
 interface TemplateShape {
@@ -312,14 +326,13 @@ function fromTemplate(english: string): string | undefined {
 
 /** Whether `english` (a literal message or one a template wrote) has a German twin. */
 export function hasGermanMessage(english: string): boolean {
-  return hasOwn(germanMessages, english) || fromTemplate(english) !== undefined;
+  return germanLiteral(english) !== undefined || fromTemplate(english) !== undefined;
 }
 
 /** The German of an English message; the English itself when there is none (never throws). */
 export function germanMessage(english: string): string {
   try {
-    if (hasOwn(germanMessages, english)) return germanMessages[english as EnglishMessage];
-    return fromTemplate(english) ?? english;
+    return germanLiteral(english) ?? fromTemplate(english) ?? english;
   } catch {
     return english;
   }
