@@ -13,9 +13,16 @@ import { route } from './route.ts';
 // The admin review queue (GET /api/admin/verifications) and decisions
 // (POST /api/admin/verifications/{userId}/decision).
 
+export const listVerificationsMessages = {
+  status: 'Use pending, approved, rejected or all',
+  sort: 'Use newest or oldest',
+  cursor: 'This page no longer exists: start again from the first page',
+  q: 'Search with 2 to 100 characters',
+} as const;
+
 export const verificationStatusFilters = ['pending', 'approved', 'rejected', 'all'] as const;
 export const verificationStatusFilter = z.enum(verificationStatusFilters, {
-  error: 'Use pending, approved, rejected or all',
+  error: listVerificationsMessages.status,
 });
 export type VerificationStatusFilter = z.infer<typeof verificationStatusFilter>;
 
@@ -27,12 +34,6 @@ export type VerificationSort = (typeof verificationSorts)[number];
 export const verificationPageSize = 25;
 /** A search reads at most this many verifications of the filter before it stops (ADR 0082). */
 export const verificationSearchLimit = 5000;
-
-export const listVerificationsMessages = {
-  sort: 'Use newest or oldest',
-  cursor: 'This page no longer exists: start again from the first page',
-  q: 'Search with 2 to 100 characters',
-} as const;
 
 /** Where a page ends: the last listed item's change time and user id (the order's tie-break). */
 export interface VerificationCursor {

@@ -5,18 +5,28 @@ import { route } from './route.ts';
 // POST /api/cookie-consents: a visitor's cookie choices, as proof of consent. `consentId` is a
 // random id the banner keeps in the browser; `revision` names the banner/policy text it showed.
 
+export const cookieConsentMessages = {
+  consentId: 'consentId must be a UUID',
+  analytics: 'analytics must be true or false',
+  marketing: 'marketing must be true or false',
+  personalization: 'personalization must be true or false',
+  revisionRequired: 'revision is required',
+  revisionLong: 'revision must be at most 64 characters',
+  revisionShape: 'revision may contain letters, digits, dots, colons, dashes and underscores',
+} as const;
+
 export const cookieConsentRequest = z.strictObject({
-  consentId: z.uuid('consentId must be a UUID'),
-  analytics: z.boolean('analytics must be true or false'),
-  marketing: z.boolean('marketing must be true or false'),
-  personalization: z.boolean('personalization must be true or false'),
+  consentId: z.uuid(cookieConsentMessages.consentId),
+  analytics: z.boolean(cookieConsentMessages.analytics),
+  marketing: z.boolean(cookieConsentMessages.marketing),
+  personalization: z.boolean(cookieConsentMessages.personalization),
   revision: z
-    .string('revision is required')
+    .string(cookieConsentMessages.revisionRequired)
     .check(
       z.trim(),
-      z.minLength(1, 'revision is required'),
-      z.maxLength(64, 'revision must be at most 64 characters'),
-      z.regex(/^[\w.:-]+$/, 'revision may contain letters, digits, dots, colons, dashes and underscores'),
+      z.minLength(1, cookieConsentMessages.revisionRequired),
+      z.maxLength(64, cookieConsentMessages.revisionLong),
+      z.regex(/^[\w.:-]+$/, cookieConsentMessages.revisionShape),
     ),
 });
 export type CookieConsentRequest = z.infer<typeof cookieConsentRequest>;

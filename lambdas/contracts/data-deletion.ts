@@ -7,14 +7,20 @@ import { route } from './route.ts';
 // once the address's owner confirms it through the emailed link (ADR 0033), or, for the signed-in
 // person's own address, by their access token.
 
+export const dataDeletionMessages = {
+  detailsLong: 'Details must be at most 5000 characters',
+  nameLong: 'Name must be at most 200 characters',
+  tokenIncomplete: 'The confirmation link is incomplete',
+} as const;
+
 /** What the person adds to help find their data: both requests' optional free text. */
 const deletionDetails = z.optional(
-  z.string().check(z.trim(), z.maxLength(5000, 'Details must be at most 5000 characters')),
+  z.string().check(z.trim(), z.maxLength(5000, dataDeletionMessages.detailsLong)),
 );
 
 export const dataDeletionRequest = z.strictObject({
   email: emailAddress,
-  name: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Name must be at most 200 characters'))),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(200, dataDeletionMessages.nameLong))),
   details: deletionDetails,
 });
 export type DataDeletionRequest = z.infer<typeof dataDeletionRequest>;
@@ -37,8 +43,8 @@ export type DataDeletionPending = z.infer<typeof dataDeletionPending>;
 
 /** `<requestId>.<secret>`: the id finds the request, the secret (hashed there) proves the inbox. */
 export const deletionConfirmationToken = z
-  .string('The confirmation link is incomplete')
-  .check(z.regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, 'The confirmation link is incomplete'));
+  .string(dataDeletionMessages.tokenIncomplete)
+  .check(z.regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, dataDeletionMessages.tokenIncomplete));
 
 /** POST /api/data-deletion-requests/confirm: the token from the emailed link. */
 export const dataDeletionConfirmation = z.strictObject({ token: deletionConfirmationToken });

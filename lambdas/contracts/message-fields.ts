@@ -7,6 +7,9 @@ export const messageFieldMessages = {
   nameShort: 'Name must have at least 2 characters',
   organization: 'Please enter your organization',
   messageLong: 'Message must be at most 5000 characters',
+  nameLong: 'Name must be at most 200 characters',
+  organizationLong: 'Organization must be at most 200 characters',
+  messageRequired: 'Please enter a message',
 } as const;
 
 export const personName = z
@@ -15,7 +18,7 @@ export const personName = z
     z.trim(),
     z.minLength(1, messageFieldMessages.nameRequired),
     z.minLength(2, messageFieldMessages.nameShort),
-    z.maxLength(200, 'Name must be at most 200 characters'),
+    z.maxLength(200, messageFieldMessages.nameLong),
   );
 
 export const organizationName = z
@@ -23,18 +26,18 @@ export const organizationName = z
   .check(
     z.trim(),
     z.minLength(1, messageFieldMessages.organization),
-    z.maxLength(200, 'Organization must be at most 200 characters'),
+    z.maxLength(200, messageFieldMessages.organizationLong),
   );
 
 /** The organization where a form does not require it: empty or absent is fine, trimmed, bounded. */
 export const optionalOrganizationName = z.optional(
-  z.string().check(z.trim(), z.maxLength(200, 'Organization must be at most 200 characters')),
+  z.string().check(z.trim(), z.maxLength(200, messageFieldMessages.organizationLong)),
 );
 
 /** A free-text message of at most 5000 characters, with an optional minimum length. */
 export const messageText = (required: { minLength: number; message: string } | undefined) =>
   z
-    .string(required?.message ?? 'Please enter a message')
+    .string(required?.message ?? messageFieldMessages.messageRequired)
     .check(
       z.trim(),
       ...(required ? [z.minLength(required.minLength, required.message)] : []),

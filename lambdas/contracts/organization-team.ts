@@ -9,7 +9,11 @@ import { route } from './route.ts';
 // Every route is organization-scoped: the path's id must be the token's `org_id` (ADR 0083), and
 // the caller's membership and role are read from the product's own record, not the token alone.
 
-const organizationRole = z.enum(organizationRoles, 'Please choose a role');
+export const organizationTeamMessages = {
+  role: 'Please choose a role',
+} as const;
+
+const organizationRole = z.enum(organizationRoles, organizationTeamMessages.role);
 
 /** One member as the team page lists it. */
 export const organizationMember = z.strictObject({

@@ -5,7 +5,12 @@ import * as z from 'zod/mini';
 // registration form's rules along.
 
 export const organizationTypes = ['commercial', 'defense', 'academic', 'government'] as const;
-export const organizationType = z.enum(organizationTypes, 'Please choose an organization type');
+
+export const organizationMessages = {
+  organizationType: 'Please choose an organization type',
+} as const;
+
+export const organizationType = z.enum(organizationTypes, organizationMessages.organizationType);
 export type OrganizationType = z.infer<typeof organizationType>;
 
 /**

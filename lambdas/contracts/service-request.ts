@@ -14,9 +14,13 @@ export {
 // are emailed (ServiceRequestSubmitted), and the dashboard lists the organization's requests with
 // their state. Organization-scoped (ADR 0083): the path's id must be the token's `org_id`.
 
+export const serviceRequestMessages = {
+  action: 'Please choose one of the quick actions',
+} as const;
+
 export const serviceAction = z.enum(
   Object.keys(serviceActions) as [ServiceAction, ...ServiceAction[]],
-  'Please choose one of the quick actions',
+  serviceRequestMessages.action,
 );
 
 export const serviceRequestBody = z.strictObject({ action: serviceAction });

@@ -1,10 +1,12 @@
+import { type ErrorMessage, errorMessages } from '#contracts/problem-messages.ts';
+
 // Refusals and failures shared across features. The domain knows no HTTP: lambdas/http/problems.ts
 // maps each class to its status, problem type and headers, once.
 
 /** The request acts for another account (a body `user_id` that is not the token's `sub`). */
 export class NotOwnAccountError extends Error {
   constructor() {
-    super('You can only act for your own account.');
+    super(errorMessages.notOwnAccount);
     this.name = 'NotOwnAccountError';
   }
 }
@@ -15,7 +17,7 @@ export class NotOwnAccountError extends Error {
  */
 export class OrganizationMismatchError extends Error {
   constructor() {
-    super('Sign in through this organization: the token is for another organization, or for none.');
+    super(errorMessages.organizationMismatch);
     this.name = 'OrganizationMismatchError';
   }
 }
@@ -23,7 +25,7 @@ export class OrganizationMismatchError extends Error {
 /** The token is for the organization, but the caller holds none of the roles the route allows. */
 export class OrganizationRoleRequiredError extends Error {
   constructor() {
-    super('Your role in this organization does not allow this.');
+    super(errorMessages.organizationRoleRequired);
     this.name = 'OrganizationRoleRequiredError';
   }
 }
@@ -31,7 +33,7 @@ export class OrganizationRoleRequiredError extends Error {
 /** The organization has no record in the product (one registration did not create). */
 export class OrganizationNotFoundError extends Error {
   constructor() {
-    super('No such organization.');
+    super(errorMessages.organizationNotFound);
     this.name = 'OrganizationNotFoundError';
   }
 }
@@ -39,7 +41,7 @@ export class OrganizationNotFoundError extends Error {
 /** The caller's email address is not verified yet. */
 export class EmailNotVerifiedError extends Error {
   constructor() {
-    super('Verify your email address first, then try again.');
+    super(errorMessages.emailNotVerified);
     this.name = 'EmailNotVerifiedError';
   }
 }
@@ -48,14 +50,14 @@ export class EmailNotVerifiedError extends Error {
 /** The caller was removed from their organization (ADR 0084): nothing of it is theirs any more. */
 export class OrganizationMembershipEndedError extends Error {
   constructor() {
-    super('You are no longer a member of this organization. Ask its administrator to invite you again.');
+    super(errorMessages.organizationMembershipEnded);
     this.name = 'OrganizationMembershipEndedError';
   }
 }
 
 /** A member whose own identity verification is not approved yet (an invitation, a service request). */
 export class OrganizationApprovalRequiredError extends Error {
-  constructor(message = 'Your identity verification must be approved before you can invite colleagues.') {
+  constructor(message: ErrorMessage = errorMessages.approvalRequiredToInvite) {
     super(message);
     this.name = 'OrganizationApprovalRequiredError';
   }
@@ -64,14 +66,14 @@ export class OrganizationApprovalRequiredError extends Error {
 /** A service request for a quick action of the other segment's dashboard (ADR 0088): a 400. */
 export class ServiceActionNotOfferedError extends Error {
   constructor() {
-    super("This quick action is not one of your organization's dashboard.");
+    super(errorMessages.serviceActionNotOffered);
     this.name = 'ServiceActionNotOfferedError';
   }
 }
 
 /** The invited address is already a member. */
 export class AlreadyMemberError extends Error {
-  constructor(message = 'This person is already a member of your organization.') {
+  constructor(message: ErrorMessage = errorMessages.alreadyMember) {
     super(message);
     this.name = 'AlreadyMemberError';
   }
@@ -80,13 +82,13 @@ export class AlreadyMemberError extends Error {
 /** The invited address has a pending invitation already. */
 export class InvitationPendingError extends Error {
   constructor() {
-    super('This address already has a pending invitation. Resend or revoke it instead.');
+    super(errorMessages.invitationPending);
     this.name = 'InvitationPendingError';
   }
 }
 
 export class InvitationNotFoundError extends Error {
-  constructor(message = 'No pending invitation of this id.') {
+  constructor(message: ErrorMessage = errorMessages.invitationNotFound) {
     super(message);
     this.name = 'InvitationNotFoundError';
   }
@@ -94,16 +96,14 @@ export class InvitationNotFoundError extends Error {
 
 export class MemberNotFoundError extends Error {
   constructor() {
-    super('This person is not a member of your organization.');
+    super(errorMessages.memberNotFound);
     this.name = 'MemberNotFoundError';
   }
 }
 
 /** The change would leave the organization without an administrator. */
 export class LastOrganizationAdminError extends Error {
-  constructor(
-    message = 'Your organization needs at least one administrator: make someone else an administrator first.',
-  ) {
+  constructor(message: ErrorMessage = errorMessages.lastOrganizationAdmin) {
     super(message);
     this.name = 'LastOrganizationAdminError';
   }
@@ -111,12 +111,15 @@ export class LastOrganizationAdminError extends Error {
 
 export class AccountNotFoundError extends Error {
   constructor() {
-    super('Your account no longer exists.');
+    super(errorMessages.accountNotFound);
     this.name = 'AccountNotFoundError';
   }
 }
 
-/** A per-subject limit was hit; `retryAfterSeconds` is what is left of its window. */
+/**
+ * A per-subject limit was hit; `retryAfterSeconds` is what is left of its window. The message is
+ * one of `messageTemplates` (#contracts/problem-messages.ts), so it has its German.
+ */
 export class RateLimitedError extends Error {
   constructor(
     readonly action: string,
@@ -147,9 +150,7 @@ export class DirectoryUnavailableError extends Error {
 /** A data-deletion confirmation token that is unknown, already used or expired (one answer for all). */
 export class DeletionConfirmationInvalidError extends Error {
   constructor() {
-    super(
-      'This confirmation link does not work: it has expired or has already been used. Ask for the deletion again to get a new link.',
-    );
+    super(errorMessages.deletionConfirmationInvalid);
     this.name = 'DeletionConfirmationInvalidError';
   }
 }
@@ -157,7 +158,7 @@ export class DeletionConfirmationInvalidError extends Error {
 /** The caller has no pending data-deletion request of this id (another's reads the same). */
 export class DeletionRequestNotFoundError extends Error {
   constructor() {
-    super('You have no pending data-deletion request with this id.');
+    super(errorMessages.deletionRequestNotFound);
     this.name = 'DeletionRequestNotFoundError';
   }
 }
@@ -165,7 +166,7 @@ export class DeletionRequestNotFoundError extends Error {
 /** The caller's data-deletion request is being carried out: too late to cancel it. */
 export class DeletionNotCancellableError extends Error {
   constructor() {
-    super('Your data-deletion request is already being carried out and can no longer be cancelled.');
+    super(errorMessages.deletionNotCancellable);
     this.name = 'DeletionNotCancellableError';
   }
 }

@@ -1,3 +1,4 @@
+import { messageTemplates, type WaitUnit } from '#contracts/problem-messages.ts';
 import { RateLimitedError } from './errors.ts';
 import type { RateLimiter } from './ports.ts';
 
@@ -35,10 +36,11 @@ export const signedInWriteLimits = {
 
 export type SignedInWriteKind = keyof typeof signedInWriteLimits;
 
-function waitText(seconds: number): string {
-  if (seconds < 120) return `${seconds} seconds`;
-  if (seconds < 2 * 3600) return `${Math.ceil(seconds / 60)} minutes`;
-  return `${Math.ceil(seconds / 3600)} hours`;
+/** A wait in seconds up to two minutes, in minutes up to two hours, then in hours. */
+function waitOf(seconds: number): [amount: number, unit: WaitUnit] {
+  if (seconds < 120) return [seconds, 'seconds'];
+  if (seconds < 2 * 3600) return [Math.ceil(seconds / 60), 'minutes'];
+  return [Math.ceil(seconds / 3600), 'hours'];
 }
 
 /** Spends one of the caller's `kind` budget, or throws `RateLimitedError` (429 with Retry-After). */
@@ -53,7 +55,7 @@ export async function spendSignedInWrite(
     throw new RateLimitedError(
       kind,
       result.retryAfterSeconds,
-      `Too many requests of this kind from your account. Please try again in ${waitText(result.retryAfterSeconds)}.`,
+      messageTemplates.tooManyRequests(...waitOf(result.retryAfterSeconds)),
     );
   }
 }

@@ -1,5 +1,6 @@
 import type { PersonaEventReceived } from '#contracts/events.ts';
 import { type PersonaWebhookResponse, receivePersonaWebhookRoute } from '#contracts/persona-webhook.ts';
+import { errorMessages } from '#contracts/problem-messages.ts';
 import { createEventPublisher } from '#lambdas/adapters/eventbridge-publisher.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { receivedFromWebhook } from '#lambdas/domain/kyc/persona-event.ts';
@@ -28,11 +29,11 @@ function parseEvent(body: Buffer): { ignored: string } | PersonaEventReceived {
   try {
     json = JSON.parse(body.toString('utf8'));
   } catch {
-    throw new InvalidRequestError('The request body is not valid JSON.');
+    throw new InvalidRequestError(errorMessages.invalidJson);
   }
   const reading = receivedFromWebhook(json);
   if (reading.kind === 'invalid') {
-    throw new InvalidRequestError('The event has invalid fields.', fieldErrors(reading.issues));
+    throw new InvalidRequestError(errorMessages.invalidEventFields, fieldErrors(reading.issues));
   }
   return reading.kind === 'unmapped' ? { ignored: reading.name } : reading.event;
 }
@@ -53,7 +54,7 @@ export const handler = httpHandler({ route: receivePersonaWebhookRoute }, async 
       sourceIp: viewerIp,
       attemptsMade: event.headers['persona-webhook-attempts-made'],
     });
-    throw new InvalidSignatureError('The Persona-Signature header is missing or invalid.');
+    throw new InvalidSignatureError(errorMessages.invalidSignature);
   }
 
   const parsed = parseEvent(body);

@@ -1,4 +1,5 @@
 import type { FieldError } from '#contracts/problem.ts';
+import { type ErrorMessage, errorMessages, messageTemplates } from '#contracts/problem-messages.ts';
 
 // Refusals of the HTTP layer itself (request shape, authentication, role). Like the domain's
 // errors they carry no status: lambdas/http/problems.ts maps every error class to its problem
@@ -7,7 +8,7 @@ import type { FieldError } from '#contracts/problem.ts';
 /** The body, query or path is malformed or has invalid fields. */
 export class InvalidRequestError extends Error {
   constructor(
-    detail: string,
+    detail: ErrorMessage,
     readonly fieldErrors?: FieldError[],
   ) {
     super(detail);
@@ -17,7 +18,7 @@ export class InvalidRequestError extends Error {
 
 /** No verified claims on a protected route (the authorizer should have refused already). */
 export class UnauthorizedError extends Error {
-  constructor(detail = 'Authentication is required.') {
+  constructor(detail: ErrorMessage = errorMessages.unauthorized) {
     super(detail);
     this.name = 'UnauthorizedError';
   }
@@ -25,7 +26,7 @@ export class UnauthorizedError extends Error {
 
 /** A signed request whose signature does not verify. */
 export class InvalidSignatureError extends Error {
-  constructor(detail: string) {
+  constructor(detail: ErrorMessage) {
     super(detail);
     this.name = 'InvalidSignatureError';
   }
@@ -34,7 +35,7 @@ export class InvalidSignatureError extends Error {
 /** A request that did not come through the site's CloudFront distribution (no valid origin secret). */
 export class OriginNotVerifiedError extends Error {
   constructor() {
-    super('Call the API through the site, not its origin.');
+    super(errorMessages.originNotVerified);
     this.name = 'OriginNotVerifiedError';
   }
 }
@@ -42,21 +43,21 @@ export class OriginNotVerifiedError extends Error {
 /** An admin route called without the admin role. */
 export class AdminRoleRequiredError extends Error {
   constructor() {
-    super('This action needs the admin role.');
+    super(errorMessages.adminRequired);
     this.name = 'AdminRoleRequiredError';
   }
 }
 
 export class PayloadTooLargeError extends Error {
   constructor(readonly limitBytes: number) {
-    super(`The request body must not exceed ${limitBytes} bytes.`);
+    super(messageTemplates.payloadTooLarge(limitBytes));
     this.name = 'PayloadTooLargeError';
   }
 }
 
 export class UnsupportedMediaTypeError extends Error {
   constructor() {
-    super('Send the request body as application/json.');
+    super(errorMessages.unsupportedMediaType);
     this.name = 'UnsupportedMediaTypeError';
   }
 }

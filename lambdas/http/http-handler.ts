@@ -1,7 +1,9 @@
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { type ApiLocale, defaultApiLocale, negotiateLocale } from '#contracts/locale.ts';
 import type { FieldError, Problem } from '#contracts/problem.ts';
 import { problemContentType } from '#contracts/problem.ts';
+import { errorMessages, fieldMessages } from '#contracts/problem-messages.ts';
 import { type ApiRoute, maxBodyBytesOf, type RouteId, routeKeyOf } from '#contracts/route.ts';
 import { getSecret } from '#lambdas/adapters/secrets.ts';
 import { logger } from '#lambdas/runtime/logger.ts';
@@ -115,8 +117,12 @@ export function httpHandler<const Row extends ApiRoute>(
       const response = await handle({ body, query, event, requestId, caller, viewerIp } as RequestOf<Row>);
       return toResult(response);
     } catch (error) {
-      const { problem, headers } = problemFor(error, { requestId, userId: caller?.userId });
-      return problemResult(problem, headers);
+      const { problem, headers, language } = problemFor(error, {
+        requestId,
+        userId: caller?.userId,
+        locale: requestLocale(event),
+      });
+      return problemResult(problem, { ...headers, 'content-language': language });
     } finally {
       flushMetrics();
       logger.removeKeys(['requestId', 'routeKey', 'userId']);
@@ -163,14 +169,14 @@ function parseBody(event: HttpApiEvent, bytes: Buffer, schema: z.ZodMiniType): u
   try {
     json = bytes.byteLength === 0 ? undefined : JSON.parse(bytes.toString('utf8'));
   } catch {
-    throw new InvalidRequestError('The request body is not valid JSON.');
+    throw new InvalidRequestError(errorMessages.invalidJson);
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    throw new InvalidRequestError('The request body must be a JSON object.');
+    throw new InvalidRequestError(errorMessages.notAnObject);
   }
   const result = schema.safeParse(json);
   if (!result.success) {
-    throw new InvalidRequestError('The request has invalid fields.', fieldErrors(result.error.issues));
+    throw new InvalidRequestError(errorMessages.invalidFields, fieldErrors(result.error.issues));
   }
   return result.data;
 }
@@ -178,7 +184,7 @@ function parseBody(event: HttpApiEvent, bytes: Buffer, schema: z.ZodMiniType): u
 function parseQuery(event: HttpApiEvent, schema: z.ZodMiniType): unknown {
   const result = schema.safeParse({ ...event.queryStringParameters });
   if (!result.success) {
-    throw new InvalidRequestError('The query has invalid parameters.', fieldErrors(result.error.issues));
+    throw new InvalidRequestError(errorMessages.invalidQuery, fieldErrors(result.error.issues));
   }
   return result.data;
 }
@@ -189,7 +195,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
     const prefix = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        errors.push({ field: prefix ? `${prefix}.${key}` : key, message: 'This field is not allowed.' });
+        errors.push({ field: prefix ? `${prefix}.${key}` : key, message: fieldMessages.notAllowed });
       }
       continue;
     }
@@ -198,6 +204,18 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
     errors.push({ field: prefix, message: issue.message });
   }
   return errors;
+}
+
+/**
+ * The language the request asks its problems in (issue 28): the web sends `Accept-Language` on
+ * every call (HTTP API v2 lower-cases header names). English when it names neither of ours.
+ */
+function requestLocale(event: HttpApiEvent): ApiLocale {
+  try {
+    return negotiateLocale(event.headers?.['accept-language']);
+  } catch {
+    return defaultApiLocale;
+  }
 }
 
 const baseHeaders = { 'cache-control': 'no-store' };

@@ -6,6 +6,7 @@ import {
   problemTypeBase,
   problemTypes,
 } from '#contracts/problem.ts';
+import { problemDescriptions } from '#lambdas/http/problem-descriptions.ts';
 import { type ProblemRow, problemTable, routeProblemNames } from '#lambdas/http/problems.ts';
 import type { Route, RouteDef } from '#lambdas/routes.ts';
 
@@ -55,7 +56,9 @@ function problemResponses(names: ProblemName[], route: RouteDef): Record<string,
   const responses: Record<string, unknown> = {};
   for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
     const rows: [ProblemName, ProblemRow][] = group.map((name) => [name, problemTable[name]]);
-    const lines = rows.map(([name, row]) => `- \`${problemTypes[name]}\` (${row.title}): ${row.description}`);
+    const lines = rows.map(
+      ([name, row]) => `- \`${problemTypes[name]}\` (${row.title}): ${problemDescriptions[name]}`,
+    );
     const content: Record<string, unknown> = {};
     if (group.length > 0) {
       content[problemContentType] = {

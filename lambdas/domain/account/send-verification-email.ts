@@ -1,3 +1,4 @@
+import { messageTemplates } from '#contracts/problem-messages.ts';
 import type { Caller } from '#lambdas/domain/caller.ts';
 import { RateLimitedError } from '#lambdas/domain/errors.ts';
 import type { EventPublisher, RateLimiter, UserDirectory } from '#lambdas/domain/ports.ts';
@@ -26,7 +27,7 @@ export function requestVerificationEmail(deps: { limiter: RateLimiter; events: E
       throw new RateLimitedError(
         'verification-email',
         limit.retryAfterSeconds,
-        `A verification email was sent less than a minute ago. Check your inbox, or try again in ${limit.retryAfterSeconds} seconds.`,
+        messageTemplates.verificationEmailTooSoon(limit.retryAfterSeconds),
       );
     }
     // And at most a day's worth (ADR 0072): one a minute is still 1,440 emails a day to a script.

@@ -1,4 +1,5 @@
 import type { FieldError } from '#contracts/problem.ts';
+import { errorMessages, messageTemplates } from '#contracts/problem-messages.ts';
 
 /** The ledger could not append after its bounded retries: too many concurrent writes to one chain. */
 export class ConsentLedgerContentionError extends Error {
@@ -14,7 +15,7 @@ export class ConsentLedgerContentionError extends Error {
 /** A consent whose statements were not all agreed to: nothing is recorded. */
 export class ConsentRefusedError extends Error {
   constructor(readonly fieldErrors: FieldError[]) {
-    super('Consent needs agreement to every statement.');
+    super(errorMessages.consentRefused);
     this.name = 'ConsentRefusedError';
   }
 }
@@ -22,10 +23,7 @@ export class ConsentRefusedError extends Error {
 /** The person agreed to a version of the text that is no longer current. */
 export class ConsentDocumentChangedError extends Error {
   constructor(readonly currentVersion: string) {
-    super(
-      `The consent text has changed (the current version is ${currentVersion}). ` +
-        'Reload the page, read the current text and agree again.',
-    );
+    super(messageTemplates.consentDocumentChanged(currentVersion));
     this.name = 'ConsentDocumentChangedError';
   }
 }
@@ -33,7 +31,7 @@ export class ConsentDocumentChangedError extends Error {
 /** A withdrawal of a consent that is not standing (never given, or withdrawn already): nothing is appended. */
 export class ConsentNotActiveError extends Error {
   constructor(readonly purpose: string) {
-    super('There is no consent of this type to withdraw: it was never given or is withdrawn already.');
+    super(errorMessages.consentNotActive);
     this.name = 'ConsentNotActiveError';
   }
 }

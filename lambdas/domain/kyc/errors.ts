@@ -1,23 +1,25 @@
+import { errorMessages, messageTemplates } from '#contracts/problem-messages.ts';
+
 // Domain outcomes of identity verification. The domain knows no HTTP: lambdas/http/problems.ts
 // maps each class to its status and problem type, once.
 
 export class ConsentRequiredError extends Error {
   constructor() {
-    super('Record your identity-verification consent first');
+    super(errorMessages.consentRequired);
     this.name = 'ConsentRequiredError';
   }
 }
 
 export class AlreadyApprovedError extends Error {
   constructor() {
-    super('Your identity is already verified.');
+    super(errorMessages.alreadyApproved);
     this.name = 'AlreadyApprovedError';
   }
 }
 
 export class VerificationClosedError extends Error {
   constructor() {
-    super('Your verification was not approved. A new attempt needs a reviewer to allow it: contact support.');
+    super(errorMessages.verificationClosed);
     this.name = 'VerificationClosedError';
   }
 }
@@ -25,7 +27,7 @@ export class VerificationClosedError extends Error {
 /** A decision needs a submitted inquiry: this verification has none (not started, or not finished). */
 export class VerificationNotSubmittedError extends Error {
   constructor() {
-    super('This verification has no submitted inquiry: there is nothing to decide yet.');
+    super(errorMessages.verificationNotSubmitted);
     this.name = 'VerificationNotSubmittedError';
   }
 }
@@ -33,7 +35,7 @@ export class VerificationNotSubmittedError extends Error {
 /** An admin acting on their own verification (a decision or a new attempt). */
 export class OwnVerificationError extends Error {
   constructor() {
-    super('Another administrator must decide on your own verification.');
+    super(errorMessages.ownVerification);
     this.name = 'OwnVerificationError';
   }
 }
@@ -41,7 +43,7 @@ export class OwnVerificationError extends Error {
 /** Four-eyes (ADR 0080): the proposer of a decision confirms it again; another admin must. */
 export class SecondReviewerRequiredError extends Error {
   constructor() {
-    super('You proposed this decision: another administrator must confirm it.');
+    super(errorMessages.secondReviewerRequired);
     this.name = 'SecondReviewerRequiredError';
   }
 }
@@ -49,7 +51,7 @@ export class SecondReviewerRequiredError extends Error {
 /** A new attempt is allowed only after a rejection. */
 export class VerificationNotRejectedError extends Error {
   constructor() {
-    super('Only a rejected verification can get a new attempt.');
+    super(errorMessages.verificationNotRejected);
     this.name = 'VerificationNotRejectedError';
   }
 }
@@ -57,14 +59,14 @@ export class VerificationNotRejectedError extends Error {
 /** The person has used every attempt (`maxVerificationAttempts`). */
 export class AttemptsExhaustedError extends Error {
   constructor(readonly maxAttempts: number) {
-    super(`This person has used all ${maxAttempts} verification attempts.`);
+    super(messageTemplates.attemptsExhausted(maxAttempts));
     this.name = 'AttemptsExhaustedError';
   }
 }
 
 export class VerificationNotFoundError extends Error {
   constructor() {
-    super('This user has no verification.');
+    super(errorMessages.verificationNotFound);
     this.name = 'VerificationNotFoundError';
   }
 }
@@ -72,7 +74,7 @@ export class VerificationNotFoundError extends Error {
 /** The state kept changing under us; the caller (or Persona) should try again. */
 export class ConcurrentChangeError extends Error {
   constructor() {
-    super('The verification changed at the same time. Try again.');
+    super(errorMessages.concurrentChange);
     this.name = 'ConcurrentChangeError';
   }
 }

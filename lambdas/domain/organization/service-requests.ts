@@ -1,5 +1,6 @@
 import type { DomainEvent } from '#contracts/events.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
+import { errorMessages } from '#contracts/problem-messages.ts';
 import {
   businessDaysAfter,
   type ServiceAction,
@@ -78,9 +79,7 @@ export function requestService(deps: ServiceRequestDeps) {
     await requireMember(deps.requests, caller, organizationId);
     const state = await deps.kyc.getState(caller.userId);
     if (state?.status !== 'approved') {
-      throw new OrganizationApprovalRequiredError(
-        'Your identity verification must be approved before you can request a service.',
-      );
+      throw new OrganizationApprovalRequiredError(errorMessages.approvalRequiredForService);
     }
     const organization = await deps.organizations.get(organizationId);
     if (!organization) throw new OrganizationNotFoundError();

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { OrganizationRole, OrganizationType } from '#contracts/organization.ts';
 import {
+  type ErrorMessage,
+  errorMessages,
+  messageTemplates,
+  type WaitUnit,
+} from '#contracts/problem-messages.ts';
+import {
   type AdminAuditLog,
   type AuditDetails,
   chainEntry,
@@ -173,10 +179,11 @@ async function requireApprovedAdmin(deps: InvitationDeps, snapshot: TeamSnapshot
   if (state?.status !== 'approved') throw new OrganizationApprovalRequiredError();
 }
 
-function waitText(seconds: number): string {
+/** A wait in minutes up to two hours, then in hours. */
+function waitOf(seconds: number): [amount: number, unit: WaitUnit] {
   return seconds < 2 * 3600
-    ? `${Math.max(1, Math.ceil(seconds / 60))} minutes`
-    : `${Math.ceil(seconds / 3600)} hours`;
+    ? [Math.max(1, Math.ceil(seconds / 60)), 'minutes']
+    : [Math.ceil(seconds / 3600), 'hours'];
 }
 
 /**
@@ -201,8 +208,7 @@ async function spendInvitationEmail(
     throw new RateLimitedError(
       'organization-invitation-email',
       result.retryAfterSeconds,
-      `This address has received ${perRecipient} invitations in the last 24 hours. ` +
-        `Please try again in ${waitText(result.retryAfterSeconds)}.`,
+      messageTemplates.invitationsPerRecipient(perRecipient, ...waitOf(result.retryAfterSeconds)),
     );
   }
   // Both given back when Auth0 sent nothing: the admin is not charged for the provider's failure.
@@ -375,7 +381,7 @@ export function revokeInvitation(deps: TeamDeps & { directory: OrganizationTeamD
 }
 
 /** Another admin must remain: the organization is never left without one. */
-function requireAnotherAdmin(snapshot: TeamSnapshot, userId: string, message?: string) {
+function requireAnotherAdmin(snapshot: TeamSnapshot, userId: string, message?: ErrorMessage) {
   const others = activeMembers(snapshot).filter(
     (member) => member.role === 'org_admin' && member.userId !== userId,
   );
@@ -446,7 +452,7 @@ export function removeMember(deps: TeamDeps & { directory: OrganizationTeamDirec
       if (membership.kind !== 'active') throw new MemberNotFoundError();
       const member = membership.member;
       if (member.userId === request.caller.userId) {
-        throw new LastOrganizationAdminError('You cannot remove yourself: another administrator can.');
+        throw new LastOrganizationAdminError(errorMessages.cannotRemoveYourself);
       }
       if (member.role === 'org_admin') requireAnotherAdmin(snapshot, member.userId);
       if (!applied) {
@@ -491,9 +497,7 @@ export function joinOrganization(deps: TeamDeps) {
       );
       if (membership.kind === 'active' && !invitation) return done({ role: membership.member.role });
       if (!invitation || email === '') {
-        throw new InvitationNotFoundError(
-          'There is no pending invitation to this organization for your address.',
-        );
+        throw new InvitationNotFoundError(errorMessages.noInvitationForAddress);
       }
       const at = deps.clock.now().toISOString();
       const member: TeamMemberRecord = {
@@ -524,9 +528,7 @@ export function joinOrganization(deps: TeamDeps) {
         audit,
       });
       if (saved === 'other-organization') {
-        throw new AlreadyMemberError(
-          'Your account belongs to another organization on the platform. Accept this invitation with another address.',
-        );
+        throw new AlreadyMemberError(errorMessages.memberOfAnotherOrganization);
       }
       return saved === 'saved' ? done({ role: invitation.role }) : again;
     });

@@ -20,6 +20,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteId } from '#contracts/api.ts';
 import { consentDocuments } from '#contracts/consent-documents.ts';
+import { hasGermanMessage } from '#contracts/messages-de.ts';
 import { type ProblemName, problemTypes } from '#contracts/problem.ts';
 import { maxBodyBytesOf } from '#contracts/route.ts';
 import { rateLimitKey } from '#lambdas/adapters/dynamodb-rate-limiter.ts';
@@ -1930,6 +1931,13 @@ describe('every problem a handler answers is one its route lists in the OpenAPI 
     expect(body.type).toBe(problemTypes[scenario.expected]);
     expect(body.status).toBe(result.statusCode);
     expect(documented(route, result.statusCode)).toContain(body.type);
+    // Every text for people in it has its German (issue 28, #contracts/messages-de.ts).
+    const texts: unknown[] = [
+      body.title,
+      body.detail,
+      ...((body.errors ?? []) as Array<{ message: unknown }>).map((error) => error.message),
+    ];
+    expect(texts.filter((text) => typeof text === 'string' && !hasGermanMessage(text))).toEqual([]);
     expect(callsDenied(route)).toEqual([]);
     scenario.after?.();
     produced.set(route.id, new Set([...(produced.get(route.id) ?? []), scenario.expected]));
