@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { germanLiterals } from '../lambdas/contracts/messages-de.ts';
 import { cspHashesFile, scriptHashSource } from './build-contract.ts';
 import { entryLoaderScript, headScript, inlineScripts } from './inline-scripts.ts';
 import { auth0TokenWorkerPlugin } from './scripts/auth0-token-worker.ts';
@@ -151,6 +152,14 @@ const auth0Module =
  * them). One file instead of two: a file of 169 bytes cost more in request and compression overhead
  * than its bytes on `/kyc/persona`'s budget.
  */
+/**
+ * What every public form shares (the field, the form hook, the public API client and the contracts
+ * every form's schema reads): one file instead of five small ones, each of which cost request and
+ * compression overhead on `/register`'s budget (ADR 0089). Only pages with a form load it.
+ */
+const formModule =
+  /\/web\/src\/(components\/field\.tsx|lib\/(use-contract-form|public-api)\.ts)$|\/lambdas\/contracts\/(common|business-email|route-keys)\.ts$/;
+
 const apiClientModule = /\/web\/src\/lib\/api-client\.ts$|\/lambdas\/contracts\/(problem|organization)\.ts$/;
 
 /** A signed-in screen's lazy module (web/src/features/<feature>/screens/<screen>.tsx). */
@@ -175,7 +184,10 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
     // SITE_URL (canonical URLs, sitemap) is read at build time; nothing secret starts with it.
     envPrefix: ['VITE_', 'SITE_URL'],
     plugins: [
-      localePlugin(options.locale ?? 'en', { publicPaths: publicPaths.map((entry) => entry.basePath) }),
+      localePlugin(options.locale ?? 'en', {
+        publicPaths: publicPaths.map((entry) => entry.basePath),
+        germanMessages: germanLiterals,
+      }),
       react(),
       auth0TokenWorkerPlugin(),
       headScriptPlugin(),
@@ -213,6 +225,8 @@ export function webViteConfig(options: WebViteOptions = {}): UserConfig {
               // from: the app shell and a public page's Log In load them together anyway.
               { name: 'auth0', test: auth0Module, includeDependenciesRecursively: false },
               { name: 'api-client', test: apiClientModule, includeDependenciesRecursively: false },
+              { name: 'forms', test: formModule, includeDependenciesRecursively: false },
+              { name: 'forms', test: formModule, includeDependenciesRecursively: false },
               // What the identity verification's screens share: one file, not three small ones.
             ],
           },

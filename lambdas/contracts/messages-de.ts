@@ -129,7 +129,7 @@ const germanFieldMessages: { readonly [Key in keyof typeof fieldMessages]: strin
   notAllowed: 'Dieses Feld ist nicht zulässig.',
 };
 
-const germanLiterals: Readonly<Record<EnglishMessage, string>> = {
+export const germanLiterals: Readonly<Record<EnglishMessage, string>> = {
   // Problem titles.
   'Bad Request': 'Ungültige Anfrage',
   Unauthorized: 'Nicht angemeldet',
@@ -207,10 +207,10 @@ const germanLiterals: Readonly<Record<EnglishMessage, string>> = {
   'Organization name must have at least 2 characters':
     'Der Name der Organisation muss mindestens 2 Zeichen lang sein',
   'Please enter a valid website URL': 'Bitte geben Sie eine gültige Website-URL ein',
-  'You must agree to the terms of service': 'Sie müssen den Nutzungsbedingungen zustimmen',
+  'You must agree to the terms of service': 'Sie müssen den Allgemeinen Geschäftsbedingungen zustimmen',
   'You must agree to the privacy policy': 'Sie müssen der Datenschutzerklärung zustimmen',
   'You must agree to the non-harmful use policy':
-    'Sie müssen der Richtlinie zur schadensfreien Nutzung zustimmen',
+    'Sie müssen der Richtlinie zur nicht schädlichen Nutzung zustimmen',
   // serviceRequestMessages (service-request.ts)
   'Please choose one of the quick actions': 'Bitte wählen Sie eine der Schnellaktionen',
 };

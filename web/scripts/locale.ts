@@ -43,8 +43,12 @@ function devGermanId(file: string): string | undefined {
  * locale stated as German), while React and the other dependencies stay shared. A production build
  * is one language per build (web/scripts/build.ts).
  */
-export function localePlugin(locale: Locale, options: { publicPaths?: readonly string[] } = {}): Plugin {
+export function localePlugin(
+  locale: Locale,
+  options: { publicPaths?: readonly string[]; germanMessages?: Readonly<Record<string, string>> } = {},
+): Plugin {
   let serving = false;
+  const german = options.germanMessages ?? {};
   return {
     name: 'locale',
     enforce: 'pre',
@@ -73,8 +77,13 @@ export function localePlugin(locale: Locale, options: { publicPaths?: readonly s
       return readFile(id.slice(0, -devLocaleQuery.length - 1), 'utf8');
     },
     transform(code, id) {
-      if (!serving || !id.endsWith(`?${devLocaleQuery}`) || !code.includes('__BUILD_LOCALE__')) return null;
-      return code.replace(/(?<!declare const )__BUILD_LOCALE__/g, JSON.stringify('de'));
+      const [file = '', query] = id.split('?');
+      const germanGraph = serving && query === devLocaleQuery;
+      if (!(locale === 'de' || germanGraph)) return null;
+      let out = code;
+      if (germanGraph) out = out.replace(/(?<!declare const )__BUILD_LOCALE__/g, JSON.stringify('de'));
+      if (isContractWithFieldMessages(file)) out = germanContractMessages(out, german).code;
+      return out === code ? null : out;
     },
     transformIndexHtml: {
       order: 'pre',
@@ -91,6 +100,41 @@ export function localePlugin(locale: Locale, options: { publicPaths?: readonly s
       },
     },
   };
+}
+
+const contractsDir = fileURLToPath(new URL('../../lambdas/contracts/', import.meta.url));
+/** The contract modules that hold no field message of their own (the problems' texts, and the German). */
+const contractsWithoutFieldMessages = new Set(['problem-messages.ts', 'messages-de.ts']);
+
+/**
+ * The contracts' field messages, written in German (ADR 0089). The schemas the web validates with
+ * are the API's own (#contracts/*), built from English message literals; the German build writes
+ * each literal that `germanLiterals` (#contracts/messages-de.ts, which the API answers German
+ * problems from) translates as its German, so the form shows what the API would answer, and the
+ * page carries one language. A sentence-like literal (a space, 12 characters or more) only: an
+ * enum value is never a message.
+ */
+export function germanContractMessages(
+  code: string,
+  pairs: Readonly<Record<string, string>>,
+): { code: string; replaced: string[] } {
+  const replaced: string[] = [];
+  let out = code;
+  for (const [english, german] of Object.entries(pairs)) {
+    if (english.length < 12 || !english.includes(' ')) continue;
+    for (const quote of ["'", '"', '`']) {
+      if (english.includes(quote) || (quote === '`' && english.includes('${'))) continue;
+      const literal = `${quote}${english}${quote}`;
+      if (!out.includes(literal)) continue;
+      out = out.split(literal).join(JSON.stringify(german));
+      replaced.push(english);
+    }
+  }
+  return { code: out, replaced };
+}
+
+function isContractWithFieldMessages(file: string): boolean {
+  return file.startsWith(contractsDir) && !contractsWithoutFieldMessages.has(file.slice(contractsDir.length));
 }
 
 /** The manifest and chunk list of another language's build, beside the English ones in `.vite/`. */

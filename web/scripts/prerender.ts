@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { germanLiterals } from '../../lambdas/contracts/messages-de.ts';
 import {
   type PlaceholderReport,
   placeholderReportFile,
@@ -97,7 +98,7 @@ async function loadServerEntry(
     root: webRoot,
     envPrefix: ['VITE_', 'SITE_URL'],
     logLevel: 'warn',
-    plugins: [localePlugin(locale), react()],
+    plugins: [localePlugin(locale, { germanMessages: germanLiterals }), react()],
     build: {
       ssr: 'src/entry-server.tsx',
       outDir,

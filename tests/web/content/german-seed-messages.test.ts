@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { businessEmailMessages } from '#contracts/business-email.ts';
+import { germanLiterals } from '#contracts/messages-de.ts';
+import { registrationMessages } from '#contracts/registration.ts';
 import { dashboardsCopy } from '#web/content/dashboards.ts';
 import { dashboardsCopy as dashboardsDe } from '#web/content/de/dashboards.ts';
 import { errors as errorsDe } from '#web/content/de/errors.ts';
@@ -104,6 +107,35 @@ describe("the seed's messages in both languages", () => {
     ],
     ['signing in', site.nav.logIn, siteDe.nav.logIn, 'Log In', 'Anmelden'],
     ['signing out', site.nav.logOut, siteDe.nav.logOut, 'Log Out', 'Abmelden'],
+    // Validation: the German build's forms and the German API answer both say these.
+    [
+      'a personal email address',
+      businessEmailMessages.personal,
+      germanLiterals[businessEmailMessages.personal],
+      'Personal email addresses (Gmail, Yahoo, etc.) are not allowed. Please use your business email.',
+      'Private E-Mail-Adressen (Gmail, Yahoo usw.) sind nicht zulässig. Bitte verwenden Sie Ihre geschäftliche E-Mail-Adresse.',
+    ],
+    [
+      'an invalid email address',
+      businessEmailMessages.invalid,
+      germanLiterals[businessEmailMessages.invalid],
+      'Please enter a valid email address',
+      'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+    ],
+    [
+      'a short name',
+      registrationMessages.responsibleName,
+      germanLiterals[registrationMessages.responsibleName],
+      'Name must have at least 2 characters',
+      'Der Name muss mindestens 2 Zeichen lang sein',
+    ],
+    [
+      'the terms not agreed',
+      registrationMessages.termsAgreed,
+      germanLiterals[registrationMessages.termsAgreed],
+      'You must agree to the terms of service',
+      'Sie müssen den Allgemeinen Geschäftsbedingungen zustimmen',
+    ],
   ])('%s', (_what, english, german, expectedEnglish, expectedGerman) => {
     expect(english).toBe(expectedEnglish);
     expect(german).toBe(expectedGerman);

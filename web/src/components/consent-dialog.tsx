@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { consentRequest } from '#contracts/consent.ts';
-import { shownConsentDocuments } from '#web/content/consent-documents.ts';
 import type { MeResponse } from '#contracts/me.ts';
 import { useToast } from '#web/components/toast.tsx';
 import { paths } from '#web/config/paths.ts';
+import { shownConsentDocuments } from '#web/content/consent-documents.ts';
 import { kycCopy } from '#web/content/kyc.ts';
 import { consentFailure, recordConsent } from '#web/lib/consent-api.ts';
 import { useSession } from '#web/lib/session.ts';

@@ -1,4 +1,7 @@
-import { type ConsentPurpose, germanConsentDocuments as consentDocuments } from '#contracts/consent-documents.ts';
+import {
+  type ConsentPurpose,
+  germanConsentDocuments as consentDocuments,
+} from '#contracts/consent-documents.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
 import { contractRetentionYears, deletionDeadlineDays, kycRetentionYears } from '#contracts/retention.ts';
 import type * as en from '#web/content/account.ts';
