@@ -79,6 +79,57 @@ export const decisionReasons = {
   },
 } as const satisfies Record<string, ReasonDefinition>;
 
+/**
+ * Each reason in German (ADR 0089): the label the German admin queue shows, and the sentence the
+ * person reads on the German status screen and in a German decision email.
+ */
+export const germanDecisionReasons: Record<DecisionReasonCode, { label: string; message: string }> = {
+  identity_confirmed: {
+    label: 'Identität durch das Prüfteam bestätigt',
+    message: 'Eine Prüferin oder ein Prüfer hat Ihre Identität anhand der eingereichten Dokumente bestätigt.',
+  },
+  document_unreadable: {
+    label: 'Foto des Dokuments nicht lesbar',
+    message: 'Das Foto des Dokuments war nicht lesbar.',
+  },
+  document_expired: {
+    label: 'Dokument abgelaufen',
+    message: 'Das Ausweisdokument war abgelaufen.',
+  },
+  document_not_accepted: {
+    label: 'Dokumentart nicht akzeptiert',
+    message:
+      'Diese Art von Ausweisdokument wird nicht akzeptiert. Verwenden Sie einen Reisepass oder einen Personalausweis.',
+  },
+  selfie_mismatch: {
+    label: 'Selfie passt nicht zum Dokument',
+    message: 'Das Selfie stimmte nicht mit dem Foto auf dem Dokument überein.',
+  },
+  details_mismatch: {
+    label: 'Name stimmt nicht mit der Registrierung überein',
+    message:
+      'Der Name auf dem Dokument stimmt nicht mit dem bei der Registrierung angegebenen Namen überein.',
+  },
+  organization_not_confirmed: {
+    label: 'Rolle in der Organisation nicht bestätigt',
+    message: 'Wir konnten Ihre Rolle in der registrierten Organisation nicht bestätigen.',
+  },
+  checks_passed: {
+    label: 'Automatische Prüfungen bestanden',
+    message: 'Die automatischen Prüfungen haben Ihre Identität bestätigt.',
+  },
+  checks_declined: {
+    label: 'Automatische Prüfungen abgelehnt',
+    message:
+      'Die automatischen Prüfungen konnten Ihre Identität anhand des eingereichten Dokuments und Selfies nicht bestätigen.',
+  },
+  checks_failed: {
+    label: 'Automatische Prüfungen nicht abgeschlossen',
+    message:
+      'Die Prüfung konnte nicht abgeschlossen werden: Das Dokument oder das Selfie konnte nicht erfasst werden.',
+  },
+};
+
 export type DecisionReasonCode = keyof typeof decisionReasons;
 export const decisionReasonCodes = Object.keys(decisionReasons) as DecisionReasonCode[];
 

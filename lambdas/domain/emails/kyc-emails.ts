@@ -1,4 +1,4 @@
-import { type DecisionReasonCode, decisionReasons, isDecisionReasonCode } from '#contracts/kyc-reasons.ts';
+import { decisionReasons, germanDecisionReasons, isDecisionReasonCode } from '#contracts/kyc-reasons.ts';
 import type { ApiLocale } from '#contracts/locale.ts';
 import type { EmailMessage } from '#lambdas/domain/ports.ts';
 import { appLink, composeEmail, type Localized } from './html.ts';
@@ -9,29 +9,10 @@ import { appLink, composeEmail, type Localized } from './html.ts';
 export const dashboardPath = '/dashboard';
 export const contactPath = '/contact';
 
-/** What the person reads of a reason in German (`lambdas/contracts/kyc-reasons.ts` has the English). */
-const germanReasonMessages: Record<DecisionReasonCode, string> = {
-  identity_confirmed:
-    'Eine Prüferin oder ein Prüfer hat Ihre Identität anhand der eingereichten Dokumente bestätigt.',
-  document_unreadable: 'Das Foto des Dokuments war nicht lesbar.',
-  document_expired: 'Das Ausweisdokument war abgelaufen.',
-  document_not_accepted:
-    'Diese Art von Ausweisdokument wird nicht akzeptiert. Verwenden Sie einen Reisepass oder einen Personalausweis.',
-  selfie_mismatch: 'Das Selfie stimmte nicht mit dem Foto auf dem Dokument überein.',
-  details_mismatch:
-    'Der Name auf dem Dokument stimmt nicht mit dem bei der Registrierung angegebenen Namen überein.',
-  organization_not_confirmed: 'Wir konnten Ihre Rolle in der registrierten Organisation nicht bestätigen.',
-  checks_passed: 'Die automatischen Prüfungen haben Ihre Identität bestätigt.',
-  checks_declined:
-    'Die automatischen Prüfungen konnten Ihre Identität anhand des eingereichten Dokuments und Selfies nicht bestätigen.',
-  checks_failed:
-    'Die Prüfung konnte nicht abgeschlossen werden: Das Dokument oder das Selfie konnte nicht erfasst werden.',
-};
-
 /** A decision's reason as the person reads it in their language; null without a known code. */
 export function reasonMessage(code: string | null | undefined, locale: ApiLocale): string | null {
   if (!isDecisionReasonCode(code)) return null;
-  return locale === 'de' ? germanReasonMessages[code] : decisionReasons[code].message;
+  return locale === 'de' ? germanDecisionReasons[code].message : decisionReasons[code].message;
 }
 
 const approvedTexts: Localized<{

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import type { AdminAuditEntry } from '#contracts/admin-audit.ts';
-import { type DecisionReasonCode, decisionReasons } from '#contracts/kyc-reasons.ts';
+import { isDecisionReasonCode } from '#contracts/kyc-reasons.ts';
 import { adminCopy } from '#web/content/admin.ts';
+import { reasonLabel as decisionReasonLabel } from '#web/content/decision-reasons.ts';
 import { fetchAuditTrail } from '#web/features/admin/api/verifications.ts';
 import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
 import { useOnOpen } from '#web/features/admin/lib/use-on-open.ts';
@@ -19,8 +20,7 @@ function actor(entry: AdminAuditEntry, currentAdminId: string): string {
   return entry.actorId === currentAdminId ? copy.you : copy.admin(entry.actorId);
 }
 
-const reasonLabel = (code: string) =>
-  Object.hasOwn(decisionReasons, code) ? decisionReasons[code as DecisionReasonCode].label : code;
+const reasonLabel = (code: string) => (isDecisionReasonCode(code) ? decisionReasonLabel(code) : code);
 
 export function AuditTrail({ userId, currentAdminId }: { userId: string; currentAdminId: string }) {
   const fetcher = useCallback(

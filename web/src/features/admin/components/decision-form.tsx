@@ -1,7 +1,8 @@
 import type { KycStatus } from '#contracts/kyc.ts';
-import { decisionReasons, reviewerReasonCodes } from '#contracts/kyc-reasons.ts';
+import { reviewerReasonCodes } from '#contracts/kyc-reasons.ts';
 import { Field, SelectField } from '#web/components/field.tsx';
 import { adminCopy } from '#web/content/admin.ts';
+import { reasonLabel } from '#web/content/decision-reasons.ts';
 
 const copy = adminCopy.decision;
 
@@ -46,7 +47,7 @@ export function DecisionForm(props: DecisionFormProps) {
   const options = decisions.flatMap((decision) =>
     reviewerReasonCodes(decision).map((code) => ({
       value: code,
-      label: copy.reasonCodeOption(decision, decisionReasons[code].label),
+      label: copy.reasonCodeOption(decision, reasonLabel(code)),
     })),
   );
   return (

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import type { VerificationItem } from '#contracts/admin-verifications.ts';
-import { decisionReasons, maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
+import { maxVerificationAttempts } from '#contracts/kyc-reasons.ts';
 import { personaInquiryDashboardUrl } from '#contracts/verification-evidence.ts';
 import { adminCopy } from '#web/content/admin.ts';
+import { reasonLabel } from '#web/content/decision-reasons.ts';
 import { AuditTrail } from '#web/features/admin/components/audit-trail.tsx';
 import {
   type Decision,
@@ -106,7 +107,7 @@ export function VerificationCard(props: VerificationCardProps) {
           <p>
             {item.reasonCode && (
               <>
-                {facts.reason}: {decisionReasons[item.reasonCode].label}
+                {facts.reason}: {reasonLabel(item.reasonCode)}
                 <span aria-hidden="true"> · </span>
               </>
             )}
@@ -197,7 +198,7 @@ function CardBody(props: VerificationCardProps) {
         {item.reasonCode && (
           <>
             <dt>{facts.reason}</dt>
-            <dd>{decisionReasons[item.reasonCode].label}</dd>
+            <dd>{reasonLabel(item.reasonCode)}</dd>
           </>
         )}
         {item.attempt > 0 && (
@@ -225,7 +226,7 @@ function CardBody(props: VerificationCardProps) {
                 ? adminCopy.history.you
                 : adminCopy.history.admin(item.proposal.adminId),
             )}{' '}
-            {adminCopy.history.reasonCode}: {decisionReasons[item.proposal.reasonCode].label} (
+            {adminCopy.history.reasonCode}: {reasonLabel(item.proposal.reasonCode)} (
             <time dateTime={item.proposal.at}>{formatDateTime(item.proposal.at)}</time>).
           </p>
           <p>

@@ -1,6 +1,6 @@
 import type { VerificationHistoryEntry } from '#contracts/admin-verifications.ts';
-import { decisionReasons } from '#contracts/kyc-reasons.ts';
 import { adminCopy } from '#web/content/admin.ts';
+import { reasonLabel } from '#web/content/decision-reasons.ts';
 import { Disclosure } from '#web/features/admin/components/disclosure.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 
@@ -59,7 +59,7 @@ export function VerificationHistory({
               {entry.reasonCode && (
                 <p className="review-history__reason">
                   <span className="review-history__label">{copy.reasonCode}:</span>{' '}
-                  {decisionReasons[entry.reasonCode].label}
+                  {reasonLabel(entry.reasonCode)}
                 </p>
               )}
               {entry.reason && (

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { isDecisionReasonCode } from '#contracts/kyc-reasons.ts';
 import { AppTitle } from '#web/components/app-title.tsx';
 import { ConsentDialog } from '#web/components/consent-dialog.tsx';
 import { ScreenHeading } from '#web/components/screen-heading.tsx';
 import { useToast } from '#web/components/toast.tsx';
 import { normalizePath, paths } from '#web/config/paths.ts';
+import { reasonMessage } from '#web/content/decision-reasons.ts';
 import { kycContacts, kycCopy } from '#web/content/kyc.ts';
 import { isSessionEnd, startInquiry } from '#web/features/kyc/api/kyc-api.ts';
 import { useDecisionWatch } from '#web/features/kyc/lib/decision-watch.ts';
@@ -165,7 +167,8 @@ function Rejected({ segment, onGiveConsent }: { segment: Segment; onGiveConsent:
     <>
       {me.kycReason && (
         <p className="kyc-status__reason">
-          <strong>{copy.reason}</strong> {me.kycReason.message}
+          <strong>{copy.reason}</strong>{' '}
+          {isDecisionReasonCode(me.kycReason.code) ? reasonMessage(me.kycReason.code) : me.kycReason.message}
         </p>
       )}
       {me.kycAttempts.used > 0 && <p>{copy.attempts(me.kycAttempts.used, me.kycAttempts.max)}</p>}
