@@ -1,4 +1,5 @@
 import type { InquiryError, setupEvents, setupIframe } from 'persona';
+import { buildLocale } from '#web/config/locale.ts';
 
 // Opens a Persona inquiry in our own native <dialog>, with the SDK's documented building blocks
 // (`setupIframe`, `setupEvents`) instead of its `Client` class. `Client` appends two inline
@@ -57,6 +58,8 @@ export function openInquiry(sdk: PersonaSdk, options: InquiryOptions): OpenInqui
     environmentId: options.environmentId,
     host: options.customHost,
     iframeTitle: options.frameTitle,
+    // Persona's flow in the reader's language (ADR 0089).
+    language: buildLocale,
   });
   // The SDK marks its frame as the modal itself (`role="dialog"`, `aria-modal`): here the
   // <dialog> around it is the modal, and a frame may not carry a dialog role.
