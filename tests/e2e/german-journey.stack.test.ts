@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { businessEmailMessages } from '#contracts/business-email.ts';
 import { germanConsentDocuments, germanRegistrationDocuments } from '#contracts/consent-documents.ts';
 import { germanLiterals } from '#contracts/messages-de.ts';
-import { accessibilityViolations, launchBrowser, phoneAndDesktop } from '#tests/helpers/browser.ts';
+import { accessibilityViolations, launchBrowser } from '#tests/helpers/browser.ts';
 import { journeyContext } from '#tests/helpers/kyc-journey.ts';
 import { mailbox } from '#tests/helpers/tokens.ts';
 import { checkYourEmail } from '#web/content/de/check-your-email.ts';
@@ -33,12 +33,6 @@ afterAll(() => browser?.close());
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-async function accessible(page: Page, label: string): Promise<string[]> {
-  const violations = await accessibilityViolations(page, label);
-  await page.setViewportSize(phoneAndDesktop.desktop);
-  return violations;
-}
-
 describe('the journey in German', () => {
   it('registers, signs in and verifies in German, and the consent is recorded as German', async () => {
     const email = `deutsch-${randomBytes(5).toString('hex')}@helix-labs.example`;
@@ -64,7 +58,7 @@ describe('the journey in German', () => {
     await page.getByLabel(registration.fields.responsiblePhone.label).fill('+49 30 1234567');
     await page.getByRole('button', { name: registration.continue }).click();
     await page.getByText(germanLiterals[businessEmailMessages.personal]).waitFor();
-    violations.push(...(await accessible(page, '/de/register with a German field error')));
+    violations.push(...(await accessibilityViolations(page, '/de/register with a German field error')));
     await page.getByLabel(registration.fields.responsibleEmail.label).fill(email);
     await page.getByRole('button', { name: registration.continue }).click();
 
@@ -119,12 +113,12 @@ describe('the journey in German', () => {
     // The identity verification and its consent, in German.
     await page.goto(`${stack.web}/kyc/start`);
     await heading(page, kycCopy.start.title).waitFor();
-    violations.push(...(await accessible(page, '/kyc/start (de)')));
+    violations.push(...(await accessibilityViolations(page, '/kyc/start (de)')));
     await page.getByRole('button', { name: kycCopy.start.provideConsent }).click();
     const consentDocument = germanConsentDocuments.identity_verification;
     const dialog = page.getByRole('dialog', { name: consentDocument.title });
     await dialog.waitFor();
-    violations.push(...(await accessible(page, 'the consent dialog (de)')));
+    violations.push(...(await accessibilityViolations(page, 'the consent dialog (de)')));
     for (const statement of consentDocument.statements) {
       await dialog.getByRole('checkbox', { name: statement.text }).check();
     }
@@ -157,7 +151,7 @@ describe('the journey in German', () => {
     await page.getByText(kycPersonaCopy.submitted).waitFor();
     await page.waitForURL(`${stack.web}/auth/kyc-complete`);
     await heading(page, kycCopy.status.commercial.approved.heading).waitFor({ timeout: 20_000 });
-    violations.push(...(await accessible(page, 'the approved status screen (de)')));
+    violations.push(...(await accessibilityViolations(page, 'the approved status screen (de)')));
     await page.waitForURL(`${stack.web}/commercial-dashboard`, { timeout: 10_000 });
     await heading(page, dashboardsCopy.commercial.title).waitFor();
     expect(dashboardsCopy.commercial.title).toBe('Kommerzieller Raumfahrtbetrieb');

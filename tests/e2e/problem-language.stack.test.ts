@@ -5,6 +5,7 @@ import { businessEmailMessages } from '#contracts/business-email.ts';
 import { problemContentType, problemTypes } from '#contracts/problem.ts';
 import { registrationMessages } from '#contracts/registration.ts';
 import { profileKey } from '#lambdas/adapters/dynamodb-user-profiles.ts';
+import { sampleRegistrationRequest } from '#scripts/lib/sample-registration-request.ts';
 import { stackDb } from '#tests/helpers/dynamodb.ts';
 import { registeredUser } from '#tests/helpers/registration.ts';
 import { createTestUser } from '#tests/helpers/tokens.ts';
@@ -43,16 +44,9 @@ async function problemOf(response: Response, status: number) {
 
 /** A registration with a personal address and a one-letter name: nothing else is wrong. */
 const invalidRegistration = () => ({
+  ...sampleRegistrationRequest,
   responsibleName: 'A',
-  responsibleTitle: 'Director',
   responsibleEmail: `someone-${randomBytes(4).toString('hex')}@gmail.com`,
-  responsiblePhone: '+49 30 1234567',
-  organizationName: 'Helix Labs',
-  organizationUrl: 'https://helix-labs.example',
-  organizationType: 'defense',
-  termsAgreed: true,
-  privacyAgreed: true,
-  nonHarmAgreed: true,
 });
 
 describe('POST /api/registrations with invalid fields', () => {
