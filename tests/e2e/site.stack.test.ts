@@ -16,9 +16,10 @@ import { site } from '#web/content/site.ts';
 
 const stack = inject('stack');
 const routes = localizedPublicPaths.map((entry) => entry.path);
+/** The site's copy in a page's language. */
+const copyOf = (route: string) => (localizedPublicPath(route)?.locale === 'de' ? siteDe : site);
 /** The cookie banner's name on a page, in the page's language. */
-const bannerName = (route: string) =>
-  (localizedPublicPath(route)?.locale === 'de' ? siteDe : site).cookieBanner.title;
+const bannerName = (route: string) => copyOf(route).cookieBanner.title;
 const viewports = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
 
 let browser: Browser;
@@ -66,7 +67,7 @@ describe('prerendered HTML', () => {
     const html = await response.text();
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toMatch(/<h1[^>]*>[^<]{3,}/);
-    expect(root).toContain('aria-label="Main"');
+    expect(root).toContain(`aria-label="${copyOf(route).nav.label}"`);
     expect(root).toContain('<footer');
   });
 
@@ -83,7 +84,12 @@ describe('prerendered HTML', () => {
     const page = await context.newPage();
     await page.goto(`${stack.web}${route}`);
     expect(await page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count()).toBeGreaterThan(3);
+    expect(
+      await page
+        .getByRole('navigation', { name: copyOf(route).nav.label })
+        .getByRole('link')
+        .count(),
+    ).toBeGreaterThan(3);
     await context.close();
   });
 

@@ -106,6 +106,8 @@ describe('opening the inquiry', () => {
       environmentId: 'env_LocalSandbox0001',
       host: 'localhost:4020',
       iframeTitle: 'Verify your identity',
+      // Persona's flow in the page's language (the English build here; ADR 0089).
+      language: 'en',
     });
     expect(vi.mocked(persona.setupEvents).mock.calls[0]?.[0]).toBe(containerId);
     expect(handlers().host).toBe('localhost:4020');
