@@ -43,6 +43,12 @@ describe('the journey in German', () => {
     }, stack.web);
     const page = await context.newPage();
     const violations: string[] = [];
+    // The app asks the identity provider for its pages in German (Universal Login's `ui_locales`).
+    const authorizeLocales = new Set<string | null>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/authorize') authorizeLocales.add(url.searchParams.get('ui_locales'));
+    });
 
     // English links lead to the German pages.
     await page.goto(`${stack.web}/register`);
@@ -109,6 +115,7 @@ describe('the journey in German', () => {
     await page.waitForURL((url) => url.href.startsWith(`${stack.web}/registration-success`));
     await heading(page, signInCopy.registrationSuccess.title).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect([...authorizeLocales]).toEqual(['de']);
 
     // The identity verification and its consent, in German.
     await page.goto(`${stack.web}/kyc/start`);

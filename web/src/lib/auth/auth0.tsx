@@ -14,6 +14,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { WebConfig } from '#contracts/web-config.ts';
+import { buildLocale } from '#web/config/locale.ts';
 import { paths } from '#web/config/paths.ts';
 import { loadConfig } from '#web/lib/config.ts';
 
@@ -28,6 +29,8 @@ export function auth0Options(config: WebConfig, origin: string): Auth0ProviderWi
       redirect_uri: `${origin}${paths.authCallback.path}`,
       audience: config.auth0.audience,
       scope: authScopes,
+      // Universal Login in the page's language, where the tenant has it (ADR 0089).
+      ui_locales: buildLocale,
     },
     useRefreshTokens: true,
     // Refresh tokens only: no hidden-iframe fallback (blocked by the CSP and by Safari anyway).
