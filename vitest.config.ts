@@ -16,6 +16,8 @@ export default defineConfig({
           testTimeout: 30_000,
           exclude: ['tests/**/*.stack.test.{ts,tsx}', '**/node_modules/**'],
           environment: 'node',
+          // Temporary files (CDK's synthesized assemblies above all) in one folder, removed after.
+          globalSetup: ['tests/helpers/temp-dir-setup.ts'],
         },
       },
       {
