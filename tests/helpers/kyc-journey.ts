@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { consentDocuments } from '#contracts/consent-documents.ts';
 import type { OrganizationType } from '#contracts/organization.ts';
 import type { StackInfo } from '#local/stack.ts';
+import { sampleRegistrationRequest } from '#scripts/lib/sample-registration-request.ts';
 import type { journeySteps } from '#tests/helpers/journey-steps.ts';
 import { mailbox } from '#tests/helpers/tokens.ts';
 import { cookiePolicyRevision } from '#web/content/cookie-policy-revision.ts';
@@ -35,18 +36,7 @@ export async function register(
   const response = await fetch(`${stack.web}/api/registrations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      responsibleName: 'Ada Lovelace',
-      responsibleTitle: 'Chief Scientist',
-      responsibleEmail: email,
-      responsiblePhone: '+49 30 1234567',
-      organizationName: 'Helix Labs',
-      organizationUrl: 'https://helix-labs.example',
-      organizationType,
-      termsAgreed: true,
-      privacyAgreed: true,
-      nonHarmAgreed: true,
-    }),
+    body: JSON.stringify({ ...sampleRegistrationRequest, responsibleEmail: email, organizationType }),
   });
   expect(response.status).toBe(201);
   await expect

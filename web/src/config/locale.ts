@@ -21,10 +21,6 @@ declare const __BUILD_LOCALE__: string | undefined;
 export const buildLocale: Locale =
   typeof __BUILD_LOCALE__ === 'string' && __BUILD_LOCALE__ === 'de' ? 'de' : 'en';
 
-export function isLocale(value: unknown): value is Locale {
-  return value === 'en' || value === 'de';
-}
-
 /** A public page's path in a language: `/pricing` -> `/de/pricing`, `/` -> `/de`. */
 export function localizedPath(path: string, locale: Locale): string {
   const prefix = localePrefixes[locale];
