@@ -253,7 +253,8 @@ describe('cookie policy', () => {
     localStorage.setItem('cookie-consent-revision', cookiePolicyRevision);
     const { main, user } = await renderPage('/cookie-policy');
     expect(main.getByText(cookiePolicyRevision)).toBeDefined();
-    expect(screen.queryByRole('region', { name: 'Cookies on this site' })).toBeNull();
+    // The banner reads the stored choice in an effect (pending until then): closed once it has.
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Cookies on this site' })).toBeNull());
 
     await user.click(main.getByRole('button', { name: 'Cookie settings' }));
 
